@@ -1,0 +1,56 @@
+"""`omaha-audit parse`: one record per hand, a summary on stderr."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TextIO
+
+from omaha_audit.model import Hand, UnreadableHand
+from omaha_audit.parse.files import FileNotice, HandSource
+from omaha_audit.report.hand_json import hand_record, unreadable_record
+
+
+def _text_line(item: Hand | UnreadableHand) -> str:
+    if isinstance(item, UnreadableHand):
+        return f"{item.path}:{item.line}: UNREADABLE: {item.reason}"
+    stakes = item.stakes
+    if stakes.big_blind is not None:
+        level = f"{item.unit.format(stakes.small_blind or 0)}/{item.unit.format(stakes.big_blind)}"
+    else:
+        level = f"{item.unit.format(stakes.small_bet or 0)}/{item.unit.format(stakes.big_bet or 0)}"
+    pot = item.unit.format(item.total_pot) if item.total_pot is not None else "-"
+    rake = item.unit.format(item.rake) if item.rake is not None else "-"
+    flags = "".join(
+        f" [{flag}]" for flag, on in (("truncated", item.truncated), ("cancelled", item.cancelled),
+                                      ("defects", bool(item.defects))) if on
+    )
+    return (
+        f"{item.source.path}:{item.source.line}: {item.room} #{item.hand_id} {item.game.value}"
+        f" {item.structure.value} {level} {len(item.seats)} seats pot {pot} rake {rake}{flags}"
+    )
+
+
+def run_parse(files: list[Path], output_format: str, out: TextIO, err: TextIO) -> int:
+    source = HandSource()
+    read = unreadable = 0
+    for item in source.read_paths(files):
+        if isinstance(item, FileNotice):
+            print(f"omaha-audit: {item.path}: {item.message}", file=err)
+            continue
+        if isinstance(item, UnreadableHand):
+            unreadable += 1
+            record = unreadable_record(item)
+        else:
+            read += 1
+            record = hand_record(item)
+        if output_format == "jsonl":
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        else:
+            out.write(_text_line(item) + "\n")
+    out.flush()
+    print(
+        f"files: {len(files)}, hands: {read + unreadable}, read: {read}, unreadable: {unreadable}",
+        file=err,
+    )
+    return 1 if unreadable else 0

@@ -1,0 +1,163 @@
+"""Readable enumerations for games, betting structures, streets and actions."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Game(StrEnum):
+    OMAHA = "omaha"
+    OMAHA_HI_LO = "omaha-hi-lo"
+    OMAHA5 = "omaha5"
+    OMAHA5_HI_LO = "omaha5-hi-lo"
+    OMAHA6 = "omaha6"
+    OMAHA6_HI_LO = "omaha6-hi-lo"
+    COURCHEVEL = "courchevel"
+    COURCHEVEL_HI_LO = "courchevel-hi-lo"
+    HOLDEM = "holdem"
+    SIX_PLUS_HOLDEM = "6plus-holdem"
+    STUD = "stud"
+    STUD_HI_LO = "stud-hi-lo"
+    RAZZ = "razz"
+    TRIPLE_DRAW_2_7 = "triple-draw-2-7"
+    SINGLE_DRAW_2_7 = "single-draw-2-7"
+    BADUGI = "badugi"
+    OTHER = "other"
+
+    @property
+    def hole_cards(self) -> int | None:
+        """Number of hole cards dealt to each player in flop games (RULES.md OM-3); None otherwise."""
+        return _HOLE_CARDS.get(self)
+
+    @property
+    def is_omaha(self) -> bool:
+        """Omaha family: exactly two hole cards and three board cards at showdown (OM-1)."""
+        return self in _OMAHA_FAMILY
+
+    @property
+    def is_hi_lo(self) -> bool:
+        return self in _HI_LO
+
+    @property
+    def is_flop_game(self) -> bool:
+        return self in _HOLE_CARDS
+
+    @property
+    def is_courchevel(self) -> bool:
+        return self in (Game.COURCHEVEL, Game.COURCHEVEL_HI_LO)
+
+
+_HOLE_CARDS = {
+    Game.OMAHA: 4,
+    Game.OMAHA_HI_LO: 4,
+    Game.OMAHA5: 5,
+    Game.OMAHA5_HI_LO: 5,
+    Game.OMAHA6: 6,
+    Game.OMAHA6_HI_LO: 6,
+    Game.COURCHEVEL: 5,
+    Game.COURCHEVEL_HI_LO: 5,
+    Game.HOLDEM: 2,
+    Game.SIX_PLUS_HOLDEM: 2,
+}
+_OMAHA_FAMILY = frozenset(
+    {
+        Game.OMAHA,
+        Game.OMAHA_HI_LO,
+        Game.OMAHA5,
+        Game.OMAHA5_HI_LO,
+        Game.OMAHA6,
+        Game.OMAHA6_HI_LO,
+        Game.COURCHEVEL,
+        Game.COURCHEVEL_HI_LO,
+    }
+)
+_HI_LO = frozenset(
+    {
+        Game.OMAHA_HI_LO,
+        Game.OMAHA5_HI_LO,
+        Game.OMAHA6_HI_LO,
+        Game.COURCHEVEL_HI_LO,
+        Game.STUD_HI_LO,
+    }
+)
+
+
+class Structure(StrEnum):
+    POT_LIMIT = "pot-limit"
+    NO_LIMIT = "no-limit"
+    FIXED_LIMIT = "fixed-limit"
+    POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP = "pot-limit-preflop-no-limit-postflop"
+
+
+class Street(StrEnum):
+    """Where in the hand a line stands. BLINDS covers the posts before the hole cards."""
+
+    BLINDS = "blinds"
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    # stud streets
+    THIRD = "third"
+    FOURTH = "fourth"
+    FIFTH = "fifth"
+    SIXTH = "sixth"
+    SEVENTH = "seventh"
+    # draw rounds
+    DRAW1 = "draw1"
+    DRAW2 = "draw2"
+    DRAW3 = "draw3"
+    SHOWDOWN = "showdown"
+    SUMMARY = "summary"
+
+
+BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+
+
+class ActionKind(StrEnum):
+    POST_SMALL_BLIND = "post-small-blind"
+    POST_BIG_BLIND = "post-big-blind"
+    POST_SMALL_AND_BIG_BLIND = "post-small-and-big-blind"  # missed blinds: SB part dead, BB part live
+    POST_ANTE = "post-ante"
+    POST_STRADDLE = "post-straddle"
+    POST_BUTTON_BLIND = "post-button-blind"
+    POST_DEAD = "post-dead"  # a missed blind posted as dead money (other rooms' "posts missed blind")
+    BRING_IN = "bring-in"
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    DISCARD = "discard"
+    STAND_PAT = "stand-pat"
+
+    @property
+    def is_post(self) -> bool:
+        return self in _POSTS
+
+
+_POSTS = frozenset(
+    {
+        ActionKind.POST_SMALL_BLIND,
+        ActionKind.POST_BIG_BLIND,
+        ActionKind.POST_SMALL_AND_BIG_BLIND,
+        ActionKind.POST_ANTE,
+        ActionKind.POST_STRADDLE,
+        ActionKind.POST_BUTTON_BLIND,
+        ActionKind.POST_DEAD,
+    }
+)
+
+
+class Half(StrEnum):
+    """Which half of a hi/lo pot an award belongs to. PokerStars does not print it (None in the model)."""
+
+    HIGH = "high"
+    LOW = "low"
+    WHOLE = "whole"
+
+
+class ShowdownKind(StrEnum):
+    SHOWS = "shows"
+    MUCKS = "mucks"
+    DOESNT_SHOW = "doesnt-show"

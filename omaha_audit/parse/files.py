@@ -1,0 +1,128 @@
+"""From paths on disk to a stream of hands: every hand in the input comes out as a `Hand` or an
+`UnreadableHand`, and files that hold no hands produce a `FileNotice` saying why."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from omaha_audit.model import Hand, UnreadableHand
+from omaha_audit.parse.pokerstars import PokerStarsReader
+from omaha_audit.parse.reader import FileText, read_lines
+from omaha_audit.parse.split import Block, split_blocks
+
+HISTORY_SUFFIXES = (".txt",)
+ROOM_NAMES = {
+    "888poker": "888poker",
+    "partypoker": "PartyPoker",
+    "winamax": "Winamax",
+    "fulltilt": "Full Tilt Poker",
+    "ggpoker": "GGPoker",
+}
+
+
+class PathProblem(Exception):
+    """A path given by the user that cannot be read at all (missing, permission denied)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileNotice:
+    """A file that holds no hands to audit: a tournament summary, an empty file."""
+
+    path: str
+    kind: str  # tournament-summary | empty
+    message: str
+
+
+Item = Hand | UnreadableHand | FileNotice
+
+
+def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """Files named directly, plus every `*.txt` file under named directories (sorted, recursive).
+
+    Raises PathProblem for a path that does not exist or cannot be listed.
+    """
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            try:
+                found = sorted(
+                    p for p in path.rglob("*")
+                    if p.is_file() and p.suffix.lower() in HISTORY_SUFFIXES
+                    and not any(part.startswith(".") for part in p.relative_to(path).parts)
+                )
+            except OSError as error:
+                raise PathProblem(f"cannot list {path}: {error.strerror or error}") from None
+            files.extend(found)
+        elif path.is_file():
+            files.append(path)
+        elif path.exists():
+            raise PathProblem(f"not a regular file: {path}")
+        else:
+            raise PathProblem(f"no such file or directory: {path}")
+    return files
+
+
+class HandSource:
+    """Reads files hand by hand with the readers of the supported room formats."""
+
+    def __init__(self) -> None:
+        self.pokerstars = PokerStarsReader()
+
+    def read_file(self, path: Path) -> Iterator[Item]:
+        name = str(path)
+        try:
+            stream = path.open("rb")
+        except OSError as error:
+            yield UnreadableHand(name, 0, 0, 0, f"cannot open file: {error.strerror or error}")
+            return
+        with stream:
+            info = FileText(name)
+            hands = 0
+            summaries = 0
+            stray: list[Block] = []  # consecutive text outside hands, reported as one record
+            for block in split_blocks(name, read_lines(stream, info)):
+                if block.kind == "tournament-summary":
+                    summaries += 1
+                    continue
+                if block.kind == "stray":
+                    stray.append(block)
+                    continue
+                if stray:
+                    yield _stray_record(stray, info)
+                    stray = []
+                hands += 1
+                yield self._read_block(block)
+            if stray:
+                yield _stray_record(stray, info)
+            elif hands == 0 and summaries:
+                yield FileNotice(name, "tournament-summary", "tournament summary, not hand histories: skipped")
+            elif hands == 0:
+                yield FileNotice(name, "empty", "no text in file")
+
+    def _read_block(self, block: Block) -> Hand | UnreadableHand:
+        if block.room == "pokerstars-format":
+            return self.pokerstars.read(block)
+        room = ROOM_NAMES.get(block.room, block.room)
+        return UnreadableHand(
+            block.path, block.first_line, block.first_line, block.last_line,
+            f"{room} hand histories are not supported yet", room=block.room,
+        )
+
+    def read_paths(self, files: Iterable[Path]) -> Iterator[Item]:
+        for path in files:
+            yield from self.read_file(path)
+
+
+def _stray_record(blocks: list[Block], info: FileText) -> UnreadableHand:
+    first, last = blocks[0], blocks[-1]
+    lines = sum(len(block.lines) for block in blocks)
+    binary = " (binary content: NUL bytes)" if info.nul_lines else ""
+    reason = (
+        f"{lines} line(s) of text outside any hand{binary}: no hand header before line"
+        f" {first.first_line}; it starts {first.lines[0][:60]!r}"
+    )
+    return UnreadableHand(first.path, first.first_line, first.first_line, last.last_line, reason)

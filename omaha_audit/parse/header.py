@@ -1,0 +1,146 @@
+"""Interpretation of a PokerStars-format header line's fields: room, game, structure, stakes, unit."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from omaha_audit.model import Game, Stakes, Structure, Tournament, Unit, parse_amount
+from omaha_audit.model.money import CURRENCY_SYMBOLS
+
+ROOMS = {"PokerStars": "pokerstars", "Run It Once Poker": "run-it-once", "MPLPoker": "mpl"}
+
+GAMES = {
+    "Hold'em": Game.HOLDEM,
+    "6+ Hold'em": Game.SIX_PLUS_HOLDEM,
+    "Split Hold'em": Game.OTHER,
+    "Omaha": Game.OMAHA,
+    "Omaha Hi/Lo": Game.OMAHA_HI_LO,
+    "5 Card Omaha": Game.OMAHA5,
+    "5 Card Omaha Hi/Lo": Game.OMAHA5_HI_LO,
+    "Omaha 5 Cards": Game.OMAHA5,
+    "Omaha 5 Cards Hi/Lo": Game.OMAHA5_HI_LO,
+    "6 Card Omaha": Game.OMAHA6,
+    "6 Card Omaha Hi/Lo": Game.OMAHA6_HI_LO,
+    "Omaha 6 Cards": Game.OMAHA6,
+    "Omaha 6 Cards Hi/Lo": Game.OMAHA6_HI_LO,
+    "Courchevel": Game.COURCHEVEL,
+    "Courchevel Hi/Lo": Game.COURCHEVEL_HI_LO,
+    "7 Card Stud": Game.STUD,
+    "7 Card Stud Hi/Lo": Game.STUD_HI_LO,
+    "Razz": Game.RAZZ,
+    "Triple Draw 2-7 Lowball": Game.TRIPLE_DRAW_2_7,
+    "Single Draw 2-7 Lowball": Game.SINGLE_DRAW_2_7,
+    "5 Card Draw": Game.OTHER,
+    "Badugi": Game.BADUGI,
+}
+
+STRUCTURES = {
+    "Pot Limit": Structure.POT_LIMIT,
+    "No Limit": Structure.NO_LIMIT,
+    "Limit": Structure.FIXED_LIMIT,
+    "Fixed Limit": Structure.FIXED_LIMIT,
+    "Pot Limit Pre-Flop, No Limit Post-Flop": Structure.POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP,
+}
+
+_ISO = re.compile(r"\s*\b([A-Z]{3})\s*$")
+_CAP = re.compile(r"\s*-\s*(\S+)\s+Cap\s*-\s*")
+_BUTTON_BLIND = re.compile(r"Button Blind (\S+) - Ante (\S+)")
+_SYMBOL = re.compile(r"^([^\d\s.,])")
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderInfo:
+    room: str
+    kind: str
+    hand_id: str
+    game: Game
+    game_text: str
+    structure: Structure
+    mixed: str | None
+    club: str | None
+    tournament: Tournament | None
+    stakes_text: str
+    currency: str  # ISO code, or "chips"
+    started: str
+
+
+def read_header(fields: dict[str, str | None]) -> HeaderInfo:
+    """Fields of the HEADER terminal to a HeaderInfo; raises ValueError for an unknown game."""
+    game_text = fields["game"] or ""
+    game = GAMES.get(game_text)
+    if game is None:
+        raise ValueError(f"unknown game {game_text!r}")
+    structure = STRUCTURES[fields["limit"] or ""]
+    stakes_text = fields["mixed_stakes"] or fields["stakes"] or ""
+    tournament = None
+    if fields["tournament_id"]:
+        tournament = Tournament(
+            tournament_id=fields["tournament_id"] or "",
+            buy_in=(fields["buy_in"] or "").rstrip(","),
+            level=fields["level"],
+            match_round=fields["match_round"],
+        )
+    kind = {"Zoom": "zoom", "Home Game": "home-game"}.get(fields["kind"] or "", "hand")
+    return HeaderInfo(
+        room=ROOMS.get(fields["room"] or "", fields["room"] or ""),
+        kind=kind,
+        hand_id=fields["hand_id"] or "",
+        game=game,
+        game_text=game_text,
+        structure=structure,
+        mixed=fields["mixed"],
+        club=fields["club"],
+        tournament=tournament,
+        stakes_text=stakes_text,
+        currency=_currency(stakes_text, tournament),
+        started=fields["started"] or "",
+    )
+
+
+def _currency(stakes_text: str, tournament: Tournament | None) -> str:
+    iso = _ISO.search(stakes_text)
+    if iso and tournament is None:
+        return iso.group(1)
+    if tournament is not None:
+        return "chips"
+    symbol = _SYMBOL.match(stakes_text.strip())
+    if symbol:
+        return CURRENCY_SYMBOLS.get(symbol.group(1), "chips")
+    return "chips"
+
+
+def unit_for(info: HeaderInfo, play_money: bool, decimals: int | None = None) -> Unit:
+    if play_money:
+        return Unit("play", decimals or 0)
+    if info.currency == "chips":
+        return Unit("chips", decimals or 0)
+    return Unit(info.currency, 2 if decimals is None else decimals)
+
+
+def _amount(text: str, decimals: int) -> int:
+    text = text.strip()
+    if text and not (text[0].isdigit() or text[0] == "."):
+        text = text[1:]
+    return parse_amount(text, decimals)
+
+
+def read_stakes(info: HeaderInfo, unit: Unit) -> Stakes:
+    """Stakes from the header's parenthesis. Fixed limit: the pair is small bet / big bet."""
+    text = _ISO.sub("", info.stakes_text)
+    cap = None
+    cap_match = _CAP.search(text)
+    if cap_match:
+        cap = _amount(cap_match.group(1), unit.decimals)
+        text = text[: cap_match.start()] + text[cap_match.end() :]
+    button = _BUTTON_BLIND.search(text)
+    if button:
+        blind = _amount(button.group(1), unit.decimals)
+        return Stakes(None, blind, ante=_amount(button.group(2), unit.decimals), cap=cap)
+    low, _, high = text.strip().partition("/")
+    if not high:
+        raise ValueError(f"stakes {info.stakes_text!r} are not 'small/big'")
+    small, big = _amount(low, unit.decimals), _amount(high, unit.decimals)
+    if info.structure is Structure.FIXED_LIMIT:
+        return Stakes(None, None, small_bet=small, big_bet=big, cap=cap)
+    return Stakes(small, big, cap=cap)

@@ -1,0 +1,134 @@
+"""Hands and unreadable hands as JSON-ready dicts (the `parse --format jsonl` records)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from omaha_audit.model import Card, Hand, Source, UnreadableHand
+
+
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _source(source: Source) -> dict[str, Any]:
+    return {"path": source.path, "line": source.line}
+
+
+def pot_name(index: int, text: str) -> str:
+    """'main' for the main (or only) pot, 'side-N' for side pot N."""
+    return "main" if index == 0 else f"side-{index}"
+
+
+def hand_record(hand: Hand) -> dict[str, Any]:
+    stakes = hand.stakes
+    record: dict[str, Any] = {
+        "room": hand.room,
+        "hand_id": hand.hand_id,
+        "source": {"path": hand.source.path, "line": hand.source.line, "end_line": hand.source.end_line},
+        "game": hand.game.value,
+        "game_text": hand.game_text,
+        "structure": hand.structure.value,
+        "currency": hand.unit.currency,
+        "unit": hand.unit.describe(),
+        "stakes": {
+            "small_blind": stakes.small_blind,
+            "big_blind": stakes.big_blind,
+            "small_bet": stakes.small_bet,
+            "big_bet": stakes.big_bet,
+            "ante": stakes.ante,
+            "cap": stakes.cap,
+        },
+        "started": hand.started,
+        "kind": hand.kind,
+        "mixed": hand.mixed,
+        "tournament": None
+        if hand.tournament is None
+        else {
+            "id": hand.tournament.tournament_id,
+            "buy_in": hand.tournament.buy_in,
+            "level": hand.tournament.level,
+        },
+        "table": hand.table,
+        "max_seats": hand.max_seats,
+        "button": hand.button,
+        "hero": hand.hero,
+        "total_pot": hand.total_pot,
+        "rake": hand.rake,
+        "pots": None
+        if hand.pot is None
+        else {"main": hand.pot.main, "sides": list(hand.pot.sides), "fees": dict(hand.pot.fees)},
+        "seats": [
+            {
+                "seat": seat.seat,
+                "player": seat.player,
+                "stack": seat.stack,
+                "sitting_out": seat.sitting_out or seat.out_of_hand,
+                **({"bounty": seat.bounty} if seat.bounty else {}),
+            }
+            for seat in hand.seats
+        ],
+        "actions": [
+            {
+                "street": action.street.value,
+                "player": action.player,
+                "seat": action.seat,
+                "action": action.kind.value,
+                "amount": action.amount,
+                **({"raise_to": action.raise_to} if action.raise_to is not None else {}),
+                **({"all_in": True} if action.all_in else {}),
+                "line": action.source.line,
+            }
+            for action in hand.actions
+        ],
+        "streets": [
+            {"street": deal.street.value, "run": deal.run, "cards": _cards(deal.cards), "line": deal.source.line}
+            for deal in hand.streets
+        ],
+        "boards": [_cards(board) for board in hand.boards],
+        "hole_cards": {line.player: _cards(line.cards + line.new_cards) for line in hand.dealt if line.cards},
+        "showdown": [
+            {
+                "player": line.player,
+                "action": line.kind.value,
+                "cards": _cards(line.cards),
+                "description": line.description,
+                "run": line.run,
+                "line": line.source.line,
+            }
+            for line in hand.showdown
+        ],
+        "uncalled": [
+            {"player": item.player, "amount": item.amount, "line": item.source.line} for item in hand.uncalled
+        ],
+        "awards": [
+            {
+                "player": item.player,
+                "amount": item.amount,
+                "pot": pot_name(item.pot, item.pot_text),
+                "half": item.half.value if item.half else None,
+                "run": item.run,
+                "line": item.source.line,
+            }
+            for item in hand.collected
+        ],
+        "cash_outs": [
+            {"player": item.player, "amount": item.amount, "fee": item.fee, "line": item.source.line}
+            for item in hand.cash_outs
+        ],
+        "run_twice": hand.run_twice,
+        "cancelled": hand.cancelled,
+        "truncated": hand.truncated,
+        "defects": [{"line": d.line, "text": d.text, "reason": d.reason} for d in hand.defects],
+    }
+    return record
+
+
+def unreadable_record(item: UnreadableHand) -> dict[str, Any]:
+    return {
+        "unreadable": True,
+        "source": {"path": item.path, "line": item.first_line, "end_line": item.last_line},
+        "reason": item.reason,
+        "line": item.line,
+        "hand_id": item.hand_id,
+    }
