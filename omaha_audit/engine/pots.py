@@ -1,0 +1,100 @@
+"""Uncalled bets (UC-1), main and side pots (SP-1, SP-2), and exact splitting with odd chips (OC-*)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from omaha_audit.engine.table import clockwise_from
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A pot: `amount` gross chips, contested by `eligible` (live players who put in at least `level`)."""
+
+    index: int  # 0 = main pot, n = side pot n
+    amount: int
+    eligible: tuple[str, ...]
+    level: int
+
+
+def uncalled_bet(contributions: Mapping[str, int]) -> tuple[str, int] | None:
+    """The bet nobody matched (UC-1): (player, c_max - c_second), or None when the top is matched."""
+    if len(contributions) < 2:
+        return None
+    ranked = sorted(contributions.items(), key=lambda item: item[1], reverse=True)
+    (top, top_amount), (_, second_amount) = ranked[0], ranked[1]
+    excess = top_amount - second_amount
+    return (top, excess) if excess > 0 else None
+
+
+def build_pots(
+    contributions: Mapping[str, int], live: Sequence[str], all_in: Sequence[str],
+    extra_levels: Sequence[int] = (),
+) -> list[Pot]:
+    """Main and side pots from total contributions after the uncalled bet was returned (SP-2).
+
+    `live` are the players who did not fold, in seat order; `all_in` those of them who are all-in.
+    `extra_levels` adds pot boundaries (PokerStars also splits at the stake of an all-in player who was
+    then folded, e.g. a sitting-out short blind); pots split that way are kept apart, as the room prints
+    them. Otherwise consecutive pots with the same eligible players are merged; empty pots are dropped.
+    """
+    live_set = set(live)
+    levels = sorted({contributions[name] for name in all_in if name in live_set} | set(extra_levels))
+    top = max(contributions.values(), default=0)
+    if not levels or levels[-1] < top:
+        levels.append(top)
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        if level <= previous:
+            continue
+        amount = sum(min(max(paid - previous, 0), level - previous) for paid in contributions.values())
+        eligible = tuple(name for name in live if contributions.get(name, 0) >= level)
+        if amount > 0:
+            if pots and pots[-1].eligible == eligible and not extra_levels:
+                last = pots[-1]
+                pots[-1] = Pot(last.index, last.amount + amount, eligible, level)
+            elif not eligible and pots:
+                last = pots[-1]  # dead money above every live player joins the last pot
+                pots[-1] = Pot(last.index, last.amount + amount, last.eligible, last.level)
+            else:
+                pots.append(Pot(len(pots), amount, eligible, level))
+        previous = level
+    return pots
+
+
+def split_evenly(amount: int, winners: Sequence[str], seat_of: Mapping[str, int], button: int | None,
+                 chip: int = 1) -> dict[str, int]:
+    """Split `amount` among tied `winners` as evenly as the smallest chip allows; the odd chips go one
+    each to the winners first clockwise from the button (OC-2)."""
+    if not winners:
+        return {}
+    chips = amount // chip
+    base, odd = divmod(chips, len(winners))
+    ordered = clockwise_from(button, [seat_of[name] for name in winners]) if button is not None else sorted(
+        seat_of[name] for name in winners)
+    by_seat = {seat_of[name]: name for name in winners}
+    shares = {name: base * chip for name in winners}
+    for seat in ordered[:odd]:
+        shares[by_seat[seat]] += chip
+    leftover = amount - chips * chip  # below the smallest chip: to the first winner
+    if leftover:
+        shares[by_seat[ordered[0]]] += leftover
+    return shares
+
+
+def split_halves(amount: int, chip: int = 1) -> tuple[int, int]:
+    """High half and low half of a hi/lo pot; the odd chip goes to the high half (OC-3)."""
+    chips = amount // chip
+    low = (chips // 2) * chip
+    return amount - low, low
+
+
+def split_boards(amount: int, boards: int, chip: int = 1) -> list[int]:
+    """Run-it-twice: the pot split evenly between the boards, odd chips to the first board (RIT-2)."""
+    chips = amount // chip
+    base, odd = divmod(chips, boards)
+    shares = [base * chip + (chip if i < odd else 0) for i in range(boards)]
+    shares[0] += amount - chips * chip
+    return shares

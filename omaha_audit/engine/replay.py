@@ -1,0 +1,390 @@
+"""Replay a hand action by action, keeping the table state before and after each line and the legal
+range for it. The replay is permissive: it records what was legal, then applies the line as written,
+so every deviation in a hand can be reported, not only the first.
+
+Legal ranges follow RULES.md: pot-limit maximum PL-1..PL-6, minimum bet and raise MR-1..MR-3,
+re-opening MR-4 and the limit half-bet rule FL-4, fixed-limit sizes and cap FL-1..FL-3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from omaha_audit.engine.house import HouseRules
+from omaha_audit.engine.table import clockwise_from
+from omaha_audit.model import Action, ActionKind, Hand, Street, Structure
+
+LIVE_POSTS = frozenset(
+    {
+        ActionKind.POST_SMALL_BLIND,
+        ActionKind.POST_BIG_BLIND,
+        ActionKind.POST_STRADDLE,
+        ActionKind.POST_BUTTON_BLIND,
+        ActionKind.BRING_IN,
+    }
+)
+DEAD_POSTS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD})
+VOLUNTARY = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
+POSTFLOP_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
+FL_CAP_BETS = 4
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str
+    seat: int
+    stack: int
+    street_bet: int = 0
+    contributed: int = 0
+    folded: bool = False
+    all_in: bool = False
+    last_acted_high: int = -1  # high bet the player matched or faced when last acting this street
+
+    @property
+    def can_act(self) -> bool:
+        return not self.folded and not self.all_in
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One voluntary action or post, with the state before it and what was legal."""
+
+    index: int
+    action: Action
+    street: Street
+    player: str
+    seat: int | None
+    expected_actor: str | None  # who was due to act; None when no action was due from anyone
+    known_player: bool
+    was_folded: bool
+    was_all_in: bool
+    stack_before: int
+    bet_before: int
+    high_bet_before: int
+    pot_before: int
+    to_call: int
+    min_to: int | None  # smallest legal bet or raise-to (street total); None when raising is closed
+    max_to: int | None  # largest legal bet or raise-to
+    may_raise: bool  # betting re-opened for this player (MR-4/FL-4) and the limit cap not reached
+    bets_before: int  # fixed limit: bets and raises already made on this street
+    unit: int | None  # fixed limit: the bet size of this street
+    added: int
+    stack_after: int
+    bet_after: int
+    high_bet_after: int
+    full_raise: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStart:
+    """A new street (or the showdown) and the players whose betting was still open at that point."""
+
+    street: Street
+    line: int
+    run: int
+    pending: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Replay:
+    hand: Hand
+    house: HouseRules
+    players: dict[str, PlayerState]
+    order: list[str]  # dealt-in players by seat
+    steps: list[Step] = field(default_factory=list)
+    street_starts: list[StreetStart] = field(default_factory=list)
+    last_street: Street = Street.PREFLOP
+    big_blind_player: str | None = None
+    small_blind_player: str | None = None
+
+    @property
+    def contributions(self) -> dict[str, int]:
+        return {name: state.contributed for name, state in self.players.items()}
+
+    @property
+    def folded(self) -> frozenset[str]:
+        return frozenset(name for name, state in self.players.items() if state.folded)
+
+    @property
+    def ended_preflop(self) -> bool:
+        """True when the hand ended in the first betting round (no flop dealt): RK-1."""
+        return not any(deal.street is Street.FLOP for deal in self.hand.streets)
+
+
+def dealt_in_players(hand: Hand) -> list[str]:
+    """Players who took part: anyone with a post, action, dealt cards, showdown or collect line."""
+    names = {action.player for action in hand.actions}
+    names.update(line.player for line in hand.showdown)
+    names.update(line.player for line in hand.collected)
+    seats = {seat.player: seat.seat for seat in hand.seats}
+    return sorted((name for name in names if name in seats), key=lambda name: seats[name])
+
+
+class _Replayer:
+    def __init__(self, hand: Hand, house: HouseRules) -> None:
+        self.hand = hand
+        self.house = house
+        stacks = {seat.player: seat for seat in hand.seats}
+        order = dealt_in_players(hand)
+        players = {name: PlayerState(name, stacks[name].seat, stacks[name].stack) for name in order}
+        self.replay = Replay(hand, house, players, order)
+        self.players = players
+        self.street = Street.PREFLOP
+        self.high_bet = 0  # the largest live bet actually made on this street
+        # Preflop the price of the game is the big blind even if the big blind is short or missing
+        # (BL-4, PL-6): calls and raises are measured from this level.
+        self.bring_in = hand.stakes.big_blind or (
+            hand.stakes.small_bet if hand.structure is Structure.FIXED_LIMIT else 0) or 0
+        self.last_full_raise = hand.stakes.big_blind or hand.stakes.small_bet or 0
+        self.full_level = 0  # fixed limit: the high bet as of the last full bet or raise
+        self.bets = 0  # fixed limit: bets and raises on this street (the big blind counts preflop)
+        self.last_actor: str | None = None
+        # The seat before the first to act: preflop the big blind's (set when the blinds are posted),
+        # after the flop the button's.
+        self.anchor_seat: int | None = hand.button
+
+    # ---- street bookkeeping ------------------------------------------------------------------
+    def unit(self) -> int | None:
+        stakes = self.hand.stakes
+        if self.hand.structure is not Structure.FIXED_LIMIT:
+            return None
+        if self.street in (Street.TURN, Street.RIVER):
+            return stakes.big_bet
+        return stakes.small_bet
+
+    def pot(self) -> int:
+        return sum(state.contributed for state in self.players.values())
+
+    def level(self) -> int:
+        """The bet a player must match: the high bet, and preflop at least the big blind."""
+        return max(self.high_bet, self.bring_in)
+
+    def owed(self, state: PlayerState) -> int:
+        """Chips `state` must add to call. When everyone else still in is all-in, no more than the most
+        any of them has in is owed: anything above that could not be called (UC-1)."""
+        owed = max(self.level() - state.street_bet, 0)
+        others = [s for s in self.players.values() if s is not state and not s.folded]
+        if others and all(s.all_in for s in others):
+            owed = min(owed, max(max(s.street_bet for s in others) - state.street_bet, 0))
+        return owed
+
+    def pending(self) -> list[str]:
+        """Players who must still act on this street."""
+        able = [state for state in self.players.values() if state.can_act]
+        open_players = []
+        for state in able:
+            if self.owed(state) > 0 or state.last_acted_high < 0:
+                open_players.append(state.name)
+        others_live = [s for s in self.players.values() if not s.folded]
+        if len(able) == 1 and len(others_live) > 1 and self.owed(able[0]) == 0:
+            return []  # everyone else is all-in and this player has matched: no action left
+        if len(others_live) <= 1:
+            return []
+        return open_players
+
+    def new_street(self, street: Street, line: int, run: int) -> None:
+        self.replay.street_starts.append(StreetStart(street, line, run, tuple(self.pending())))
+        if street is Street.SHOWDOWN or street is self.street:
+            return
+        self.street = street
+        self.replay.last_street = street
+        for state in self.players.values():
+            state.street_bet = 0
+            state.last_acted_high = -1
+        self.high_bet = 0
+        self.bring_in = 0
+        self.last_full_raise = self.hand.stakes.big_blind or self.hand.stakes.small_bet or 0
+        if self.hand.structure is Structure.FIXED_LIMIT:
+            self.last_full_raise = self.unit() or 0
+        self.full_level = 0
+        self.bets = 0
+        self.last_actor = None
+        self.anchor_seat = self.hand.button
+
+    def expected_actor(self) -> str | None:
+        due = set(self.pending())
+        if not due:
+            return None
+        seats = {self.players[name].seat: name for name in due}
+        start = self.anchor_seat
+        if self.last_actor is not None:
+            start = self.players[self.last_actor].seat
+        if start is None:
+            return None
+        return seats[clockwise_from(start, seats)[0]]
+
+    # ---- legal range -------------------------------------------------------------------------
+    def may_raise(self, state: PlayerState) -> bool:
+        if self.hand.structure is Structure.FIXED_LIMIT:
+            live = sum(1 for s in self.players.values() if s.can_act)
+            capped = self.bets >= FL_CAP_BETS and not (self.house.hu_cap == "unlimited" and live <= 2)
+            if self.house.hu_cap == "5_raises" and live <= 2:
+                capped = self.bets >= 6
+            if capped:
+                return False
+        if state.last_acted_high < 0:
+            return True
+        if self.hand.structure is Structure.FIXED_LIMIT and self.full_level > state.last_acted_high:
+            return True
+        return self.high_bet - state.last_acted_high >= max(self.last_full_raise, 1)
+
+    def legal_range(self, state: PlayerState) -> tuple[int | None, int | None]:
+        """(min_to, max_to) for a bet or raise by `state` now, before capping at the stack."""
+        stakes = self.hand.stakes
+        structure = self.hand.structure
+        all_in_to = state.street_bet + state.stack
+        if structure is Structure.FIXED_LIMIT:
+            unit = self.unit() or 0
+            to = self.full_level + unit if self.level() else unit
+            return min(to, all_in_to), min(to, all_in_to)
+        big_blind = stakes.big_blind or 0
+        level = self.level()
+        if level == 0:
+            min_to = big_blind
+        else:
+            min_to = level + max(self.last_full_raise, big_blind if self.street is Street.PREFLOP else 0)
+        pot_limit = structure is Structure.POT_LIMIT or (
+            structure is Structure.POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP and self.street is Street.PREFLOP
+        )
+        if pot_limit:
+            pot = self.pot()
+            if self.street is Street.PREFLOP and self.house.short_bb_counts_full_for_pl_max:
+                bb_state = self.players.get(self.replay.big_blind_player or "")
+                if bb_state is not None and bb_state.street_bet < big_blind:
+                    pot += big_blind - bb_state.street_bet
+            call = level - state.street_bet
+            max_to = level + pot + call
+        else:
+            max_to = all_in_to
+        max_to = min(max_to, all_in_to)
+        return min(min_to, all_in_to), max_to
+
+    # ---- applying lines ------------------------------------------------------------------------
+    def apply(self, index: int, action: Action) -> None:
+        state = self.players.get(action.player)
+        known = state is not None
+        if state is None:  # a line naming someone without a seat: track them with no chips
+            state = PlayerState(action.player, action.seat or 0, 0)
+        kind = action.kind
+        voluntary = kind in VOLUNTARY
+        expected = self.expected_actor() if voluntary else None
+        was_folded, was_all_in = state.folded, state.all_in
+        stack_before, bet_before, high_before, pot_before = (
+            state.stack, state.street_bet, self.high_bet, self.pot())
+        to_call = self.owed(state)
+        min_to, max_to = self.legal_range(state) if voluntary else (None, None)
+        may_raise = self.may_raise(state) if voluntary else False
+        bets_before = self.bets
+        unit = self.unit()
+        added, live = self.chips(action, state)
+        state.stack -= added
+        state.contributed += added
+        state.street_bet += live
+        if (state.stack <= 0 and added > 0) or action.cap_reached:
+            state.all_in = True  # CAP games: reaching the cap counts as all-in (MR-6)
+        full_raise = False
+        if kind is ActionKind.FOLD:
+            state.folded = True
+        elif kind in (ActionKind.BET, ActionKind.RAISE) or (kind in LIVE_POSTS and state.street_bet > high_before):
+            full_raise = self.raise_made(state, high_before, kind)
+        if kind in LIVE_POSTS or kind is ActionKind.POST_SMALL_AND_BIG_BLIND:
+            self.note_blind(action, state)
+        self.high_bet = max(self.high_bet, state.street_bet)
+        if voluntary:
+            state.last_acted_high = self.level()
+            self.last_actor = action.player if known else self.last_actor
+        self.replay.steps.append(Step(
+            index=index, action=action, street=self.street, player=action.player, seat=action.seat,
+            expected_actor=expected, known_player=known, was_folded=was_folded, was_all_in=was_all_in,
+            stack_before=stack_before, bet_before=bet_before, high_bet_before=high_before,
+            pot_before=pot_before, to_call=to_call, min_to=min_to, max_to=max_to, may_raise=may_raise,
+            bets_before=bets_before, unit=unit, added=added, stack_after=state.stack,
+            bet_after=state.street_bet, high_bet_after=self.high_bet, full_raise=full_raise,
+        ))
+
+    def chips(self, action: Action, state: PlayerState) -> tuple[int, int]:
+        """(chips put in, of which live) for a line, as the line records it."""
+        kind = action.kind
+        if kind is ActionKind.RAISE:
+            if action.raise_to is not None:
+                added = action.raise_to - state.street_bet
+            else:
+                added = action.amount + self.high_bet - state.street_bet
+            return added, added
+        if kind in (ActionKind.CALL, ActionKind.BET) or kind in LIVE_POSTS:
+            return action.amount, action.amount
+        if kind is ActionKind.POST_SMALL_AND_BIG_BLIND:
+            live = min(action.amount, self.hand.stakes.big_blind or action.amount)
+            return action.amount, live
+        if kind in DEAD_POSTS:
+            return action.amount, 0
+        return 0, 0
+
+    def raise_made(self, state: PlayerState, high_before: int, kind: ActionKind) -> bool:
+        if kind not in LIVE_POSTS:
+            high_before = max(high_before, self.bring_in)
+        increment = state.street_bet - high_before
+        if increment <= 0:
+            return False
+        if self.hand.structure is Structure.FIXED_LIMIT:
+            unit = self.unit() or 0
+            full = increment >= unit or (
+                state.all_in and self.house.fl_short_raise_mode == "half_bet" and 2 * increment >= unit)
+            if kind in LIVE_POSTS:
+                full = kind is ActionKind.POST_BIG_BLIND or kind is ActionKind.POST_STRADDLE
+            if full:
+                self.full_level = state.street_bet
+                self.bets += 1
+            return full
+        if kind in LIVE_POSTS:
+            if kind is ActionKind.POST_STRADDLE and self.house.straddle_sets_min_raise:
+                self.last_full_raise = max(self.last_full_raise, state.street_bet)
+            return False
+        if increment >= self.last_full_raise or high_before == 0:
+            self.last_full_raise = max(increment, self.last_full_raise if high_before else 0)
+            return True
+        return False
+
+    def note_blind(self, action: Action, state: PlayerState) -> None:
+        if action.kind is ActionKind.POST_SMALL_BLIND and self.replay.small_blind_player is None:
+            self.replay.small_blind_player = action.player
+            if self.replay.big_blind_player is None:  # the big blind's seat, should nobody post it
+                seats = [state.seat for state in self.players.values()]
+                self.anchor_seat = clockwise_from(state.seat, seats)[0] if len(seats) > 1 else state.seat
+        if action.kind is ActionKind.POST_BIG_BLIND and self.replay.big_blind_player is None:
+            self.replay.big_blind_player = action.player
+            self.anchor_seat = state.seat
+        if action.kind is ActionKind.POST_STRADDLE:
+            self.anchor_seat = state.seat
+
+
+def replay(hand: Hand, house: HouseRules) -> Replay:
+    """Replay the betting of a flop-game hand (Hold'em and the Omaha family)."""
+    replayer = _Replayer(hand, house)
+    if hand.structure is Structure.FIXED_LIMIT:
+        replayer.last_full_raise = hand.stakes.small_bet or 0
+    markers = sorted(
+        ((deal.source.line, deal.street, deal.run) for deal in hand.streets if deal.street in POSTFLOP_STREETS),
+        key=lambda item: item[0],
+    )
+    showdowns = sorted({line.source.line for line in hand.showdown if line.source.line})
+    first_showdown = showdowns[0] if showdowns else None
+    marker_index = 0
+    showdown_noted = False
+    for index, action in enumerate(hand.actions):
+        line = action.source.line
+        while marker_index < len(markers) and markers[marker_index][0] < line:
+            marker_line, street, run = markers[marker_index]
+            replayer.new_street(street, marker_line, run)
+            marker_index += 1
+        if first_showdown is not None and not showdown_noted and first_showdown < line:
+            replayer.new_street(Street.SHOWDOWN, first_showdown, 0)
+            showdown_noted = True
+        replayer.apply(index, action)
+    while marker_index < len(markers):
+        marker_line, street, run = markers[marker_index]
+        replayer.new_street(street, marker_line, run)
+        marker_index += 1
+    if first_showdown is not None and not showdown_noted:
+        replayer.new_street(Street.SHOWDOWN, first_showdown, 0)
+    return replayer.replay

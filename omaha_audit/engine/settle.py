@@ -1,0 +1,189 @@
+"""Settle a replayed hand from first principles: the uncalled bet, the pots, who wins each pot on each
+board and each half, and the exact amount each player should collect (SP-*, HL-*, OC-*, RIT-*)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from omaha_audit.engine.evaluate import evaluate_high, evaluate_holdem, evaluate_low
+from omaha_audit.engine.pots import Pot, build_pots, split_boards, split_evenly, split_halves, uncalled_bet
+from omaha_audit.engine.replay import Replay
+from omaha_audit.model import Card, Game, Half, Hand, ShowdownKind
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    pot: int
+    run: int  # 0, or the board number (1, 2) when run twice
+    half: Half
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    run: int
+    board: tuple[Card, ...]
+    amount: int
+    high_winners: tuple[str, ...]
+    low_winners: tuple[str, ...]  # empty: no qualifying low (or not a hi/lo game)
+    shares: tuple[Share, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    pot: Pot
+    net: int  # what is split: the pot net of its share of the rake
+    contenders: tuple[str, ...]  # eligible players who did not muck
+    decided: bool  # False when the winner cannot be known from the text
+    reason: str
+    boards: tuple[BoardResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    refund: tuple[str, int] | None
+    contributions: dict[str, int]  # after the uncalled bet was returned
+    pots: tuple[Pot, ...]
+    results: tuple[PotResult, ...]
+    hole_cards: dict[str, tuple[Card, ...]]
+    mucked: frozenset[str]
+
+    def expected(self) -> dict[tuple[str, int, int], int]:
+        """(player, pot, run) -> amount, for decided pots."""
+        out: dict[tuple[str, int, int], int] = {}
+        for result in self.results:
+            if not result.decided:
+                continue
+            for board in result.boards:
+                for share in board.shares:
+                    key = (share.player, share.pot, share.run)
+                    out[key] = out.get(key, 0) + share.amount
+        return out
+
+
+def known_hole_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
+    wanted = hand.game.hole_cards or 0
+    cards: dict[str, tuple[Card, ...]] = {}
+    for dealt in hand.dealt:
+        if len(dealt.cards) == wanted:
+            cards[dealt.player] = dealt.cards
+    for seat in hand.summary_seats:
+        if len(seat.cards) == wanted:
+            cards[seat.player] = seat.cards
+    for line in hand.showdown:
+        if line.kind is ShowdownKind.SHOWS and len(line.cards) == wanted:
+            cards[line.player] = line.cards
+    return cards
+
+
+def mucked_players(hand: Hand) -> frozenset[str]:
+    names = {line.player for line in hand.showdown if line.kind is ShowdownKind.MUCKS}
+    names.update(seat.player for seat in hand.summary_seats if seat.outcome == "mucked")
+    return frozenset(names)
+
+
+def pot_nets(hand: Hand, pots: list[Pot], printed_net: bool, collected_net: bool = True) -> list[int]:
+    """The amount to split in each pot: the printed net pots when the room lists them, else the gross
+    pots less the rake (and other fees) spread in proportion, remainder on the main pot."""
+    summary = hand.pot
+    if summary is None:
+        return [pot.amount for pot in pots]
+    printed = ([summary.main] if summary.main is not None else []) + list(summary.sides)
+    if printed and len(printed) == len(pots) and printed_net:
+        return printed
+    deduction = summary.rake + sum(amount for name, amount in summary.fees if name != "STP")
+    if not collected_net:
+        deduction = 0
+    gross = sum(pot.amount for pot in pots)
+    if gross <= 0:
+        return [pot.amount for pot in pots]
+    cuts = [deduction * pot.amount // gross for pot in pots]
+    cuts[0] += deduction - sum(cuts)
+    nets = [pot.amount - cut for pot, cut in zip(pots, cuts, strict=True)]
+    if hand.stp and nets:
+        nets[-1] += hand.stp
+    return nets
+
+
+def _best(hand: Hand, players: list[str], cards: dict[str, tuple[Card, ...]], board: tuple[Card, ...]
+          ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """High winners and low winners (empty when no low qualifies) among `players` on `board`."""
+    game = hand.game
+    if game in (Game.HOLDEM, Game.SIX_PLUS_HOLDEM):
+        highs = {name: evaluate_holdem(cards[name], board) for name in players}
+    else:
+        highs = {name: evaluate_high(cards[name], board) for name in players}
+    top = max(highs.values())
+    high_winners = tuple(name for name in players if highs[name] == top)
+    if not game.is_hi_lo:
+        return high_winners, ()
+    lows = {name: evaluate_low(cards[name], board) for name in players}
+    qualified = {name: low for name, low in lows.items() if low is not None}
+    if not qualified:
+        return high_winners, ()
+    best_low = min(qualified.values())
+    return high_winners, tuple(name for name in players if name in qualified and qualified[name] == best_low)
+
+
+def _split_board(hand: Hand, pot: Pot, run: int, amount: int, high: tuple[str, ...], low: tuple[str, ...],
+                 seat_of: dict[str, int], chip: int) -> list[Share]:
+    button = hand.button
+    if not low:
+        shares = split_evenly(amount, high, seat_of, button, chip)
+        return [Share(pot.index, run, Half.WHOLE, name, value) for name, value in shares.items()]
+    if set(high) == set(low):  # the same hands win both halves: split the whole pot (OC-5)
+        shares = split_evenly(amount, high, seat_of, button, chip)
+        return [Share(pot.index, run, Half.WHOLE, name, value) for name, value in shares.items()]
+    high_half, low_half = split_halves(amount, chip)
+    out = [Share(pot.index, run, Half.HIGH, name, value)
+           for name, value in split_evenly(high_half, high, seat_of, button, chip).items()]
+    out += [Share(pot.index, run, Half.LOW, name, value)
+            for name, value in split_evenly(low_half, low, seat_of, button, chip).items()]
+    return out
+
+
+def settle(replayed: Replay) -> Settlement:
+    hand, house = replayed.hand, replayed.house
+    contributions = dict(replayed.contributions)
+    refund = uncalled_bet(contributions)
+    if refund is not None:
+        contributions[refund[0]] -= refund[1]
+    live = [name for name in replayed.order if not replayed.players[name].folded]
+    all_in = [name for name in live if replayed.players[name].all_in]
+    folded_all_in = [contributions[name] for name in replayed.order
+                     if replayed.players[name].all_in and replayed.players[name].folded]
+    extra = folded_all_in if house.pot_level_at_folded_all_in else []
+    pots = build_pots(contributions, live, all_in, extra) if contributions else []
+    nets = pot_nets(hand, pots, house.printed_pots_net_of_rake, house.collected_net_of_rake)
+    cards = known_hole_cards(hand)
+    mucked = mucked_players(hand)
+    seat_of = {seat.player: seat.seat for seat in hand.seats}
+    boards = hand.boards or ((),)
+    runs = list(range(1, len(boards) + 1)) if len(boards) > 1 else [0]
+    results: list[PotResult] = []
+    for pot, net in zip(pots, nets, strict=True):
+        contenders = tuple(name for name in pot.eligible if name not in mucked)
+        if not contenders:
+            contenders = pot.eligible[:1]
+        per_board = split_boards(net, len(runs), house.min_chip)
+        board_results: list[BoardResult] = []
+        decided, reason = True, ""
+        for run, amount, board in zip(runs, per_board, boards, strict=True):
+            if len(contenders) == 1:
+                high, low = contenders, ()
+            elif hand.cancelled:
+                decided, reason = False, "hand cancelled"
+                break
+            elif any(name not in cards for name in contenders):
+                decided, reason = False, "a contender's cards are not in the text"
+                break
+            elif len(board) < 5 or not (hand.game.is_omaha or hand.game in (Game.HOLDEM, Game.SIX_PLUS_HOLDEM)):
+                decided, reason = False, "no complete board to evaluate"
+                break
+            else:
+                high, low = _best(hand, list(contenders), cards, board)
+            shares = _split_board(hand, pot, run, amount, high, low, seat_of, house.min_chip)
+            board_results.append(BoardResult(run, board, amount, high, low, tuple(shares)))
+        results.append(PotResult(pot, net, contenders, decided, reason, tuple(board_results)))
+    return Settlement(refund, contributions, tuple(pots), tuple(results), cards, mucked)

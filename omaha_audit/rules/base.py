@@ -1,0 +1,137 @@
+"""What a rule is, what it produces, and the context it reads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+
+from omaha_audit.engine.house import HouseRules
+from omaha_audit.engine.replay import Replay, Step, replay
+from omaha_audit.engine.settle import Settlement, settle
+from omaha_audit.model import Hand, Source, Street
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 3, "warning": 2, "info": 1}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One place where the dealer (or the room's software) got it wrong, as data."""
+
+    code: str
+    severity: Severity
+    message: str
+    hand_id: str | None
+    path: str
+    line: int
+    street: str | None = None
+    seat: int | None = None
+    player: str | None = None
+    expected: str | None = None
+    actual: str | None = None
+    room: str | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "hand_id": self.hand_id,
+            "path": self.path,
+            "line": self.line,
+            "street": self.street,
+            "seat": self.seat,
+            "player": self.player,
+            "message": self.message,
+            "expected": self.expected,
+            "actual": self.actual,
+            "room": self.room,
+        }
+
+
+@dataclass
+class HandContext:
+    """A hand with its replay and settlement, computed once and shared by all rules."""
+
+    hand: Hand
+    house: HouseRules
+
+    @cached_property
+    def replay(self) -> Replay:
+        return replay(self.hand, self.house)
+
+    @cached_property
+    def settlement(self) -> Settlement:
+        return settle(self.replay)
+
+    @property
+    def replayable(self) -> bool:
+        return self.hand.game.is_flop_game and not self.hand.cancelled
+
+    def money(self, amount: int | None) -> str:
+        return "-" if amount is None else self.hand.unit.format(amount)
+
+    def seat_of(self, player: str | None) -> int | None:
+        seat = self.hand.seat_of(player) if player else None
+        return seat.seat if seat else None
+
+
+Check = Callable[[HandContext], Iterator["Finding"]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """An audit rule: a stable code, a name, the RULES.md ids it enforces, and its check.
+
+    The check's docstring is the rule's documentation: summary, a bad and a good example, and why.
+    """
+
+    code: str
+    name: str
+    severity: Severity
+    rule_ids: tuple[str, ...]
+    check: Check
+    needs_replay: bool = True
+    tags: tuple[str, ...] = field(default=())
+
+    @property
+    def doc(self) -> str:
+        return (self.check.__doc__ or "").strip()
+
+    @property
+    def summary(self) -> str:
+        return self.doc.splitlines()[0] if self.doc else self.name
+
+    def finding(self, ctx: HandContext, message: str, source: Source | None = None, *,
+                street: Street | str | None = None, player: str | None = None,
+                expected: object = None, actual: object = None,
+                severity: Severity | None = None) -> Finding:
+        where = source or ctx.hand.source
+        return Finding(
+            code=self.code,
+            severity=severity or self.severity,
+            message=message,
+            hand_id=ctx.hand.hand_id,
+            path=where.path,
+            line=where.line,
+            street=str(street) if street is not None else None,
+            seat=ctx.seat_of(player),
+            player=player,
+            expected=None if expected is None else str(expected),
+            actual=None if actual is None else str(actual),
+            room=ctx.hand.room,
+        )
+
+
+def step_finding(rule: Rule, ctx: HandContext, step: Step, message: str, *, expected: object = None,
+                 actual: object = None) -> Finding:
+    return rule.finding(ctx, message, step.action.source, street=step.street, player=step.player,
+                        expected=expected, actual=actual)

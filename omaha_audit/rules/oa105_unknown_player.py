@@ -1,0 +1,30 @@
+"""OA105 unknown-player."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from omaha_audit.model import Source
+from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
+
+
+def check(ctx: HandContext) -> Iterator[Finding]:
+    """A line names a player who has no seat in this hand.
+
+    Bad: seats list `Player1`, `Player2`; then `Player7: raises $1 to $2`.
+    Good: every action, show and collect line names a seated player.
+    Why: chips cannot come from, or go to, someone who is not at the table.
+    """
+    hand = ctx.hand
+    seated = {seat.player for seat in hand.seats}
+    lines: list[tuple[str, Source, str]] = [(a.player, a.source, "acts") for a in hand.actions]
+    lines += [(c.player, c.source, "collects") for c in hand.collected]
+    lines += [(s.player, s.source, "shows") for s in hand.showdown]
+    lines += [(u.player, u.source, "gets a returned bet") for u in hand.uncalled]
+    for player, source, what in sorted(lines, key=lambda item: item[1].line):
+        if player not in seated:
+            yield RULE.finding(ctx, f"{player!r} {what} but has no seat in this hand", source, player=player,
+                               expected="a seated player", actual=player)
+
+
+RULE = Rule("OA105", "unknown-player", Severity.ERROR, (), check, needs_replay=False)

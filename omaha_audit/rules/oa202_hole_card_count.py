@@ -1,0 +1,36 @@
+"""OA202 hole-card-count."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from omaha_audit.model import ShowdownKind
+from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
+
+
+def check(ctx: HandContext) -> Iterator[Finding]:
+    """A player was dealt, or showed down, the wrong number of hole cards for the game (OM-3).
+
+    Bad: `Omaha Pot Limit` and `Dealt to Hero [8d As 2h]` (three cards), or `shows [..]` with five.
+    Good: Omaha 4, 5 Card Omaha 5, 6 Card Omaha 6, Courchevel 5, Hold'em 2.
+    Why: a wrong deal is a misdeal (RRoP 3.2 (e)); any pot it wins was won with an illegal hand.
+    """
+    hand = ctx.hand
+    wanted = hand.game.hole_cards
+    if wanted is None:
+        return
+    for dealt in hand.dealt:
+        if dealt.cards and len(dealt.cards) != wanted:
+            yield RULE.finding(ctx, f"{dealt.player} was dealt {len(dealt.cards)} cards in {hand.game_text};"
+                               f" the game deals {wanted}", dealt.source, player=dealt.player,
+                               expected=wanted, actual=len(dealt.cards))
+    for line in hand.showdown:
+        # A one-card voluntary show after winning ("shows [As]") is allowed; a showdown hand is complete.
+        showdown_hand = line.description is not None or len(line.cards) > wanted
+        if line.kind is ShowdownKind.SHOWS and showdown_hand and len(line.cards) != wanted:
+            yield RULE.finding(ctx, f"{line.player} showed {len(line.cards)} cards in {hand.game_text};"
+                               f" the game deals {wanted}", line.source, player=line.player,
+                               expected=wanted, actual=len(line.cards))
+
+
+RULE = Rule("OA202", "hole-card-count", Severity.ERROR, ("OM-3",), check, needs_replay=False)

@@ -1,0 +1,42 @@
+"""OA305 limit-cap."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from omaha_audit.engine.replay import FL_CAP_BETS, Step
+from omaha_audit.model import ActionKind, Structure
+from omaha_audit.rules.base import Finding, HandContext, Rule, Severity, step_finding
+
+
+def capped(ctx: HandContext, step: Step) -> bool:
+    """Whether betting was capped when `step` came (FL-2; heads-up per the house rule, FL-3)."""
+    live = sum(1 for state in ctx.replay.players.values() if not state.folded)
+    hu_cap = ctx.house.hu_cap
+    if live <= 2 and hu_cap == "unlimited":
+        return False
+    if live <= 2 and hu_cap == "5_raises":
+        return step.bets_before >= 6
+    return step.bets_before >= FL_CAP_BETS
+
+
+def check(ctx: HandContext) -> Iterator[Finding]:
+    """In fixed limit, a raise after betting was capped: one bet and three raises a round (FL-2). PokerStars
+    caps at four bets even heads-up (FL-3, house rule `hu_cap`).
+
+    Bad: `bets 30`, `raises 30 to 60`, `raises 30 to 90`, `raises 30 to 120`, `Betting is capped`,
+    `raises 30 to 150`.
+    Good: after `Betting is capped` the others only call or fold.
+    Why: the cap limits how much one round can cost; a fifth bet breaks the game's structure.
+    """
+    if ctx.hand.structure is not Structure.FIXED_LIMIT:
+        return
+    for step in ctx.replay.steps:
+        if step.action.kind is ActionKind.RAISE and capped(ctx, step):
+            yield step_finding(RULE, ctx, step,
+                               f"Seat {step.seat} ({step.player}) raised to {ctx.money(step.bet_after)} after "
+                               f"betting was capped at {FL_CAP_BETS} bets; they could only call or fold",
+                               expected="call or fold", actual=f"raise to {ctx.money(step.bet_after)}")
+
+
+RULE = Rule("OA305", "limit-cap", Severity.ERROR, ("FL-2", "FL-3"), check)

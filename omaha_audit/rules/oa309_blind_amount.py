@@ -1,0 +1,53 @@
+"""OA309 blind-amount."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from omaha_audit.model import ActionKind, Structure
+from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
+from omaha_audit.rules.oa103_header_blinds_mismatch import header_disagrees
+
+
+def _expected(ctx: HandContext, kind: ActionKind) -> int | None:
+    stakes = ctx.hand.stakes
+    fixed = ctx.hand.structure is Structure.FIXED_LIMIT
+    if kind is ActionKind.POST_BIG_BLIND:
+        return stakes.small_bet if fixed else stakes.big_blind
+    if kind is ActionKind.POST_SMALL_BLIND:
+        return None if fixed else stakes.small_blind  # limit small blinds vary by room (FL-1)
+    if kind is ActionKind.POST_SMALL_AND_BIG_BLIND and not fixed and stakes.small_blind and stakes.big_blind:
+        return stakes.small_blind + stakes.big_blind
+    return None
+
+
+def check(ctx: HandContext) -> Iterator[Finding]:
+    """A blind or ante of the wrong amount for the stakes (BL-4, BL-5, BL-7, FL-1).
+
+    Bad: `Omaha Pot Limit ($0.10/$0.25 USD)` and `Player2: posts big blind $0.50`.
+    Good: `posts small blind $0.10`, `posts big blind $0.25`, `posts small & big blinds $0.35` for missed
+    blinds; a short stack posting `... and is all-in` for less. In fixed limit the big blind is the small
+    bet; antes are all the same size.
+    Why: the blinds set the price of the game; a wrong blind takes chips the player did not owe.
+    """
+    hand = ctx.hand
+    if header_disagrees(ctx):
+        return  # reported once as OA103
+    antes = [a.amount for a in hand.actions if a.kind is ActionKind.POST_ANTE and not a.all_in]
+    ante = hand.stakes.ante or (max(set(antes), key=antes.count) if antes else None)
+    for action in hand.actions:
+        if action.kind is ActionKind.POST_ANTE:
+            expected = ante
+        else:
+            expected = _expected(ctx, action.kind)
+        if expected is None:
+            continue
+        short_all_in = action.all_in and action.amount < expected
+        if action.amount != expected and not short_all_in:
+            what = action.kind.value.removeprefix("post-").replace("-", " ")
+            yield RULE.finding(ctx, f"{action.player} posted a {what} of {ctx.money(action.amount)}; the stakes "
+                               f"call for {ctx.money(expected)}", action.source, street=action.street,
+                               player=action.player, expected=ctx.money(expected), actual=ctx.money(action.amount))
+
+
+RULE = Rule("OA309", "blind-amount", Severity.ERROR, ("BL-4", "BL-5", "BL-7", "FL-1"), check, needs_replay=False)

@@ -1,0 +1,29 @@
+"""OA504 low-ignored."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from omaha_audit.rules.awards import LOW_IGNORED, award_diffs, describe_amounts, pot_label
+from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
+
+
+def check(ctx: HandContext) -> Iterator[Finding]:
+    """A qualifying low was shown, but the whole pot went to the high hand (HL-1, HL-4).
+
+    Bad: board [5h 4d 2d Jd 6h], `UnderMeSensi: shows [7c 6s 7h As] (HI: a pair of Sevens; LO: 6,5,4,2,A)`,
+    and only the high hand collects.
+    Good: the high hand collects the high half, the low hand the low half.
+    Why: the low hand is owed half the pot.
+    """
+    for diff in award_diffs(ctx):
+        if diff.code != LOW_IGNORED:
+            continue
+        where = pot_label(diff.pot) + (f" on board {diff.run}" if diff.run else "")
+        expected = describe_amounts(ctx, diff.expected)
+        actual = describe_amounts(ctx, diff.actual)
+        yield RULE.finding(ctx, f"{where.capitalize()} ignored a qualifying low: it should pay {expected}; the hand pays {actual}",
+                           ctx.hand.source.at(diff.line), expected=expected, actual=actual)
+
+
+RULE = Rule("OA504", "low-ignored", Severity.ERROR, ('HL-1', 'HL-4'), check)

@@ -1,0 +1,54 @@
+"""OA507 hand-description."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from omaha_audit.engine.evaluate import evaluate_high, evaluate_holdem, evaluate_low, showdown_descriptions
+from omaha_audit.model import Card, Game, ShowdownKind, ShowdownLine
+from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
+
+
+def _board(ctx: HandContext, run: int) -> tuple[Card, ...]:
+    boards = ctx.hand.boards
+    if not boards:
+        return ()
+    return boards[run - 1] if run and run <= len(boards) else boards[0]
+
+
+def check(ctx: HandContext) -> Iterator[Finding]:
+    """The room's printed hand description does not match the cards shown and the board.
+
+    Bad: board [2s 3h 4h 5c Qs], `Player1: shows [6c Kh 9s 2d 5h] (a pair of Fives)`.
+    Good: `Player1: shows [6c Kh 9s 2d 5h] (a straight, Deuce to Six)`.
+    Why: players and floor staff read the description; a wrong one suggests the room evaluated the hand
+    wrongly, which is how pots get misawarded.
+    """
+    hand = ctx.hand
+    game = hand.game
+    holdem = game in (Game.HOLDEM, Game.SIX_PLUS_HOLDEM)
+    if not (game.is_omaha or holdem) or not ctx.house.pokerstars_descriptions:
+        return
+    wanted = game.hole_cards or 0
+    by_run: dict[int, list[ShowdownLine]] = {}
+    for line in hand.showdown:
+        if line.kind is ShowdownKind.SHOWS and line.description is not None and len(line.cards) == wanted:
+            by_run.setdefault(line.run, []).append(line)
+    for run, lines in by_run.items():
+        board = _board(ctx, run)
+        if len(board) < 3 or len(set(board) | {c for ln in lines for c in ln.cards}) != len(board) + wanted * len(
+                lines):
+            continue  # incomplete or duplicated cards: OA201/OA203 report those
+        highs = [(evaluate_holdem if holdem else evaluate_high)(line.cards, board) for line in lines]
+        lows = [evaluate_low(line.cards, board) for line in lines] if game.is_hi_lo else None
+        expected_texts = showdown_descriptions(highs, lows)
+        for line, expected in zip(lines, expected_texts, strict=True):
+            printed = line.description or ""
+            plain = expected.split(" - ")[0] if " - " in expected and " - " not in printed else expected
+            if printed not in (expected, plain):
+                yield RULE.finding(ctx, f"{line.player}'s hand is described as {printed!r}; with these cards it is "
+                                   f"{expected!r}", line.source, player=line.player, expected=expected,
+                                   actual=printed)
+
+
+RULE = Rule("OA507", "hand-description", Severity.WARNING, (), check, needs_replay=False)

@@ -1,0 +1,36 @@
+"""OA602 chips-not-conserved."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
+
+
+def check(ctx: HandContext) -> Iterator[Finding]:
+    """The chips the players put in, less the uncalled bet returned, are not the total pot: chips were
+    created or destroyed (UC-1, RK-3).
+
+    Bad: blinds $0.01 + $0.02, `Player2: raises $0.05 to $0.07`, all fold, `Uncalled bet ($0.05) returned`,
+    `Total pot $0.06`.
+    Good: `Total pot $0.05` (0.01 + 0.02 + 0.02 matched).
+    Why: the total pot is what is raked and paid out; it must be exactly what the players put in.
+    """
+    hand = ctx.hand
+    summary = hand.pot
+    if summary is None or hand.truncated or hand.cancelled:
+        return
+    put_in = sum(ctx.replay.contributions.values())
+    returned = sum(item.amount for item in hand.uncalled)
+    expected = put_in - returned + hand.stp
+    if not ctx.house.total_pot_is_gross:
+        expected -= summary.rake
+    if expected != summary.total:
+        yield RULE.finding(ctx, f"Players put in {ctx.money(put_in)}" + (f", {ctx.money(returned)} was returned"
+                           if returned else "") + (f", the site added {ctx.money(hand.stp)}" if hand.stp else "")
+                           + f": the total pot should be {ctx.money(expected)}, the hand says "
+                           f"{ctx.money(summary.total)}", summary.source, expected=ctx.money(expected),
+                           actual=ctx.money(summary.total))
+
+
+RULE = Rule("OA602", "chips-not-conserved", Severity.ERROR, ("UC-1", "RK-3"), check)

@@ -1,0 +1,139 @@
+"""The audit rules, registered in one explicit tuple, and the function that runs them on a hand."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Iterable
+
+from omaha_audit.engine.house import HouseRules
+from omaha_audit.model import Hand
+from omaha_audit.rules import oa101_unreadable_hand
+from omaha_audit.rules import oa102_unsupported_game
+from omaha_audit.rules import oa103_header_blinds_mismatch
+from omaha_audit.rules import oa104_internal_error
+from omaha_audit.rules import oa105_unknown_player
+from omaha_audit.rules import oa106_malformed_line
+from omaha_audit.rules import oa107_truncated_hand
+from omaha_audit.rules import oa201_duplicate_card
+from omaha_audit.rules import oa202_hole_card_count
+from omaha_audit.rules import oa203_board_size
+from omaha_audit.rules import oa204_courchevel_preflop_card
+from omaha_audit.rules import oa205_run_twice_prefix
+from omaha_audit.rules import oa206_empty_board_card
+from omaha_audit.rules import oa301_pot_limit_overbet
+from omaha_audit.rules import oa302_under_minimum
+from omaha_audit.rules import oa303_raise_not_reopened
+from omaha_audit.rules import oa304_limit_bet_size
+from omaha_audit.rules import oa305_limit_cap
+from omaha_audit.rules import oa306_check_facing_bet
+from omaha_audit.rules import oa307_wrong_call
+from omaha_audit.rules import oa308_over_stack
+from omaha_audit.rules import oa309_blind_amount
+from omaha_audit.rules import oa310_blind_seat
+from omaha_audit.rules import oa311_out_of_turn
+from omaha_audit.rules import oa312_acted_when_out
+from omaha_audit.rules import oa313_street_too_early
+from omaha_audit.rules import oa314_raise_increment
+from omaha_audit.rules import oa315_all_in_flag
+from omaha_audit.rules import oa401_uncalled_bet
+from omaha_audit.rules import oa402_pot_breakdown
+from omaha_audit.rules import oa403_ineligible_collect
+from omaha_audit.rules import oa501_wrong_winner
+from omaha_audit.rules import oa502_hi_lo_split
+from omaha_audit.rules import oa503_low_without_qualifier
+from omaha_audit.rules import oa504_low_ignored
+from omaha_audit.rules import oa505_odd_chip
+from omaha_audit.rules import oa506_run_twice_split
+from omaha_audit.rules import oa507_hand_description
+from omaha_audit.rules import oa601_collected_plus_rake
+from omaha_audit.rules import oa602_chips_not_conserved
+from omaha_audit.rules import oa603_rake_cap
+from omaha_audit.rules import oa604_rake_no_flop
+from omaha_audit.rules import oa605_summary_mismatch
+from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
+
+RULES: tuple[Rule, ...] = (
+    oa101_unreadable_hand.RULE,
+    oa102_unsupported_game.RULE,
+    oa103_header_blinds_mismatch.RULE,
+    oa104_internal_error.RULE,
+    oa105_unknown_player.RULE,
+    oa106_malformed_line.RULE,
+    oa107_truncated_hand.RULE,
+    oa201_duplicate_card.RULE,
+    oa202_hole_card_count.RULE,
+    oa203_board_size.RULE,
+    oa204_courchevel_preflop_card.RULE,
+    oa205_run_twice_prefix.RULE,
+    oa206_empty_board_card.RULE,
+    oa301_pot_limit_overbet.RULE,
+    oa302_under_minimum.RULE,
+    oa303_raise_not_reopened.RULE,
+    oa304_limit_bet_size.RULE,
+    oa305_limit_cap.RULE,
+    oa306_check_facing_bet.RULE,
+    oa307_wrong_call.RULE,
+    oa308_over_stack.RULE,
+    oa309_blind_amount.RULE,
+    oa310_blind_seat.RULE,
+    oa311_out_of_turn.RULE,
+    oa312_acted_when_out.RULE,
+    oa313_street_too_early.RULE,
+    oa314_raise_increment.RULE,
+    oa315_all_in_flag.RULE,
+    oa401_uncalled_bet.RULE,
+    oa402_pot_breakdown.RULE,
+    oa403_ineligible_collect.RULE,
+    oa501_wrong_winner.RULE,
+    oa502_hi_lo_split.RULE,
+    oa503_low_without_qualifier.RULE,
+    oa504_low_ignored.RULE,
+    oa505_odd_chip.RULE,
+    oa506_run_twice_split.RULE,
+    oa507_hand_description.RULE,
+    oa601_collected_plus_rake.RULE,
+    oa602_chips_not_conserved.RULE,
+    oa603_rake_cap.RULE,
+    oa604_rake_no_flop.RULE,
+    oa605_summary_mismatch.RULE,
+)
+BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES}
+INTERNAL_ERROR = oa104_internal_error.RULE
+
+
+def select_rules(select: Iterable[str] | None = None, ignore: Iterable[str] | None = None) -> tuple[Rule, ...]:
+    """Rules whose code starts with one of `select` (all when None) and none of `ignore`
+    (`OA3` selects the betting family)."""
+    chosen = tuple(select or ())
+    dropped = tuple(ignore or ())
+    return tuple(
+        rule for rule in RULES
+        if (not chosen or rule.code.startswith(chosen)) and not (dropped and rule.code.startswith(dropped))
+    )
+
+
+def audit_hand(hand: Hand, house: HouseRules, rules: tuple[Rule, ...] = RULES, *, strict: bool = False
+               ) -> list[Finding]:
+    """Run `rules` on one hand. A rule that crashes becomes an OA104 finding (or raises when `strict`)."""
+    ctx = HandContext(hand, house)
+    audited = ctx.replayable
+    findings: list[Finding] = []
+    for rule in rules:
+        if not hand.game.is_flop_game and not rule.code.startswith("OA1"):
+            continue
+        if rule.needs_replay and not audited:
+            continue
+        try:
+            findings.extend(rule.check(ctx))
+        except Exception as error:
+            if strict:
+                raise
+            where = traceback.extract_tb(error.__traceback__)[-1]
+            findings.append(INTERNAL_ERROR.finding(
+                ctx, f"Rule {rule.code} crashed on this hand: {error!r} at {where.filename}:{where.lineno}",
+                actual=repr(error), severity=Severity.ERROR))
+    findings.sort(key=lambda finding: (finding.line, finding.code))
+    return findings
+
+
+__all__ = ["BY_CODE", "RULES", "Finding", "Rule", "Severity", "audit_hand", "select_rules"]

@@ -1,0 +1,38 @@
+"""Where the shared real-hand corpus lives: ../shared/corpus beside the repository (CI lays it there)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def corpus_root() -> Path | None:
+    """The corpus folder, or None where it is absent (a user's fresh clone). OMAHA_AUDIT_CORPUS overrides."""
+    override = os.environ.get("OMAHA_AUDIT_CORPUS")
+    candidates = [Path(override)] if override else []
+    candidates.append(REPO.parent / "shared" / "corpus")
+    for candidate in candidates:
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def require_corpus() -> Path:
+    root = corpus_root()
+    if root is None:
+        if os.environ.get("CI"):
+            pytest.fail("../shared/corpus is missing in CI: corpus tests must run there")
+        pytest.skip("../shared/corpus not found beside the repository: corpus tests skipped")
+    return root
+
+
+def pokerstars_files() -> list[Path]:
+    """Every PokerStars-format hand-history text file in the corpus (tournament summaries included)."""
+    root = corpus_root()
+    if root is None:
+        return []
+    return sorted(p for p in (root / "PokerStars").rglob("*.txt"))
