@@ -9,8 +9,11 @@ from typing import Annotated
 
 import typer
 
+from omaha_audit.cli.audit_cmd import print_rules, run_audit
 from omaha_audit.cli.common import fail_usage, open_paths
 from omaha_audit.cli.parse_cmd import run_parse
+from omaha_audit.engine.house import PRESETS, HouseRules, RulesFileError, load_rules_file
+from omaha_audit.rules.registry import BY_CODE, select_rules
 
 app = typer.Typer(
     name="omaha-audit",
@@ -42,6 +45,79 @@ def parse_command(
     files = open_paths(paths)
     code = run_parse(files, output_format.value, sys.stdout, sys.stderr)
     raise typer.Exit(code)
+
+
+class AuditFormat(StrEnum):
+    text = "text"
+    json = "json"
+    jsonl = "jsonl"
+
+
+class FailOn(StrEnum):
+    error = "error"
+    warning = "warning"
+    never = "never"
+
+
+def _codes(values: list[str] | None) -> list[str]:
+    codes = [code.strip().upper() for value in values or [] for code in value.split(",") if code.strip()]
+    for code in codes:
+        if not any(known.startswith(code) for known in BY_CODE):
+            fail_usage(f"unknown rule code {code!r} (see `omaha-audit rules`)")
+    return codes
+
+
+def _house(rules_file: Path | None, preset: str | None) -> HouseRules | None:
+    if rules_file is not None and preset is not None:
+        fail_usage("give either --rules or --room-preset, not both")
+    if rules_file is not None:
+        try:
+            return load_rules_file(rules_file)
+        except RulesFileError as error:
+            fail_usage(str(error))
+    if preset is not None:
+        if preset not in PRESETS:
+            fail_usage(f"unknown room preset {preset!r} (known: {', '.join(sorted(PRESETS))})")
+        return PRESETS[preset]
+    return None
+
+
+@app.command("audit")
+def audit_command(
+    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or directories (read recursively).")],
+    output_format: Annotated[AuditFormat, typer.Option("--format", "-f", help="text, json or jsonl.")] = (
+        AuditFormat.text
+    ),
+    rules_file: Annotated[
+        Path | None, typer.Option("--rules", help="House rules as TOML (fields of HouseRules).")
+    ] = None,
+    room_preset: Annotated[
+        str | None, typer.Option("--room-preset", help="pokerstars, run-it-once, mpl or generic.")
+    ] = None,
+    fail_on: Annotated[
+        FailOn, typer.Option("--fail-on", help="Exit 1 when a finding at or above this severity exists.")
+    ] = (FailOn.error),
+    select: Annotated[
+        list[str] | None, typer.Option("--select", help="Only these codes or prefixes (OA3, OA501,OA502).")
+    ] = None,
+    ignore: Annotated[list[str] | None, typer.Option("--ignore", help="Skip these codes or prefixes.")] = None,
+    show_info: Annotated[bool, typer.Option("--show-info", help="Text format: list info findings too.")] = False,
+) -> None:
+    """Replay every hand and report every place where the dealer got it wrong."""
+    house = _house(rules_file, room_preset)
+    rules = select_rules(_codes(select) or None, _codes(ignore) or None)
+    files = open_paths(paths)
+    code = run_audit(files, output_format.value, house, rules, fail_on.value, sys.stdout, sys.stderr, show_info)
+    raise typer.Exit(code)
+
+
+@app.command("rules")
+def rules_command(
+    code: Annotated[str | None, typer.Argument(help="A rule code, e.g. OA301, to print its documentation.")] = None,
+) -> None:
+    """List every audit rule (code, name, severity, RULES.md ids), or document one."""
+    if print_rules(code) == 2:
+        fail_usage(f"unknown rule code {code!r}")
 
 
 def main() -> None:

@@ -22,8 +22,9 @@ def _text_line(item: Hand | UnreadableHand) -> str:
     pot = item.unit.format(item.total_pot) if item.total_pot is not None else "-"
     rake = item.unit.format(item.rake) if item.rake is not None else "-"
     flags = "".join(
-        f" [{flag}]" for flag, on in (("truncated", item.truncated), ("cancelled", item.cancelled),
-                                      ("defects", bool(item.defects))) if on
+        f" [{flag}]"
+        for flag, on in (("truncated", item.truncated), ("cancelled", item.cancelled), ("defects", bool(item.defects)))
+        if on
     )
     return (
         f"{item.source.path}:{item.source.line}: {item.room} #{item.hand_id} {item.game.value}"

@@ -77,8 +77,10 @@ class HouseRules:
             return None
         best: RakeCap | None = None
         for cap in self.rake_caps:
-            if cap.currency == currency and cap.big_blind_from <= big_blind and (
-                best is None or cap.big_blind_from > best.big_blind_from
+            if (
+                cap.currency == currency
+                and cap.big_blind_from <= big_blind
+                and (best is None or cap.big_blind_from > best.big_blind_from)
             ):
                 best = cap
         return best.cap_for(players_dealt) if best else None
@@ -150,9 +152,7 @@ MPL = HouseRules(
 
 GENERIC = HouseRules()
 
-PRESETS: dict[str, HouseRules] = {
-    preset.name: preset for preset in (POKERSTARS, RUN_IT_ONCE, MPL, GENERIC)
-}
+PRESETS: dict[str, HouseRules] = {preset.name: preset for preset in (POKERSTARS, RUN_IT_ONCE, MPL, GENERIC)}
 ROOM_PRESET = {"pokerstars": "pokerstars", "run-it-once": "run-it-once", "mpl": "mpl"}
 
 

@@ -29,7 +29,9 @@ def uncalled_bet(contributions: Mapping[str, int]) -> tuple[str, int] | None:
 
 
 def build_pots(
-    contributions: Mapping[str, int], live: Sequence[str], all_in: Sequence[str],
+    contributions: Mapping[str, int],
+    live: Sequence[str],
+    all_in: Sequence[str],
     extra_levels: Sequence[int] = (),
 ) -> list[Pot]:
     """Main and side pots from total contributions after the uncalled bet was returned (SP-2).
@@ -64,16 +66,20 @@ def build_pots(
     return pots
 
 
-def split_evenly(amount: int, winners: Sequence[str], seat_of: Mapping[str, int], button: int | None,
-                 chip: int = 1) -> dict[str, int]:
+def split_evenly(
+    amount: int, winners: Sequence[str], seat_of: Mapping[str, int], button: int | None, chip: int = 1
+) -> dict[str, int]:
     """Split `amount` among tied `winners` as evenly as the smallest chip allows; the odd chips go one
     each to the winners first clockwise from the button (OC-2)."""
     if not winners:
         return {}
     chips = amount // chip
     base, odd = divmod(chips, len(winners))
-    ordered = clockwise_from(button, [seat_of[name] for name in winners]) if button is not None else sorted(
-        seat_of[name] for name in winners)
+    ordered = (
+        clockwise_from(button, [seat_of[name] for name in winners])
+        if button is not None
+        else sorted(seat_of[name] for name in winners)
+    )
     by_seat = {seat_of[name]: name for name in winners}
     shares = {name: base * chip for name in winners}
     for seat in ordered[:odd]:

@@ -133,8 +133,9 @@ class _Replayer:
         self.high_bet = 0  # the largest live bet actually made on this street
         # Preflop the price of the game is the big blind even if the big blind is short or missing
         # (BL-4, PL-6): calls and raises are measured from this level.
-        self.bring_in = hand.stakes.big_blind or (
-            hand.stakes.small_bet if hand.structure is Structure.FIXED_LIMIT else 0) or 0
+        self.bring_in = (
+            hand.stakes.big_blind or (hand.stakes.small_bet if hand.structure is Structure.FIXED_LIMIT else 0) or 0
+        )
         self.last_full_raise = hand.stakes.big_blind or hand.stakes.small_bet or 0
         self.full_level = 0  # fixed limit: the high bet as of the last full bet or raise
         self.bets = 0  # fixed limit: bets and raises on this street (the big blind counts preflop)
@@ -252,6 +253,10 @@ class _Replayer:
                 bb_state = self.players.get(self.replay.big_blind_player or "")
                 if bb_state is not None and bb_state.street_bet < big_blind:
                     pot += big_blind - bb_state.street_bet
+            if self.street is Street.PREFLOP and self.house.sb_counts_as_bb_for_pot:
+                sb_state = self.players.get(self.replay.small_blind_player or "")
+                if sb_state is not None and stakes.small_blind is not None:
+                    pot += big_blind - stakes.small_blind  # PL-7: the small blind counted as a big blind
             call = level - state.street_bet
             max_to = level + pot + call
         else:
@@ -269,8 +274,7 @@ class _Replayer:
         voluntary = kind in VOLUNTARY
         expected = self.expected_actor() if voluntary else None
         was_folded, was_all_in = state.folded, state.all_in
-        stack_before, bet_before, high_before, pot_before = (
-            state.stack, state.street_bet, self.high_bet, self.pot())
+        stack_before, bet_before, high_before, pot_before = (state.stack, state.street_bet, self.high_bet, self.pot())
         to_call = self.owed(state)
         min_to, max_to = self.legal_range(state) if voluntary else (None, None)
         may_raise = self.may_raise(state) if voluntary else False
@@ -293,14 +297,34 @@ class _Replayer:
         if voluntary:
             state.last_acted_high = self.level()
             self.last_actor = action.player if known else self.last_actor
-        self.replay.steps.append(Step(
-            index=index, action=action, street=self.street, player=action.player, seat=action.seat,
-            expected_actor=expected, known_player=known, was_folded=was_folded, was_all_in=was_all_in,
-            stack_before=stack_before, bet_before=bet_before, high_bet_before=high_before,
-            pot_before=pot_before, to_call=to_call, min_to=min_to, max_to=max_to, may_raise=may_raise,
-            bets_before=bets_before, unit=unit, added=added, stack_after=state.stack,
-            bet_after=state.street_bet, high_bet_after=self.high_bet, full_raise=full_raise,
-        ))
+        self.replay.steps.append(
+            Step(
+                index=index,
+                action=action,
+                street=self.street,
+                player=action.player,
+                seat=action.seat,
+                expected_actor=expected,
+                known_player=known,
+                was_folded=was_folded,
+                was_all_in=was_all_in,
+                stack_before=stack_before,
+                bet_before=bet_before,
+                high_bet_before=high_before,
+                pot_before=pot_before,
+                to_call=to_call,
+                min_to=min_to,
+                max_to=max_to,
+                may_raise=may_raise,
+                bets_before=bets_before,
+                unit=unit,
+                added=added,
+                stack_after=state.stack,
+                bet_after=state.street_bet,
+                high_bet_after=self.high_bet,
+                full_raise=full_raise,
+            )
+        )
 
     def chips(self, action: Action, state: PlayerState) -> tuple[int, int]:
         """(chips put in, of which live) for a line, as the line records it."""
@@ -329,7 +353,8 @@ class _Replayer:
         if self.hand.structure is Structure.FIXED_LIMIT:
             unit = self.unit() or 0
             full = increment >= unit or (
-                state.all_in and self.house.fl_short_raise_mode == "half_bet" and 2 * increment >= unit)
+                state.all_in and self.house.fl_short_raise_mode == "half_bet" and 2 * increment >= unit
+            )
             if kind in LIVE_POSTS:
                 full = kind is ActionKind.POST_BIG_BLIND or kind is ActionKind.POST_STRADDLE
             if full:

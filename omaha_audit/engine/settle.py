@@ -106,8 +106,9 @@ def pot_nets(hand: Hand, pots: list[Pot], printed_net: bool, collected_net: bool
     return nets
 
 
-def _best(hand: Hand, players: list[str], cards: dict[str, tuple[Card, ...]], board: tuple[Card, ...]
-          ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _best(
+    hand: Hand, players: list[str], cards: dict[str, tuple[Card, ...]], board: tuple[Card, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """High winners and low winners (empty when no low qualifies) among `players` on `board`."""
     game = hand.game
     if game in (Game.HOLDEM, Game.SIX_PLUS_HOLDEM):
@@ -126,8 +127,16 @@ def _best(hand: Hand, players: list[str], cards: dict[str, tuple[Card, ...]], bo
     return high_winners, tuple(name for name in players if name in qualified and qualified[name] == best_low)
 
 
-def _split_board(hand: Hand, pot: Pot, run: int, amount: int, high: tuple[str, ...], low: tuple[str, ...],
-                 seat_of: dict[str, int], chip: int) -> list[Share]:
+def _split_board(
+    hand: Hand,
+    pot: Pot,
+    run: int,
+    amount: int,
+    high: tuple[str, ...],
+    low: tuple[str, ...],
+    seat_of: dict[str, int],
+    chip: int,
+) -> list[Share]:
     button = hand.button
     if not low:
         shares = split_evenly(amount, high, seat_of, button, chip)
@@ -136,10 +145,14 @@ def _split_board(hand: Hand, pot: Pot, run: int, amount: int, high: tuple[str, .
         shares = split_evenly(amount, high, seat_of, button, chip)
         return [Share(pot.index, run, Half.WHOLE, name, value) for name, value in shares.items()]
     high_half, low_half = split_halves(amount, chip)
-    out = [Share(pot.index, run, Half.HIGH, name, value)
-           for name, value in split_evenly(high_half, high, seat_of, button, chip).items()]
-    out += [Share(pot.index, run, Half.LOW, name, value)
-            for name, value in split_evenly(low_half, low, seat_of, button, chip).items()]
+    out = [
+        Share(pot.index, run, Half.HIGH, name, value)
+        for name, value in split_evenly(high_half, high, seat_of, button, chip).items()
+    ]
+    out += [
+        Share(pot.index, run, Half.LOW, name, value)
+        for name, value in split_evenly(low_half, low, seat_of, button, chip).items()
+    ]
     return out
 
 
@@ -151,8 +164,11 @@ def settle(replayed: Replay) -> Settlement:
         contributions[refund[0]] -= refund[1]
     live = [name for name in replayed.order if not replayed.players[name].folded]
     all_in = [name for name in live if replayed.players[name].all_in]
-    folded_all_in = [contributions[name] for name in replayed.order
-                     if replayed.players[name].all_in and replayed.players[name].folded]
+    folded_all_in = [
+        contributions[name]
+        for name in replayed.order
+        if replayed.players[name].all_in and replayed.players[name].folded
+    ]
     extra = folded_all_in if house.pot_level_at_folded_all_in else []
     pots = build_pots(contributions, live, all_in, extra) if contributions else []
     nets = pot_nets(hand, pots, house.printed_pots_net_of_rake, house.collected_net_of_rake)
@@ -170,6 +186,8 @@ def settle(replayed: Replay) -> Settlement:
         board_results: list[BoardResult] = []
         decided, reason = True, ""
         for run, amount, board in zip(runs, per_board, boards, strict=True):
+            high: tuple[str, ...]
+            low: tuple[str, ...]
             if len(contenders) == 1:
                 high, low = contenders, ()
             elif hand.cancelled:

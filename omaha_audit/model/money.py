@@ -55,4 +55,5 @@ def parse_amount(text: str, decimals: int) -> int:
         if frac[decimals:].strip("0"):
             raise ValueError(f"amount {text!r} is finer than the unit (10^-{decimals})")
         frac = frac[:decimals]
-    return int(whole or "0") * 10**decimals + int(frac.ljust(decimals, "0") or "0")
+    scale: int = 10**decimals
+    return int(whole or "0") * scale + int(frac.ljust(decimals, "0") or "0")

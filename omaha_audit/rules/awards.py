@@ -3,11 +3,12 @@ board, and name the kind of mistake: used by the OA50x rules."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from omaha_audit.engine.settle import PotResult
 from omaha_audit.model import Half
-from omaha_audit.rules.base import HandContext
+from omaha_audit.rules.base import Finding, HandContext, Rule
 
 WRONG_WINNER = "OA501"
 HI_LO_SPLIT = "OA502"
@@ -62,7 +63,8 @@ def _classify(ctx: HandContext, result: PotResult, expected: dict[str, int], act
     hi_lo = ctx.hand.game.is_hi_lo and len(result.contenders) > 1
     no_low = all(not board.low_winners for board in result.boards)
     low_only = {s.player for b in result.boards for s in b.shares if s.half is Half.LOW} - {
-        s.player for b in result.boards for s in b.shares if s.half is not Half.LOW}
+        s.player for b in result.boards for s in b.shares if s.half is not Half.LOW
+    }
     if got - want:
         return LOW_WITHOUT_QUALIFIER if hi_lo and no_low else WRONG_WINNER
     if want - got:
@@ -75,7 +77,14 @@ def _classify(ctx: HandContext, result: PotResult, expected: dict[str, int], act
 
 
 def award_diffs(ctx: HandContext) -> list[AwardDiff]:
-    """Every pot (and board) where the collected amounts differ from the computed awards."""
+    """Every pot (and board) where the collected amounts differ from the computed awards (memoised)."""
+    cached = ctx.memo.get("award_diffs")
+    if cached is None:
+        cached = ctx.memo["award_diffs"] = _award_diffs(ctx)
+    return cached  # type: ignore[return-value]
+
+
+def _award_diffs(ctx: HandContext) -> list[AwardDiff]:
     hand = ctx.hand
     if hand.truncated or hand.cancelled or not ctx.replayable:
         return []
@@ -103,6 +112,23 @@ def award_diffs(ctx: HandContext) -> list[AwardDiff]:
                 if {p: v for p, v in want.items() if v} != {p: v for p, v in got.items() if v}:
                     diffs.append(AwardDiff(RUN_TWICE_SPLIT, index, run, want, got, line, f"board {run}"))
     return diffs
+
+
+def award_findings(rule: Rule, ctx: HandContext, verb: str) -> Iterator[Finding]:
+    """The findings of one OA50x rule: the award differences classified under its code."""
+    for diff in award_diffs(ctx):
+        if diff.code != rule.code:
+            continue
+        where = pot_label(diff.pot) + (f" on board {diff.run}" if diff.run else "")
+        expected = describe_amounts(ctx, diff.expected)
+        actual = describe_amounts(ctx, diff.actual)
+        yield rule.finding(
+            ctx,
+            f"{where[0].upper()}{where[1:]} {verb}: it should pay {expected}; the hand pays {actual}",
+            ctx.hand.source.at(diff.line),
+            expected=expected,
+            actual=actual,
+        )
 
 
 def describe_amounts(ctx: HandContext, amounts: dict[str, int]) -> str:

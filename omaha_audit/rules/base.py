@@ -63,6 +63,7 @@ class HandContext:
 
     hand: Hand
     house: HouseRules
+    memo: dict[str, object] = field(default_factory=dict)  # results shared by several rules
 
     @cached_property
     def replay(self) -> Replay:
@@ -110,10 +111,18 @@ class Rule:
     def summary(self) -> str:
         return self.doc.splitlines()[0] if self.doc else self.name
 
-    def finding(self, ctx: HandContext, message: str, source: Source | None = None, *,
-                street: Street | str | None = None, player: str | None = None,
-                expected: object = None, actual: object = None,
-                severity: Severity | None = None) -> Finding:
+    def finding(
+        self,
+        ctx: HandContext,
+        message: str,
+        source: Source | None = None,
+        *,
+        street: Street | str | None = None,
+        player: str | None = None,
+        expected: object = None,
+        actual: object = None,
+        severity: Severity | None = None,
+    ) -> Finding:
         where = source or ctx.hand.source
         return Finding(
             code=self.code,
@@ -131,7 +140,9 @@ class Rule:
         )
 
 
-def step_finding(rule: Rule, ctx: HandContext, step: Step, message: str, *, expected: object = None,
-                 actual: object = None) -> Finding:
-    return rule.finding(ctx, message, step.action.source, street=step.street, player=step.player,
-                        expected=expected, actual=actual)
+def step_finding(
+    rule: Rule, ctx: HandContext, step: Step, message: str, *, expected: object = None, actual: object = None
+) -> Finding:
+    return rule.finding(
+        ctx, message, step.action.source, street=step.street, player=step.player, expected=expected, actual=actual
+    )

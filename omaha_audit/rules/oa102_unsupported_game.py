@@ -16,8 +16,9 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     """
     hand = ctx.hand
     if not hand.game.is_flop_game or hand.game.value == "other":
-        yield RULE.finding(ctx, f"{hand.game_text} is not audited: only Hold'em and Omaha games are replayed",
-                           actual=hand.game_text)
+        yield RULE.finding(
+            ctx, f"{hand.game_text} is not audited: only Hold'em and Omaha games are replayed", actual=hand.game_text
+        )
 
 
 RULE = Rule("OA102", "unsupported-game", Severity.INFO, (), check, needs_replay=False)

@@ -36,8 +36,9 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     big = next(a for a in hand.actions if a.kind is ActionKind.POST_BIG_BLIND)
     header = f"{ctx.money(hand.stakes.small_blind)}/{ctx.money(hand.stakes.big_blind)}"
     posted = f"{ctx.money(small.amount)}/{ctx.money(big.amount)}"
-    yield RULE.finding(ctx, f"Header stakes {header} but the blinds posted were {posted}", hand.source,
-                       expected=header, actual=posted)
+    yield RULE.finding(
+        ctx, f"Header stakes {header} but the blinds posted were {posted}", hand.source, expected=header, actual=posted
+    )
 
 
 RULE = Rule("OA103", "header-blinds-mismatch", Severity.WARNING, ("BL-4",), check, needs_replay=False)

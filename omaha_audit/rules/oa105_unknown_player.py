@@ -23,8 +23,14 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     lines += [(u.player, u.source, "gets a returned bet") for u in hand.uncalled]
     for player, source, what in sorted(lines, key=lambda item: item[1].line):
         if player not in seated:
-            yield RULE.finding(ctx, f"{player!r} {what} but has no seat in this hand", source, player=player,
-                               expected="a seated player", actual=player)
+            yield RULE.finding(
+                ctx,
+                f"{player!r} {what} but has no seat in this hand",
+                source,
+                player=player,
+                expected="a seated player",
+                actual=player,
+            )
 
 
 RULE = Rule("OA105", "unknown-player", Severity.ERROR, (), check, needs_replay=False)

@@ -17,8 +17,12 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     for defect in ctx.hand.defects:
         if defect.reason.startswith("empty card") or defect.reason == "line cut off":
             continue
-        yield RULE.finding(ctx, f"Line {defect.line} is malformed ({defect.reason}): {defect.text!r}",
-                           ctx.hand.source.at(defect.line), actual=defect.text)
+        yield RULE.finding(
+            ctx,
+            f"Line {defect.line} is malformed ({defect.reason}): {defect.text!r}",
+            ctx.hand.source.at(defect.line),
+            actual=defect.text,
+        )
 
 
 RULE = Rule("OA106", "malformed-line", Severity.ERROR, (), check, needs_replay=False)

@@ -20,8 +20,13 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     cut = next((d for d in hand.defects if d.reason == "line cut off"), None)
     line = cut.line if cut else hand.source.end_line
     detail = f" mid-line ({cut.text!r})" if cut else ""
-    yield RULE.finding(ctx, f"Hand #{hand.hand_id} is cut off at line {line}{detail}, before its summary",
-                       hand.source.at(line), expected="*** SUMMARY ***", actual="end of text")
+    yield RULE.finding(
+        ctx,
+        f"Hand #{hand.hand_id} is cut off at line {line}{detail}, before its summary",
+        hand.source.at(line),
+        expected="*** SUMMARY ***",
+        actual="end of text",
+    )
 
 
 RULE = Rule("OA107", "truncated-hand", Severity.ERROR, (), check, needs_replay=False)

@@ -37,11 +37,19 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             clash = other is not None and other[0] != holder
             if (twice_here or clash) and card not in reported:
                 reported.add(card)
-                where = f"twice for {holder}" if twice_here else (
-                    f"for {other[0]} (line {other[1].line}) and for {holder}" if other else holder)
-                yield RULE.finding(ctx, f"{card} appears {where}", source,
-                                   player=holder[7:] if holder.startswith("player ") else None,
-                                   expected="each card once", actual=f"{card} twice")
+                where = (
+                    f"twice for {holder}"
+                    if twice_here
+                    else (f"for {other[0]} (line {other[1].line}) and for {holder}" if other else holder)
+                )
+                yield RULE.finding(
+                    ctx,
+                    f"{card} appears {where}",
+                    source,
+                    player=holder[7:] if holder.startswith("player ") else None,
+                    expected="each card once",
+                    actual=f"{card} twice",
+                )
             owner.setdefault(card, (holder, source))
 
 

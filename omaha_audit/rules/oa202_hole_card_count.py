@@ -21,16 +21,26 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         return
     for dealt in hand.dealt:
         if dealt.cards and len(dealt.cards) != wanted:
-            yield RULE.finding(ctx, f"{dealt.player} was dealt {len(dealt.cards)} cards in {hand.game_text};"
-                               f" the game deals {wanted}", dealt.source, player=dealt.player,
-                               expected=wanted, actual=len(dealt.cards))
+            yield RULE.finding(
+                ctx,
+                f"{dealt.player} was dealt {len(dealt.cards)} cards in {hand.game_text}; the game deals {wanted}",
+                dealt.source,
+                player=dealt.player,
+                expected=wanted,
+                actual=len(dealt.cards),
+            )
     for line in hand.showdown:
         # A one-card voluntary show after winning ("shows [As]") is allowed; a showdown hand is complete.
         showdown_hand = line.description is not None or len(line.cards) > wanted
         if line.kind is ShowdownKind.SHOWS and showdown_hand and len(line.cards) != wanted:
-            yield RULE.finding(ctx, f"{line.player} showed {len(line.cards)} cards in {hand.game_text};"
-                               f" the game deals {wanted}", line.source, player=line.player,
-                               expected=wanted, actual=len(line.cards))
+            yield RULE.finding(
+                ctx,
+                f"{line.player} showed {len(line.cards)} cards in {hand.game_text}; the game deals {wanted}",
+                line.source,
+                player=line.player,
+                expected=wanted,
+                actual=len(line.cards),
+            )
 
 
 RULE = Rule("OA202", "hole-card-count", Severity.ERROR, ("OM-3",), check, needs_replay=False)

@@ -26,14 +26,20 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         if size is None or deal.empty_new_card or deal.run in empty_runs or 0 in empty_runs:
             continue  # an empty card, and the short board lines after it, are a printing defect (OA206)
         if len(deal.cards) != size:
-            yield RULE.finding(ctx, f"The {deal.street.value} shows {len(deal.cards)} board cards;"
-                               f" it should show {size}", deal.source, street=deal.street,
-                               expected=size, actual=len(deal.cards))
+            yield RULE.finding(
+                ctx,
+                f"The {deal.street.value} shows {len(deal.cards)} board cards; it should show {size}",
+                deal.source,
+                street=deal.street,
+                expected=size,
+                actual=len(deal.cards),
+            )
     for number, board in enumerate(hand.boards, 1):
         if board and len(board) not in (3, 4, 5):
             label = f"Board {number}" if len(hand.boards) > 1 else "The board"
-            yield RULE.finding(ctx, f"{label} in the summary has {len(board)} cards", hand.source,
-                               expected="3 to 5", actual=len(board))
+            yield RULE.finding(
+                ctx, f"{label} in the summary has {len(board)} cards", hand.source, expected="3 to 5", actual=len(board)
+            )
 
 
 RULE = Rule("OA203", "board-size", Severity.ERROR, ("OM-4",), check, needs_replay=False)

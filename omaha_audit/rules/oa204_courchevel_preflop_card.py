@@ -22,14 +22,24 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     flops = [deal for deal in hand.streets if deal.street is Street.FLOP]
     if preflop is None:
         if flops:
-            yield RULE.finding(ctx, "No pre-flop card was shown before the preflop betting", flops[0].source,
-                               expected="*** PRE-FLOP *** [card]", actual="none")
+            yield RULE.finding(
+                ctx,
+                "No pre-flop card was shown before the preflop betting",
+                flops[0].source,
+                expected="*** PRE-FLOP *** [card]",
+                actual="none",
+            )
         return
     for flop in flops:
         if preflop.cards and flop.cards and flop.cards[0] != preflop.cards[0]:
-            yield RULE.finding(ctx, f"The flop starts {flop.cards[0]} but the pre-flop card was "
-                               f"{preflop.cards[0]}", flop.source, street=Street.FLOP,
-                               expected=str(preflop.cards[0]), actual=str(flop.cards[0]))
+            yield RULE.finding(
+                ctx,
+                f"The flop starts {flop.cards[0]} but the pre-flop card was {preflop.cards[0]}",
+                flop.source,
+                street=Street.FLOP,
+                expected=str(preflop.cards[0]),
+                actual=str(flop.cards[0]),
+            )
 
 
 RULE = Rule("OA204", "courchevel-preflop-card", Severity.ERROR, ("OM-3",), check, needs_replay=False)

@@ -17,9 +17,14 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     for deal in ctx.hand.streets:
         if deal.empty_new_card:
             board = next(iter(ctx.hand.boards), ())
-            yield RULE.finding(ctx, f"The {deal.street.value} line prints no card; the summary board is "
-                               f"[{' '.join(map(str, board))}]", deal.source, street=deal.street,
-                               expected="one card", actual="[]")
+            yield RULE.finding(
+                ctx,
+                f"The {deal.street.value} line prints no card; the summary board is [{' '.join(map(str, board))}]",
+                deal.source,
+                street=deal.street,
+                expected="one card",
+                actual="[]",
+            )
 
 
 RULE = Rule("OA206", "empty-board-card", Severity.WARNING, (), check, needs_replay=False)

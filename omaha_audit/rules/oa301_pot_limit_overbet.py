@@ -23,16 +23,21 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         if step.action.kind not in (ActionKind.BET, ActionKind.RAISE) or step.max_to is None:
             continue
         pot_limit = hand.structure is Structure.POT_LIMIT or (
-            hand.structure is Structure.POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP and step.street is Street.PREFLOP)
+            hand.structure is Structure.POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP and step.street is Street.PREFLOP
+        )
         if not pot_limit or step.added > step.stack_before:
             continue  # more than the stack is OA308's
         if step.bet_after > step.max_to:
             verb = "bet" if step.high_bet_before == 0 else "raised to"
-            yield step_finding(RULE, ctx, step,
-                               f"Seat {step.seat} ({step.player}) {verb} {ctx.money(step.bet_after)}; the "
-                               f"pot-limit maximum was {ctx.money(step.max_to)}",
-                               expected=f"at most {ctx.money(step.max_to)}", actual=ctx.money(step.bet_after))
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) {verb} {ctx.money(step.bet_after)}; the "
+                f"pot-limit maximum was {ctx.money(step.max_to)}",
+                expected=f"at most {ctx.money(step.max_to)}",
+                actual=ctx.money(step.bet_after),
+            )
 
 
-RULE = Rule("OA301", "pot-limit-overbet", Severity.ERROR, ("PL-1", "PL-2", "PL-3", "PL-4", "PL-5", "PL-9"),
-            check)
+RULE = Rule("OA301", "pot-limit-overbet", Severity.ERROR, ("PL-1", "PL-2", "PL-3", "PL-4", "PL-5", "PL-6", "PL-7", "PL-9"), check)

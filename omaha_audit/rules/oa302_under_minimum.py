@@ -27,10 +27,15 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             continue
         if step.bet_after < step.min_to:
             what = "bet" if step.high_bet_before == 0 else "raised to"
-            yield step_finding(RULE, ctx, step,
-                               f"Seat {step.seat} ({step.player}) {what} {ctx.money(step.bet_after)}; the "
-                               f"minimum was {ctx.money(step.min_to)} and the player was not all-in",
-                               expected=f"at least {ctx.money(step.min_to)}", actual=ctx.money(step.bet_after))
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) {what} {ctx.money(step.bet_after)}; the "
+                f"minimum was {ctx.money(step.min_to)} and the player was not all-in",
+                expected=f"at least {ctx.money(step.min_to)}",
+                actual=ctx.money(step.bet_after),
+            )
 
 
 RULE = Rule("OA302", "under-minimum", Severity.ERROR, ("MR-1", "MR-2", "MR-3", "MR-5"), check)

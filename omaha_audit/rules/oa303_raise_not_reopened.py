@@ -24,12 +24,17 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             continue
         if hand.structure is Structure.FIXED_LIMIT and capped(ctx, step):
             continue  # a raise past the cap is OA305's
-        yield step_finding(RULE, ctx, step,
-                           f"Seat {step.seat} ({step.player}) raised to {ctx.money(step.bet_after)}, but betting "
-                           f"was not re-opened for them: since they acted at {ctx.money(step.bet_before)} only "
-                           f"an incomplete all-in came in; they could only call "
-                           f"{ctx.money(step.to_call)} or fold",
-                           expected="call or fold", actual=f"raise to {ctx.money(step.bet_after)}")
+        yield step_finding(
+            RULE,
+            ctx,
+            step,
+            f"Seat {step.seat} ({step.player}) raised to {ctx.money(step.bet_after)}, but betting "
+            f"was not re-opened for them: since they acted at {ctx.money(step.bet_before)} only "
+            f"an incomplete all-in came in; they could only call "
+            f"{ctx.money(step.to_call)} or fold",
+            expected="call or fold",
+            actual=f"raise to {ctx.money(step.bet_after)}",
+        )
 
 
 RULE = Rule("OA303", "raise-not-reopened", Severity.ERROR, ("MR-4", "FL-4"), check)

@@ -25,11 +25,16 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         if step.stack_after <= 0 or step.action.all_in:
             continue  # all-in for less than a full bet is allowed
         if step.bet_after != step.min_to:
-            yield step_finding(RULE, ctx, step,
-                               f"Seat {step.seat} ({step.player}) made it {ctx.money(step.bet_after)} on the "
-                               f"{step.street.value}; in this limit game it had to be {ctx.money(step.min_to)} "
-                               f"(bet size {ctx.money(step.unit)})",
-                               expected=ctx.money(step.min_to), actual=ctx.money(step.bet_after))
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) made it {ctx.money(step.bet_after)} on the "
+                f"{step.street.value}; in this limit game it had to be {ctx.money(step.min_to)} "
+                f"(bet size {ctx.money(step.unit)})",
+                expected=ctx.money(step.min_to),
+                actual=ctx.money(step.bet_after),
+            )
 
 
 RULE = Rule("OA304", "limit-bet-size", Severity.ERROR, ("FL-1", "FL-4", "FL-5"), check)

@@ -33,10 +33,15 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         return
     for step in ctx.replay.steps:
         if step.action.kind is ActionKind.RAISE and capped(ctx, step):
-            yield step_finding(RULE, ctx, step,
-                               f"Seat {step.seat} ({step.player}) raised to {ctx.money(step.bet_after)} after "
-                               f"betting was capped at {FL_CAP_BETS} bets; they could only call or fold",
-                               expected="call or fold", actual=f"raise to {ctx.money(step.bet_after)}")
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) raised to {ctx.money(step.bet_after)} after "
+                f"betting was capped at {FL_CAP_BETS} bets; they could only call or fold",
+                expected="call or fold",
+                actual=f"raise to {ctx.money(step.bet_after)}",
+            )
 
 
 RULE = Rule("OA305", "limit-cap", Severity.ERROR, ("FL-2", "FL-3"), check)

@@ -17,9 +17,14 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     """
     for step in ctx.replay.steps:
         if step.action.kind is ActionKind.CHECK and step.to_call > 0 and not step.was_all_in:
-            yield step_finding(RULE, ctx, step,
-                               f"Seat {step.seat} ({step.player}) checked facing {ctx.money(step.to_call)} to call",
-                               expected=f"call {ctx.money(step.to_call)} or fold", actual="check")
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) checked facing {ctx.money(step.to_call)} to call",
+                expected=f"call {ctx.money(step.to_call)} or fold",
+                actual="check",
+            )
 
 
 RULE = Rule("OA306", "check-facing-bet", Severity.ERROR, (), check)

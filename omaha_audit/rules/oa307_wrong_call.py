@@ -21,10 +21,15 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             continue
         owed = min(step.to_call, max(step.stack_before, 0))
         if step.added != owed:
-            yield step_finding(RULE, ctx, step,
-                               f"Seat {step.seat} ({step.player}) called {ctx.money(step.added)}; to match the "
-                               f"high bet of {ctx.money(step.high_bet_before)} the call was {ctx.money(owed)}",
-                               expected=ctx.money(owed), actual=ctx.money(step.added))
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) called {ctx.money(step.added)}; to match the "
+                f"high bet of {ctx.money(step.high_bet_before)} the call was {ctx.money(owed)}",
+                expected=ctx.money(owed),
+                actual=ctx.money(step.added),
+            )
 
 
 RULE = Rule("OA307", "wrong-call", Severity.ERROR, (), check)

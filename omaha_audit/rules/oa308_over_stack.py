@@ -17,10 +17,15 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     """
     for step in ctx.replay.steps:
         if step.known_player and step.added > step.stack_before:
-            yield step_finding(RULE, ctx, step,
-                               f"Seat {step.seat} ({step.player}) put in {ctx.money(step.added)} with only "
-                               f"{ctx.money(step.stack_before)} left",
-                               expected=f"at most {ctx.money(step.stack_before)}", actual=ctx.money(step.added))
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) put in {ctx.money(step.added)} with only "
+                f"{ctx.money(step.stack_before)} left",
+                expected=f"at most {ctx.money(step.stack_before)}",
+                actual=ctx.money(step.added),
+            )
 
 
 RULE = Rule("OA308", "over-stack", Severity.ERROR, (), check)

@@ -45,9 +45,16 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         short_all_in = action.all_in and action.amount < expected
         if action.amount != expected and not short_all_in:
             what = action.kind.value.removeprefix("post-").replace("-", " ")
-            yield RULE.finding(ctx, f"{action.player} posted a {what} of {ctx.money(action.amount)}; the stakes "
-                               f"call for {ctx.money(expected)}", action.source, street=action.street,
-                               player=action.player, expected=ctx.money(expected), actual=ctx.money(action.amount))
+            yield RULE.finding(
+                ctx,
+                f"{action.player} posted a {what} of {ctx.money(action.amount)}; the stakes "
+                f"call for {ctx.money(expected)}",
+                action.source,
+                street=action.street,
+                player=action.player,
+                expected=ctx.money(expected),
+                actual=ctx.money(action.amount),
+            )
 
 
 RULE = Rule("OA309", "blind-amount", Severity.ERROR, ("BL-4", "BL-5", "BL-7", "FL-1"), check, needs_replay=False)

@@ -36,18 +36,29 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     if small is not None and small.seat is not None:
         wanted = button if heads_up and button in dealt else order[0]
         if small.seat != wanted:
-            yield RULE.finding(ctx, f"Seat {small.seat} ({small.player}) posted the small blind; with the button "
-                               f"on seat {button} it was seat {wanted}'s", small.source, player=small.player,
-                               expected=f"seat {wanted}", actual=f"seat {small.seat}")
+            yield RULE.finding(
+                ctx,
+                f"Seat {small.seat} ({small.player}) posted the small blind; with the button "
+                f"on seat {button} it was seat {wanted}'s",
+                small.source,
+                player=small.player,
+                expected=f"seat {wanted}",
+                actual=f"seat {small.seat}",
+            )
             return
     if big is not None and big.seat is not None:
         after_small = clockwise_from(small.seat, dealt)[0] if small is not None and small.seat else None
         allowed = {after_small} if after_small is not None else set(order[:2])
         if big.seat not in allowed:
             wanted = sorted(s for s in allowed if s is not None)
-            yield RULE.finding(ctx, f"Seat {big.seat} ({big.player}) posted the big blind; it was seat "
-                               f"{' or '.join(map(str, wanted))}'s", big.source, player=big.player,
-                               expected=f"seat {wanted[0]}", actual=f"seat {big.seat}")
+            yield RULE.finding(
+                ctx,
+                f"Seat {big.seat} ({big.player}) posted the big blind; it was seat {' or '.join(map(str, wanted))}'s",
+                big.source,
+                player=big.player,
+                expected=f"seat {wanted[0]}",
+                actual=f"seat {big.seat}",
+            )
 
 
 RULE = Rule("OA310", "blind-seat", Severity.ERROR, ("BL-1", "BL-2"), check)

@@ -23,15 +23,25 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         if step.action.kind not in VOLUNTARY or step.was_folded or step.was_all_in or not step.known_player:
             continue
         if step.expected_actor is not None and step.expected_actor != step.player:
-            yield step_finding(RULE, ctx, step,
-                               f"Seat {step.seat} ({step.player}) acted on the {step.street.value} while it was "
-                               f"{step.expected_actor}'s turn",
-                               expected=step.expected_actor, actual=step.player)
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) acted on the {step.street.value} while it was "
+                f"{step.expected_actor}'s turn",
+                expected=step.expected_actor,
+                actual=step.player,
+            )
         elif step.expected_actor is None:
-            yield step_finding(RULE, ctx, step,
-                               f"Seat {step.seat} ({step.player}) acted on the {step.street.value} after the "
-                               f"betting was already complete",
-                               expected="no action", actual=step.action.kind.value)
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) acted on the {step.street.value} after the "
+                f"betting was already complete",
+                expected="no action",
+                actual=step.action.kind.value,
+            )
 
 
-RULE = Rule("OA311", "out-of-turn", Severity.ERROR, ("BL-1", "BL-2"), check)
+RULE = Rule("OA311", "out-of-turn", Severity.ERROR, ("BL-1", "BL-2", "BL-8"), check)

@@ -22,12 +22,24 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         if step.action.kind not in VOLUNTARY:
             continue
         if step.was_folded:
-            yield step_finding(RULE, ctx, step, f"Seat {step.seat} ({step.player}) acted after folding",
-                               expected="no action (folded)", actual=step.action.kind.value)
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) acted after folding",
+                expected="no action (folded)",
+                actual=step.action.kind.value,
+            )
         elif step.was_all_in and step.action.kind is not ActionKind.FOLD:
             # PokerStars folds a sitting-out player who went all-in on a blind or the ante: a forfeit.
-            yield step_finding(RULE, ctx, step, f"Seat {step.seat} ({step.player}) acted after being all-in",
-                               expected="no action (all-in)", actual=step.action.kind.value)
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) acted after being all-in",
+                expected="no action (all-in)",
+                actual=step.action.kind.value,
+            )
 
 
 RULE = Rule("OA312", "acted-when-out", Severity.ERROR, (), check)

@@ -21,9 +21,14 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             continue
         what = "showdown" if start.street is Street.SHOWDOWN else start.street.value
         names = ", ".join(start.pending)
-        yield RULE.finding(ctx, f"The {what} began before the betting was complete: {names} still had to act",
-                           ctx.hand.source.at(start.line), street=start.street,
-                           expected="betting complete", actual=f"{names} to act")
+        yield RULE.finding(
+            ctx,
+            f"The {what} began before the betting was complete: {names} still had to act",
+            ctx.hand.source.at(start.line),
+            street=start.street,
+            expected="betting complete",
+            actual=f"{names} to act",
+        )
 
 
 RULE = Rule("OA313", "street-too-early", Severity.ERROR, (), check)

@@ -21,11 +21,16 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             continue
         increment = action.raise_to - step.high_bet_before
         if action.amount != increment:
-            yield step_finding(RULE, ctx, step,
-                               f"Seat {step.seat} ({step.player}) 'raises {ctx.money(action.amount)} to "
-                               f"{ctx.money(action.raise_to)}' but the high bet was "
-                               f"{ctx.money(step.high_bet_before)}: the raise was {ctx.money(increment)}",
-                               expected=ctx.money(increment), actual=ctx.money(action.amount))
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) 'raises {ctx.money(action.amount)} to "
+                f"{ctx.money(action.raise_to)}' but the high bet was "
+                f"{ctx.money(step.high_bet_before)}: the raise was {ctx.money(increment)}",
+                expected=ctx.money(increment),
+                actual=ctx.money(action.amount),
+            )
 
 
 RULE = Rule("OA314", "raise-increment", Severity.WARNING, (), check)

@@ -20,14 +20,23 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             continue
         flagged = action.all_in or action.cap_reached
         if flagged and step.stack_after > 0 and not action.cap_reached:
-            yield step_finding(RULE, ctx, step,
-                               f"Seat {step.seat} ({step.player}) is marked all-in with "
-                               f"{ctx.money(step.stack_after)} left", expected="no all-in marker",
-                               actual="and is all-in")
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) is marked all-in with {ctx.money(step.stack_after)} left",
+                expected="no all-in marker",
+                actual="and is all-in",
+            )
         elif not flagged and step.stack_after == 0:
-            yield step_finding(RULE, ctx, step,
-                               f"Seat {step.seat} ({step.player}) put in their last chips without the all-in marker",
-                               expected="and is all-in", actual="no marker")
+            yield step_finding(
+                RULE,
+                ctx,
+                step,
+                f"Seat {step.seat} ({step.player}) put in their last chips without the all-in marker",
+                expected="and is all-in",
+                actual="no marker",
+            )
 
 
-RULE = Rule("OA315", "all-in-flag", Severity.WARNING, (), check)
+RULE = Rule("OA315", "all-in-flag", Severity.WARNING, ("MR-6",), check)

@@ -25,17 +25,28 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     source = hand.uncalled[0].source if hand.uncalled else hand.source
     if expected is None:
         for player, amount in printed.items():
-            yield RULE.finding(ctx, f"{ctx.money(amount)} was returned to {player} as uncalled, but their bet was "
-                               f"called in full", source, player=player, expected="no return",
-                               actual=ctx.money(amount))
+            yield RULE.finding(
+                ctx,
+                f"{ctx.money(amount)} was returned to {player} as uncalled, but their bet was called in full",
+                source,
+                player=player,
+                expected="no return",
+                actual=ctx.money(amount),
+            )
         return
     player, amount = expected
     got = printed.get(player, 0)
     if got != amount or len(printed) > 1 or (printed and player not in printed):
         actual = ", ".join(f"{ctx.money(v)} to {k}" for k, v in printed.items()) or "nothing returned"
-        yield RULE.finding(ctx, f"The uncalled {ctx.money(amount)} of {player}'s bet should have been returned "
-                           f"to them; the hand shows {actual}", source, player=player,
-                           expected=f"{ctx.money(amount)} to {player}", actual=actual)
+        yield RULE.finding(
+            ctx,
+            f"The uncalled {ctx.money(amount)} of {player}'s bet should have been returned "
+            f"to them; the hand shows {actual}",
+            source,
+            player=player,
+            expected=f"{ctx.money(amount)} to {player}",
+            actual=actual,
+        )
 
 
 RULE = Rule("OA401", "uncalled-bet", Severity.ERROR, ("UC-1",), check)

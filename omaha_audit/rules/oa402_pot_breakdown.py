@@ -29,8 +29,13 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     show = " + ".join(ctx.money(v) for v in printed)
     want = " + ".join(ctx.money(v) for v in computed)
     if len(printed) != len(pots):
-        yield RULE.finding(ctx, f"The summary lists {len(printed)} pots ({show}); the contributions make "
-                           f"{len(pots)} ({want} before rake)", summary.source, expected=want, actual=show)
+        yield RULE.finding(
+            ctx,
+            f"The summary lists {len(printed)} pots ({show}); the contributions make {len(pots)} ({want} before rake)",
+            summary.source,
+            expected=want,
+            actual=show,
+        )
         return
     deduction = summary.rake + sum(v for name, v in summary.fees if name != "STP")
     net = ctx.house.printed_pots_net_of_rake
@@ -38,15 +43,24 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         low = gross - deduction if net else gross
         if not low <= shown <= gross:
             name = "Main pot" if index == 0 else f"Side pot-{index}"
-            yield RULE.finding(ctx, f"{name} is printed as {ctx.money(shown)}; built from the contributions it "
-                               f"is {ctx.money(gross)} before a rake of {ctx.money(deduction)}", summary.source,
-                               expected=f"{ctx.money(max(low, 0))} to {ctx.money(gross)}", actual=ctx.money(shown))
+            yield RULE.finding(
+                ctx,
+                f"{name} is printed as {ctx.money(shown)}; built from the contributions it "
+                f"is {ctx.money(gross)} before a rake of {ctx.money(deduction)}",
+                summary.source,
+                expected=f"{ctx.money(max(low, 0))} to {ctx.money(gross)}",
+                actual=ctx.money(shown),
+            )
             return
     expected_total = summary.total - (deduction if net else 0) - (hand.stp if not net else 0)
     if net and sum(printed) != expected_total:
-        yield RULE.finding(ctx, f"The printed pots add up to {ctx.money(sum(printed))}; total pot less rake is "
-                           f"{ctx.money(expected_total)}", summary.source, expected=ctx.money(expected_total),
-                           actual=ctx.money(sum(printed)))
+        yield RULE.finding(
+            ctx,
+            f"The printed pots add up to {ctx.money(sum(printed))}; total pot less rake is {ctx.money(expected_total)}",
+            summary.source,
+            expected=ctx.money(expected_total),
+            actual=ctx.money(sum(printed)),
+        )
 
 
 RULE = Rule("OA402", "pot-breakdown", Severity.ERROR, ("SP-2", "SP-3", "SP-4", "RK-4"), check)

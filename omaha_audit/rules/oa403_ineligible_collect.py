@@ -21,18 +21,33 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     pots = ctx.settlement.pots
     for item in hand.collected:
         if item.pot >= len(pots):
-            yield RULE.finding(ctx, f"{item.player} collected from {item.pot_text}, but the contributions make "
-                               f"only {len(pots)} pot(s)", item.source, player=item.player,
-                               expected=f"{len(pots)} pot(s)", actual=item.pot_text)
+            yield RULE.finding(
+                ctx,
+                f"{item.player} collected from {item.pot_text}, but the contributions make only {len(pots)} pot(s)",
+                item.source,
+                player=item.player,
+                expected=f"{len(pots)} pot(s)",
+                actual=item.pot_text,
+            )
             continue
         pot = pots[item.pot]
         if item.player not in pot.eligible:
-            reason = "folded" if item.player in ctx.replay.folded else (
-                f"put in {ctx.money(ctx.settlement.contributions.get(item.player, 0))}, less than the "
-                f"{ctx.money(pot.level)} this pot needs")
-            yield RULE.finding(ctx, f"{item.player} collected {ctx.money(item.amount)} from {item.pot_text} but "
-                               f"{reason}", item.source, player=item.player,
-                               expected=", ".join(pot.eligible), actual=item.player)
+            reason = (
+                "folded"
+                if item.player in ctx.replay.folded
+                else (
+                    f"put in {ctx.money(ctx.settlement.contributions.get(item.player, 0))}, less than the "
+                    f"{ctx.money(pot.level)} this pot needs"
+                )
+            )
+            yield RULE.finding(
+                ctx,
+                f"{item.player} collected {ctx.money(item.amount)} from {item.pot_text} but {reason}",
+                item.source,
+                player=item.player,
+                expected=", ".join(pot.eligible),
+                actual=item.player,
+            )
 
 
 RULE = Rule("OA403", "ineligible-collect", Severity.ERROR, ("SP-1",), check)

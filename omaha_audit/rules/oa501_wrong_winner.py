@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from omaha_audit.rules.awards import WRONG_WINNER, award_diffs, describe_amounts, pot_label
+from omaha_audit.rules.awards import award_findings
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
@@ -17,14 +17,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Good: `Player0 collected $2.35 from main pot`.
     Why: this is the error that costs a player the pot.
     """
-    for diff in award_diffs(ctx):
-        if diff.code != WRONG_WINNER:
-            continue
-        where = pot_label(diff.pot) + (f" on board {diff.run}" if diff.run else "")
-        expected = describe_amounts(ctx, diff.expected)
-        actual = describe_amounts(ctx, diff.actual)
-        yield RULE.finding(ctx, f"{where.capitalize()} went to the wrong player: it should pay {expected}; the hand pays {actual}",
-                           ctx.hand.source.at(diff.line), expected=expected, actual=actual)
+    return award_findings(RULE, ctx, "went to the wrong player")
 
 
-RULE = Rule("OA501", "wrong-winner", Severity.ERROR, ('OM-1', 'OM-2', 'SP-1'), check)
+RULE = Rule("OA501", "wrong-winner", Severity.ERROR, ("OM-1", "OM-2", "SP-1"), check)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from omaha_audit.rules.awards import HI_LO_SPLIT, award_diffs, describe_amounts, pot_label
+from omaha_audit.rules.awards import award_findings
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
@@ -16,14 +16,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Good: `A collected $0.20 from pot`, `B collected $0.19 from pot`.
     Why: the low half belongs to the best qualifying low; moving chips between halves pays the wrong hand.
     """
-    for diff in award_diffs(ctx):
-        if diff.code != HI_LO_SPLIT:
-            continue
-        where = pot_label(diff.pot) + (f" on board {diff.run}" if diff.run else "")
-        expected = describe_amounts(ctx, diff.expected)
-        actual = describe_amounts(ctx, diff.actual)
-        yield RULE.finding(ctx, f"{where.capitalize()} was split wrongly between high and low: it should pay {expected}; the hand pays {actual}",
-                           ctx.hand.source.at(diff.line), expected=expected, actual=actual)
+    return award_findings(RULE, ctx, "was split wrongly between high and low")
 
 
-RULE = Rule("OA502", "hi-lo-split", Severity.ERROR, ('HL-4', 'OC-3'), check)
+RULE = Rule("OA502", "hi-lo-split", Severity.ERROR, ("HL-4", "OC-3"), check)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from omaha_audit.rules.awards import LOW_WITHOUT_QUALIFIER, award_diffs, describe_amounts, pot_label
+from omaha_audit.rules.awards import award_findings
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
@@ -17,14 +17,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Good: `No low hand qualified` and the high hand collects the whole pot.
     Why: without a qualifying low the high hand wins everything.
     """
-    for diff in award_diffs(ctx):
-        if diff.code != LOW_WITHOUT_QUALIFIER:
-            continue
-        where = pot_label(diff.pot) + (f" on board {diff.run}" if diff.run else "")
-        expected = describe_amounts(ctx, diff.expected)
-        actual = describe_amounts(ctx, diff.actual)
-        yield RULE.finding(ctx, f"{where.capitalize()} paid a low half although no low qualified: it should pay {expected}; the hand pays {actual}",
-                           ctx.hand.source.at(diff.line), expected=expected, actual=actual)
+    return award_findings(RULE, ctx, "paid a low half although no low qualified")
 
 
-RULE = Rule("OA503", "low-without-qualifier", Severity.ERROR, ('HL-1', 'HL-2', 'HL-3'), check)
+RULE = Rule("OA503", "low-without-qualifier", Severity.ERROR, ("HL-1", "HL-2", "HL-3"), check)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from omaha_audit.rules.awards import LOW_IGNORED, award_diffs, describe_amounts, pot_label
+from omaha_audit.rules.awards import award_findings
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
@@ -16,14 +16,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Good: the high hand collects the high half, the low hand the low half.
     Why: the low hand is owed half the pot.
     """
-    for diff in award_diffs(ctx):
-        if diff.code != LOW_IGNORED:
-            continue
-        where = pot_label(diff.pot) + (f" on board {diff.run}" if diff.run else "")
-        expected = describe_amounts(ctx, diff.expected)
-        actual = describe_amounts(ctx, diff.actual)
-        yield RULE.finding(ctx, f"{where.capitalize()} ignored a qualifying low: it should pay {expected}; the hand pays {actual}",
-                           ctx.hand.source.at(diff.line), expected=expected, actual=actual)
+    return award_findings(RULE, ctx, "ignored a qualifying low")
 
 
-RULE = Rule("OA504", "low-ignored", Severity.ERROR, ('HL-1', 'HL-4'), check)
+RULE = Rule("OA504", "low-ignored", Severity.ERROR, ("HL-1", "HL-4"), check)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from omaha_audit.rules.awards import ODD_CHIP, award_diffs, describe_amounts, pot_label
+from omaha_audit.rules.awards import award_findings
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
@@ -17,14 +17,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Good: `seat 2 collected $0.10`, `seat 3 collected $0.09` (seat 2 is first left of the button).
     Why: one chip per split, but on millions of hands the wrong rule moves real money.
     """
-    for diff in award_diffs(ctx):
-        if diff.code != ODD_CHIP:
-            continue
-        where = pot_label(diff.pot) + (f" on board {diff.run}" if diff.run else "")
-        expected = describe_amounts(ctx, diff.expected)
-        actual = describe_amounts(ctx, diff.actual)
-        yield RULE.finding(ctx, f"{where.capitalize()} gave the odd chip to the wrong player: it should pay {expected}; the hand pays {actual}",
-                           ctx.hand.source.at(diff.line), expected=expected, actual=actual)
+    return award_findings(RULE, ctx, "gave the odd chip to the wrong player")
 
 
-RULE = Rule("OA505", "odd-chip", Severity.ERROR, ('OC-1', 'OC-2', 'OC-3', 'OC-4', 'OC-5', 'OC-6'), check)
+RULE = Rule("OA505", "odd-chip", Severity.ERROR, ("OC-1", "OC-2", "OC-3", "OC-4", "OC-5", "OC-6"), check)

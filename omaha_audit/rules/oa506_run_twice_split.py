@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from omaha_audit.rules.awards import RUN_TWICE_SPLIT, award_diffs, describe_amounts, pot_label
+from omaha_audit.rules.awards import award_findings
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
@@ -17,14 +17,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     the second.
     Why: each board decides only its share; moving chips between boards pays the wrong run.
     """
-    for diff in award_diffs(ctx):
-        if diff.code != RUN_TWICE_SPLIT:
-            continue
-        where = pot_label(diff.pot) + (f" on board {diff.run}" if diff.run else "")
-        expected = describe_amounts(ctx, diff.expected)
-        actual = describe_amounts(ctx, diff.actual)
-        yield RULE.finding(ctx, f"{where.capitalize()} was split wrongly between the two boards: it should pay {expected}; the hand pays {actual}",
-                           ctx.hand.source.at(diff.line), expected=expected, actual=actual)
+    return award_findings(RULE, ctx, "was split wrongly between the two boards")
 
 
-RULE = Rule("OA506", "run-twice-split", Severity.ERROR, ('RIT-1', 'RIT-2'), check)
+RULE = Rule("OA506", "run-twice-split", Severity.ERROR, ("RIT-1", "RIT-2"), check)

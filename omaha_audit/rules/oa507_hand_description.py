@@ -37,7 +37,8 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     for run, lines in by_run.items():
         board = _board(ctx, run)
         if len(board) < 3 or len(set(board) | {c for ln in lines for c in ln.cards}) != len(board) + wanted * len(
-                lines):
+            lines
+        ):
             continue  # incomplete or duplicated cards: OA201/OA203 report those
         highs = [(evaluate_holdem if holdem else evaluate_high)(line.cards, board) for line in lines]
         lows = [evaluate_low(line.cards, board) for line in lines] if game.is_hi_lo else None
@@ -46,9 +47,14 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             printed = line.description or ""
             plain = expected.split(" - ")[0] if " - " in expected and " - " not in printed else expected
             if printed not in (expected, plain):
-                yield RULE.finding(ctx, f"{line.player}'s hand is described as {printed!r}; with these cards it is "
-                                   f"{expected!r}", line.source, player=line.player, expected=expected,
-                                   actual=printed)
+                yield RULE.finding(
+                    ctx,
+                    f"{line.player}'s hand is described as {printed!r}; with these cards it is {expected!r}",
+                    line.source,
+                    player=line.player,
+                    expected=expected,
+                    actual=printed,
+                )
 
 
 RULE = Rule("OA507", "hand-description", Severity.WARNING, (), check, needs_replay=False)

@@ -31,11 +31,17 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         expected = summary.total - unawarded
     if collected != expected:
         line = hand.collected[-1].source if hand.collected else summary.source
-        yield RULE.finding(ctx, f"Players collected {ctx.money(collected)}; total pot {ctx.money(summary.total)} less "
-                           f"rake {ctx.money(summary.rake)}" + (f" and fees {ctx.money(fees)}" if fees else "")
-                           + (f" and {ctx.money(unawarded)} cashed out" if unawarded else "")
-                           + f" leaves {ctx.money(expected)}", line, expected=ctx.money(expected),
-                           actual=ctx.money(collected))
+        yield RULE.finding(
+            ctx,
+            f"Players collected {ctx.money(collected)}; total pot {ctx.money(summary.total)} less "
+            f"rake {ctx.money(summary.rake)}"
+            + (f" and fees {ctx.money(fees)}" if fees else "")
+            + (f" and {ctx.money(unawarded)} cashed out" if unawarded else "")
+            + f" leaves {ctx.money(expected)}",
+            line,
+            expected=ctx.money(expected),
+            actual=ctx.money(collected),
+        )
 
 
 RULE = Rule("OA601", "collected-plus-rake", Severity.ERROR, ("RK-4", "RK-5"), check, needs_replay=False)

@@ -26,11 +26,17 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     if not ctx.house.total_pot_is_gross:
         expected -= summary.rake
     if expected != summary.total:
-        yield RULE.finding(ctx, f"Players put in {ctx.money(put_in)}" + (f", {ctx.money(returned)} was returned"
-                           if returned else "") + (f", the site added {ctx.money(hand.stp)}" if hand.stp else "")
-                           + f": the total pot should be {ctx.money(expected)}, the hand says "
-                           f"{ctx.money(summary.total)}", summary.source, expected=ctx.money(expected),
-                           actual=ctx.money(summary.total))
+        yield RULE.finding(
+            ctx,
+            f"Players put in {ctx.money(put_in)}"
+            + (f", {ctx.money(returned)} was returned" if returned else "")
+            + (f", the site added {ctx.money(hand.stp)}" if hand.stp else "")
+            + f": the total pot should be {ctx.money(expected)}, the hand says "
+            f"{ctx.money(summary.total)}",
+            summary.source,
+            expected=ctx.money(expected),
+            actual=ctx.money(summary.total),
+        )
 
 
 RULE = Rule("OA602", "chips-not-conserved", Severity.ERROR, ("UC-1", "RK-3"), check)

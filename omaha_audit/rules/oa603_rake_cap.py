@@ -28,10 +28,15 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         return
     cap_units = int(cap * scale)
     if summary.rake > cap_units:
-        yield RULE.finding(ctx, f"Rake {ctx.money(summary.rake)} is above the {ctx.house.name} cap of "
-                           f"{ctx.money(cap_units)} for {ctx.money(big_blind)} big blind with {players} players "
-                           f"dealt in", summary.source, expected=f"at most {ctx.money(cap_units)}",
-                           actual=ctx.money(summary.rake))
+        yield RULE.finding(
+            ctx,
+            f"Rake {ctx.money(summary.rake)} is above the {ctx.house.name} cap of "
+            f"{ctx.money(cap_units)} for {ctx.money(big_blind)} big blind with {players} players "
+            f"dealt in",
+            summary.source,
+            expected=f"at most {ctx.money(cap_units)}",
+            actual=ctx.money(summary.rake),
+        )
 
 
 RULE = Rule("OA603", "rake-cap", Severity.ERROR, ("RK-2",), check)

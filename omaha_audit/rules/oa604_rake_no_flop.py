@@ -19,8 +19,13 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     if summary is None or not ctx.house.no_flop_no_drop or summary.rake == 0:
         return
     if ctx.replay.ended_preflop and not hand.truncated:
-        yield RULE.finding(ctx, f"Rake {ctx.money(summary.rake)} was taken though the hand ended before the flop",
-                           summary.source, expected=ctx.money(0), actual=ctx.money(summary.rake))
+        yield RULE.finding(
+            ctx,
+            f"Rake {ctx.money(summary.rake)} was taken though the hand ended before the flop",
+            summary.source,
+            expected=ctx.money(0),
+            actual=ctx.money(summary.rake),
+        )
 
 
 RULE = Rule("OA604", "rake-no-flop", Severity.ERROR, ("RK-1",), check)

@@ -28,9 +28,14 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         won = sum(seat.won)
         got = collected.get(seat.player, 0)
         if won != got and (won or got):
-            yield RULE.finding(ctx, f"The summary says {seat.player} won {ctx.money(won)}; the collected lines give "
-                               f"{ctx.money(got)}", seat.source, player=seat.player, expected=ctx.money(got),
-                               actual=ctx.money(won))
+            yield RULE.finding(
+                ctx,
+                f"The summary says {seat.player} won {ctx.money(won)}; the collected lines give {ctx.money(got)}",
+                seat.source,
+                player=seat.player,
+                expected=ctx.money(got),
+                actual=ctx.money(won),
+            )
 
 
 RULE = Rule("OA605", "summary-mismatch", Severity.WARNING, (), check, needs_replay=False)

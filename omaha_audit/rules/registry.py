@@ -7,49 +7,51 @@ from collections.abc import Iterable
 
 from omaha_audit.engine.house import HouseRules
 from omaha_audit.model import Hand
-from omaha_audit.rules import oa101_unreadable_hand
-from omaha_audit.rules import oa102_unsupported_game
-from omaha_audit.rules import oa103_header_blinds_mismatch
-from omaha_audit.rules import oa104_internal_error
-from omaha_audit.rules import oa105_unknown_player
-from omaha_audit.rules import oa106_malformed_line
-from omaha_audit.rules import oa107_truncated_hand
-from omaha_audit.rules import oa201_duplicate_card
-from omaha_audit.rules import oa202_hole_card_count
-from omaha_audit.rules import oa203_board_size
-from omaha_audit.rules import oa204_courchevel_preflop_card
-from omaha_audit.rules import oa205_run_twice_prefix
-from omaha_audit.rules import oa206_empty_board_card
-from omaha_audit.rules import oa301_pot_limit_overbet
-from omaha_audit.rules import oa302_under_minimum
-from omaha_audit.rules import oa303_raise_not_reopened
-from omaha_audit.rules import oa304_limit_bet_size
-from omaha_audit.rules import oa305_limit_cap
-from omaha_audit.rules import oa306_check_facing_bet
-from omaha_audit.rules import oa307_wrong_call
-from omaha_audit.rules import oa308_over_stack
-from omaha_audit.rules import oa309_blind_amount
-from omaha_audit.rules import oa310_blind_seat
-from omaha_audit.rules import oa311_out_of_turn
-from omaha_audit.rules import oa312_acted_when_out
-from omaha_audit.rules import oa313_street_too_early
-from omaha_audit.rules import oa314_raise_increment
-from omaha_audit.rules import oa315_all_in_flag
-from omaha_audit.rules import oa401_uncalled_bet
-from omaha_audit.rules import oa402_pot_breakdown
-from omaha_audit.rules import oa403_ineligible_collect
-from omaha_audit.rules import oa501_wrong_winner
-from omaha_audit.rules import oa502_hi_lo_split
-from omaha_audit.rules import oa503_low_without_qualifier
-from omaha_audit.rules import oa504_low_ignored
-from omaha_audit.rules import oa505_odd_chip
-from omaha_audit.rules import oa506_run_twice_split
-from omaha_audit.rules import oa507_hand_description
-from omaha_audit.rules import oa601_collected_plus_rake
-from omaha_audit.rules import oa602_chips_not_conserved
-from omaha_audit.rules import oa603_rake_cap
-from omaha_audit.rules import oa604_rake_no_flop
-from omaha_audit.rules import oa605_summary_mismatch
+from omaha_audit.rules import (
+    oa101_unreadable_hand,
+    oa102_unsupported_game,
+    oa103_header_blinds_mismatch,
+    oa104_internal_error,
+    oa105_unknown_player,
+    oa106_malformed_line,
+    oa107_truncated_hand,
+    oa201_duplicate_card,
+    oa202_hole_card_count,
+    oa203_board_size,
+    oa204_courchevel_preflop_card,
+    oa205_run_twice_prefix,
+    oa206_empty_board_card,
+    oa301_pot_limit_overbet,
+    oa302_under_minimum,
+    oa303_raise_not_reopened,
+    oa304_limit_bet_size,
+    oa305_limit_cap,
+    oa306_check_facing_bet,
+    oa307_wrong_call,
+    oa308_over_stack,
+    oa309_blind_amount,
+    oa310_blind_seat,
+    oa311_out_of_turn,
+    oa312_acted_when_out,
+    oa313_street_too_early,
+    oa314_raise_increment,
+    oa315_all_in_flag,
+    oa401_uncalled_bet,
+    oa402_pot_breakdown,
+    oa403_ineligible_collect,
+    oa501_wrong_winner,
+    oa502_hi_lo_split,
+    oa503_low_without_qualifier,
+    oa504_low_ignored,
+    oa505_odd_chip,
+    oa506_run_twice_split,
+    oa507_hand_description,
+    oa601_collected_plus_rake,
+    oa602_chips_not_conserved,
+    oa603_rake_cap,
+    oa604_rake_no_flop,
+    oa605_summary_mismatch,
+)
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 RULES: tuple[Rule, ...] = (
@@ -107,13 +109,15 @@ def select_rules(select: Iterable[str] | None = None, ignore: Iterable[str] | No
     chosen = tuple(select or ())
     dropped = tuple(ignore or ())
     return tuple(
-        rule for rule in RULES
+        rule
+        for rule in RULES
         if (not chosen or rule.code.startswith(chosen)) and not (dropped and rule.code.startswith(dropped))
     )
 
 
-def audit_hand(hand: Hand, house: HouseRules, rules: tuple[Rule, ...] = RULES, *, strict: bool = False
-               ) -> list[Finding]:
+def audit_hand(
+    hand: Hand, house: HouseRules, rules: tuple[Rule, ...] = RULES, *, strict: bool = False
+) -> list[Finding]:
     """Run `rules` on one hand. A rule that crashes becomes an OA104 finding (or raises when `strict`)."""
     ctx = HandContext(hand, house)
     audited = ctx.replayable
@@ -129,9 +133,14 @@ def audit_hand(hand: Hand, house: HouseRules, rules: tuple[Rule, ...] = RULES, *
             if strict:
                 raise
             where = traceback.extract_tb(error.__traceback__)[-1]
-            findings.append(INTERNAL_ERROR.finding(
-                ctx, f"Rule {rule.code} crashed on this hand: {error!r} at {where.filename}:{where.lineno}",
-                actual=repr(error), severity=Severity.ERROR))
+            findings.append(
+                INTERNAL_ERROR.finding(
+                    ctx,
+                    f"Rule {rule.code} crashed on this hand: {error!r} at {where.filename}:{where.lineno}",
+                    actual=repr(error),
+                    severity=Severity.ERROR,
+                )
+            )
     findings.sort(key=lambda finding: (finding.line, finding.code))
     return findings
 

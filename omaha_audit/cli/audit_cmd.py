@@ -1,0 +1,75 @@
+"""`omaha-audit audit`: replay every hand and report the dealer's errors."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from omaha_audit.engine.house import HouseRules
+from omaha_audit.pipeline import AuditedHand, Auditor
+from omaha_audit.report.text import write_findings, write_summary
+from omaha_audit.rules.base import Severity
+from omaha_audit.rules.registry import Rule
+
+FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "never": None}
+
+
+def run_audit(
+    files: list[Path],
+    output_format: str,
+    house: HouseRules | None,
+    rules: tuple[Rule, ...],
+    fail_on: str,
+    out: TextIO,
+    err: TextIO,
+    show_info: bool = False,
+) -> int:
+    auditor = Auditor(house, rules, keep_text=output_format == "text")
+    with_findings: list[AuditedHand] = []
+    findings: list[dict[str, object]] = []
+    for audited in auditor.audit_files(files):
+        if not audited.findings:
+            continue
+        if output_format == "jsonl":
+            for finding in audited.findings:
+                out.write(json.dumps(finding.as_dict(), ensure_ascii=False) + "\n")
+        elif output_format == "json":
+            findings.extend(finding.as_dict() for finding in audited.findings)
+        else:
+            with_findings.append(audited)
+    tally = auditor.tally
+    if output_format == "json":
+        json.dump({"summary": tally.as_dict(), "findings": findings}, out, ensure_ascii=False, indent=1)
+        out.write("\n")
+    elif output_format == "text":
+        write_summary(tally, out)
+        write_findings(with_findings, out, Severity.INFO if show_info else Severity.WARNING)
+    if output_format != "text":
+        err.write(
+            f"files: {tally.files}, hands: {tally.hands}, audited: {tally.audited}, "
+            f"unreadable: {tally.unreadable}, findings: {tally.findings}\n"
+        )
+        for notice in tally.notices:
+            err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
+    out.flush()
+    threshold = FAIL_ON[fail_on]
+    worst = tally.worst()
+    return 1 if threshold is not None and worst is not None and worst.rank >= threshold.rank else 0
+
+
+def print_rules(code: str | None, out: TextIO = sys.stdout) -> int:
+    from omaha_audit.rules.registry import BY_CODE, RULES
+
+    if code is None:
+        for rule in RULES:
+            ids = ", ".join(rule.rule_ids) or "-"
+            out.write(f"{rule.code}  {rule.name:<26} {rule.severity.value:<8} {ids:<28} {rule.summary}\n")
+        return 0
+    rule = BY_CODE.get(code.upper())
+    if rule is None:
+        return 2
+    out.write(f"{rule.code} {rule.name} ({rule.severity.value}; RULES.md: {', '.join(rule.rule_ids) or '-'})\n\n")
+    out.write(rule.doc + "\n")
+    return 0

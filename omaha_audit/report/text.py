@@ -1,0 +1,54 @@
+"""The audit as text for a terminal: the summary, then the findings grouped by hand with the offending
+line quoted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TextIO
+
+from omaha_audit.model import Hand, UnreadableHand
+from omaha_audit.pipeline import AuditedHand, Tally
+from omaha_audit.rules.base import Severity
+from omaha_audit.rules.registry import BY_CODE
+
+
+def write_summary(tally: Tally, out: TextIO) -> None:
+    severities = ", ".join(f"{tally.by_severity[s.value]} {s.value}" for s in Severity if tally.by_severity[s.value])
+    out.write(
+        f"omaha-audit: {tally.hands} hands in {tally.files} files: {tally.audited} audited, "
+        f"{tally.not_audited} not audited (game not replayed), {tally.unreadable} unreadable\n"
+        f"findings: {tally.findings}" + (f" ({severities})" if severities else "") + "\n"
+    )
+    for code, count in sorted(tally.by_code.items()):
+        rule = BY_CODE.get(code)
+        name = rule.name if rule else ""
+        severity = rule.severity.value if rule else ""
+        out.write(f"  {code}  {name:<26} {severity:<8} {count:>7}\n")
+    for notice in tally.notices:
+        out.write(f"note: {notice.path}: {notice.message}\n")
+
+
+def _title(item: Hand | UnreadableHand) -> str:
+    if isinstance(item, UnreadableHand):
+        return f"Unreadable text  {item.path}:{item.first_line}-{item.last_line}"
+    stakes = item.stakes
+    if stakes.big_blind is not None:
+        level = f"{item.unit.format(stakes.small_blind or 0)}/{item.unit.format(stakes.big_blind)}"
+    else:
+        level = f"{item.unit.format(stakes.small_bet or 0)}/{item.unit.format(stakes.big_bet or 0)}"
+    return (
+        f"Hand #{item.hand_id}  {item.game_text} {item.structure.value} {level}  {item.source.path}:{item.source.line}"
+    )
+
+
+def write_findings(hands: Iterable[AuditedHand], out: TextIO, minimum: Severity = Severity.WARNING) -> None:
+    for audited in hands:
+        shown = [f for f in audited.findings if f.severity.rank >= minimum.rank]
+        if not shown:
+            continue
+        out.write("\n" + _title(audited.item) + "\n")
+        for finding in shown:
+            out.write(f"  {finding.code} {finding.severity.value:<7} line {finding.line}: {finding.message}\n")
+            quoted = audited.quote(finding.line)
+            if quoted is not None and not (finding.code == "OA101" and finding.line == 0):
+                out.write(f"      > {quoted}\n")

@@ -1,0 +1,33 @@
+"""The rules document themselves: docstrings with examples, and docs/RULE_CODES.md lists every code."""
+
+from __future__ import annotations
+
+import re
+
+from corpus_paths import REPO
+
+from omaha_audit.rules.registry import RULES
+
+
+def test_codes_unique_and_grouped() -> None:
+    codes = [rule.code for rule in RULES]
+    assert len(codes) == len(set(codes))
+    families = {"1": "input", "2": "cards", "3": "betting", "4": "pots", "5": "showdown", "6": "accounting"}
+    assert all(re.fullmatch(r"OA[1-6]\d\d", code) and code[2] in families for code in codes)
+
+
+def test_every_rule_has_documentation_with_examples() -> None:
+    for rule in RULES:
+        doc = rule.doc
+        assert doc, rule.code
+        assert "Bad" in doc and "Good" in doc and "Why" in doc, rule.code
+
+
+def test_rule_codes_doc_matches_registry() -> None:
+    text = (REPO / "docs" / "RULE_CODES.md").read_text(encoding="utf-8")
+    rows = {m.group(1): (m.group(2), m.group(3)) for m in re.finditer(
+        r"^\| (OA\d{3}) \| ([\w-]+) \|.*\[(error|warning|info)\] \|$", text, re.M)}
+    for rule in RULES:
+        assert rule.code in rows, f"{rule.code} missing from docs/RULE_CODES.md"
+        assert rows[rule.code] == (rule.name, rule.severity.value), rule.code
+    assert set(rows) == {rule.code for rule in RULES}
