@@ -42,8 +42,8 @@ def build_pots(
     them. Otherwise consecutive pots with the same eligible players are merged; empty pots are dropped.
     """
     live_set = set(live)
-    levels = sorted({contributions[name] for name in all_in if name in live_set} | set(extra_levels))
-    top = max(contributions.values(), default=0)
+    top = max((contributions.get(name, 0) for name in live), default=0) or max(contributions.values(), default=0)
+    levels = sorted({contributions[name] for name in all_in if name in live_set} | {v for v in extra_levels if v < top})
     if not levels or levels[-1] < top:
         levels.append(top)
     pots: list[Pot] = []
@@ -63,6 +63,10 @@ def build_pots(
             else:
                 pots.append(Pot(len(pots), amount, eligible, level))
         previous = level
+    dead_above = sum(max(paid - previous, 0) for paid in contributions.values())
+    if dead_above and pots:  # folded players' chips above every live stake: in the last pot (SP-2 step 4)
+        last = pots[-1]
+        pots[-1] = Pot(last.index, last.amount + dead_above, last.eligible, last.level)
     return pots
 
 

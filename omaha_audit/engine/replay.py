@@ -9,6 +9,7 @@ re-opening MR-4 and the limit half-bet rule FL-4, fixed-limit sizes and cap FL-1
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from omaha_audit.engine.house import HouseRules
 from omaha_audit.engine.table import clockwise_from
@@ -25,6 +26,8 @@ LIVE_POSTS = frozenset(
 )
 DEAD_POSTS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD})
 VOLUNTARY = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
+BLIND_POSTS = LIVE_POSTS | {ActionKind.POST_SMALL_AND_BIG_BLIND}
+_FOLD, _BET, _RAISE = ActionKind.FOLD, ActionKind.BET, ActionKind.RAISE
 POSTFLOP_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 FL_CAP_BETS = 4
 
@@ -36,6 +39,7 @@ class PlayerState:
     stack: int
     street_bet: int = 0
     contributed: int = 0
+    dead: int = 0  # of `contributed`, the dead money: antes and the dead part of missed blinds
     folded: bool = False
     all_in: bool = False
     last_acted_high: int = -1  # high bet the player matched or faced when last acting this street
@@ -45,11 +49,10 @@ class PlayerState:
         return not self.folded and not self.all_in
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One voluntary action or post, with the state before it and what was legal."""
 
-    index: int
+    number: int  # position of the action in the hand's action list
     action: Action
     street: Street
     player: str
@@ -102,6 +105,11 @@ class Replay:
         return {name: state.contributed for name, state in self.players.items()}
 
     @property
+    def live_contributions(self) -> dict[str, int]:
+        """What each player bet, without dead money: the amounts an uncalled bet is measured on (UC-1, BL-5)."""
+        return {name: state.contributed - state.dead for name, state in self.players.items()}
+
+    @property
     def folded(self) -> frozenset[str]:
         return frozenset(name for name, state in self.players.items() if state.folded)
 
@@ -129,6 +137,9 @@ class _Replayer:
         players = {name: PlayerState(name, stacks[name].seat, stacks[name].stack) for name in order}
         self.replay = Replay(hand, house, players, order)
         self.players = players
+        self.seating = sorted(players.values(), key=lambda state: state.seat)
+        self.pot_total = 0
+        self.fixed = hand.structure is Structure.FIXED_LIMIT
         self.street = Street.PREFLOP
         self.high_bet = 0  # the largest live bet actually made on this street
         # Preflop the price of the game is the big blind even if the big blind is short or missing
@@ -146,42 +157,45 @@ class _Replayer:
 
     # ---- street bookkeeping ------------------------------------------------------------------
     def unit(self) -> int | None:
-        stakes = self.hand.stakes
-        if self.hand.structure is not Structure.FIXED_LIMIT:
+        """Fixed limit: the bet size of the current street (small bet, then big bet from the turn)."""
+        if not self.fixed:
             return None
-        if self.street in (Street.TURN, Street.RIVER):
-            return stakes.big_bet
-        return stakes.small_bet
+        stakes = self.hand.stakes
+        return stakes.big_bet if self.street is Street.TURN or self.street is Street.RIVER else stakes.small_bet
 
     def pot(self) -> int:
-        return sum(state.contributed for state in self.players.values())
+        return self.pot_total
 
     def level(self) -> int:
         """The bet a player must match: the high bet, and preflop at least the big blind."""
-        return max(self.high_bet, self.bring_in)
+        return self.high_bet if self.high_bet > self.bring_in else self.bring_in
 
     def owed(self, state: PlayerState) -> int:
         """Chips `state` must add to call. When everyone else still in is all-in, no more than the most
         any of them has in is owed: anything above that could not be called (UC-1)."""
-        owed = max(self.level() - state.street_bet, 0)
-        others = [s for s in self.players.values() if s is not state and not s.folded]
-        if others and all(s.all_in for s in others):
-            owed = min(owed, max(max(s.street_bet for s in others) - state.street_bet, 0))
-        return owed
+        owed = self.level() - state.street_bet
+        if owed <= 0:
+            return 0
+        top = -1
+        for other in self.seating:
+            if other is state or other.folded:
+                continue
+            if not other.all_in:
+                return owed
+            top = max(top, other.street_bet)
+        return owed if top < 0 else min(owed, max(top - state.street_bet, 0))
 
     def pending(self) -> list[str]:
         """Players who must still act on this street."""
-        able = [state for state in self.players.values() if state.can_act]
-        open_players = []
-        for state in able:
-            if self.owed(state) > 0 or state.last_acted_high < 0:
-                open_players.append(state.name)
-        others_live = [s for s in self.players.values() if not s.folded]
-        if len(able) == 1 and len(others_live) > 1 and self.owed(able[0]) == 0:
-            return []  # everyone else is all-in and this player has matched: no action left
-        if len(others_live) <= 1:
+        live = [state for state in self.seating if not state.folded]
+        if len(live) <= 1:
             return []
-        return open_players
+        able = [state for state in live if not state.all_in]
+        if len(able) == 1:
+            # everyone else is all-in: this player acts only if they still owe chips
+            return [able[0].name] if self.owed(able[0]) > 0 else []
+        level = self.level()
+        return [state.name for state in able if state.street_bet < level or state.last_acted_high < 0]
 
     def new_street(self, street: Street, line: int, run: int) -> None:
         self.replay.street_starts.append(StreetStart(street, line, run, tuple(self.pending())))
@@ -206,17 +220,20 @@ class _Replayer:
         due = set(self.pending())
         if not due:
             return None
-        seats = {self.players[name].seat: name for name in due}
         start = self.anchor_seat
         if self.last_actor is not None:
             start = self.players[self.last_actor].seat
         if start is None:
             return None
-        return seats[clockwise_from(start, seats)[0]]
+        after = [state for state in self.seating if state.seat > start]
+        for state in after + self.seating[: len(self.seating) - len(after)]:
+            if state.name in due:
+                return state.name
+        return None
 
     # ---- legal range -------------------------------------------------------------------------
     def may_raise(self, state: PlayerState) -> bool:
-        if self.hand.structure is Structure.FIXED_LIMIT:
+        if self.fixed:
             live = sum(1 for s in self.players.values() if s.can_act)
             capped = self.bets >= FL_CAP_BETS and not (self.house.hu_cap == "unlimited" and live <= 2)
             if self.house.hu_cap == "5_raises" and live <= 2:
@@ -225,7 +242,7 @@ class _Replayer:
                 return False
         if state.last_acted_high < 0:
             return True
-        if self.hand.structure is Structure.FIXED_LIMIT and self.full_level > state.last_acted_high:
+        if self.fixed and self.full_level > state.last_acted_high:
             return True
         return self.high_bet - state.last_acted_high >= max(self.last_full_raise, 1)
 
@@ -272,57 +289,68 @@ class _Replayer:
             state = PlayerState(action.player, action.seat or 0, 0)
         kind = action.kind
         voluntary = kind in VOLUNTARY
-        expected = self.expected_actor() if voluntary else None
-        was_folded, was_all_in = state.folded, state.all_in
-        stack_before, bet_before, high_before, pot_before = (state.stack, state.street_bet, self.high_bet, self.pot())
+        high_before = self.high_bet
+        stack_before = state.stack
+        bet_before = state.street_bet
+        was_folded = state.folded
+        was_all_in = state.all_in
+        pot_before = self.pot_total
         to_call = self.owed(state)
-        min_to, max_to = self.legal_range(state) if voluntary else (None, None)
-        may_raise = self.may_raise(state) if voluntary else False
+        if voluntary:
+            expected = self.expected_actor()
+            min_to, max_to = self.legal_range(state)
+            may_raise = self.may_raise(state)
+        else:
+            expected, min_to, max_to, may_raise = None, None, None, False
         bets_before = self.bets
-        unit = self.unit()
         added, live = self.chips(action, state)
         state.stack -= added
         state.contributed += added
+        state.dead += added - live
+        if known:
+            self.pot_total += added
         state.street_bet += live
         if (state.stack <= 0 and added > 0) or action.cap_reached:
             state.all_in = True  # CAP games: reaching the cap counts as all-in (MR-6)
         full_raise = False
-        if kind is ActionKind.FOLD:
+        if kind is _FOLD:
             state.folded = True
-        elif kind in (ActionKind.BET, ActionKind.RAISE) or (kind in LIVE_POSTS and state.street_bet > high_before):
+        elif kind is _BET or kind is _RAISE or (kind in LIVE_POSTS and state.street_bet > high_before):
             full_raise = self.raise_made(state, high_before, kind)
-        if kind in LIVE_POSTS or kind is ActionKind.POST_SMALL_AND_BIG_BLIND:
+        if kind in BLIND_POSTS:
             self.note_blind(action, state)
-        self.high_bet = max(self.high_bet, state.street_bet)
+        if state.street_bet > self.high_bet:
+            self.high_bet = state.street_bet
         if voluntary:
             state.last_acted_high = self.level()
-            self.last_actor = action.player if known else self.last_actor
+            if known:
+                self.last_actor = action.player
         self.replay.steps.append(
             Step(
-                index=index,
-                action=action,
-                street=self.street,
-                player=action.player,
-                seat=action.seat,
-                expected_actor=expected,
-                known_player=known,
-                was_folded=was_folded,
-                was_all_in=was_all_in,
-                stack_before=stack_before,
-                bet_before=bet_before,
-                high_bet_before=high_before,
-                pot_before=pot_before,
-                to_call=to_call,
-                min_to=min_to,
-                max_to=max_to,
-                may_raise=may_raise,
-                bets_before=bets_before,
-                unit=unit,
-                added=added,
-                stack_after=state.stack,
-                bet_after=state.street_bet,
-                high_bet_after=self.high_bet,
-                full_raise=full_raise,
+                index,
+                action,
+                self.street,
+                action.player,
+                action.seat,
+                expected,
+                known,
+                was_folded,
+                was_all_in,
+                stack_before,
+                bet_before,
+                high_before,
+                pot_before,
+                to_call,
+                min_to,
+                max_to,
+                may_raise,
+                bets_before,
+                self.unit(),
+                added,
+                state.stack,
+                state.street_bet,
+                self.high_bet,
+                full_raise,
             )
         )
 
@@ -350,9 +378,11 @@ class _Replayer:
         increment = state.street_bet - high_before
         if increment <= 0:
             return False
-        if self.hand.structure is Structure.FIXED_LIMIT:
+        if self.fixed:
             unit = self.unit() or 0
-            full = increment >= unit or (
+            # FL-4: a bet or raise is full when it reaches a whole bet over the last full level (so
+            # completing a short all-in counts), or, all-in, at least half a bet over the high bet.
+            full = state.street_bet - self.full_level >= unit or (
                 state.all_in and self.house.fl_short_raise_mode == "half_bet" and 2 * increment >= unit
             )
             if kind in LIVE_POSTS:
@@ -365,8 +395,14 @@ class _Replayer:
             if kind is ActionKind.POST_STRADDLE and self.house.straddle_sets_min_raise:
                 self.last_full_raise = max(self.last_full_raise, state.street_bet)
             return False
-        if increment >= self.last_full_raise or high_before == 0:
-            self.last_full_raise = max(increment, self.last_full_raise if high_before else 0)
+        if high_before == 0:
+            # An opening bet sets the raise size, but never below the big blind: an all-in bet for less
+            # than the big blind leaves the minimum raise at one big blind over it (MR-1, MR-3).
+            big_blind = self.hand.stakes.big_blind or 0
+            self.last_full_raise = max(increment, big_blind)
+            return increment >= big_blind
+        if increment >= self.last_full_raise:
+            self.last_full_raise = increment
             return True
         return False
 

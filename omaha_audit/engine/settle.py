@@ -159,7 +159,7 @@ def _split_board(
 def settle(replayed: Replay) -> Settlement:
     hand, house = replayed.hand, replayed.house
     contributions = dict(replayed.contributions)
-    refund = uncalled_bet(contributions)
+    refund = uncalled_bet(replayed.live_contributions)
     if refund is not None:
         contributions[refund[0]] -= refund[1]
     live = [name for name in replayed.order if not replayed.players[name].folded]

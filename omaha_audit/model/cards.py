@@ -2,25 +2,34 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card. `rank` is 2..14 (ace high), `suit` one of "c", "d", "h", "s".
 
-    `index` is 0..51, rank-major: (rank - 2) * 4 + suit position in "cdhs".
+    The 52 cards are interned: `Card(14, "h")` returns the same object as `parse_card("Ah")`, so cards
+    compare and hash by identity (fast in sets and dicts). `index` is 0..51, rank-major:
+    (rank - 2) * 4 + the suit's position in "cdhs".
     """
 
     rank: int
     suit: str
+    index: int = field(init=False, repr=False)
 
-    @property
-    def index(self) -> int:
-        return (self.rank - 2) * 4 + SUIT_CHARS.index(self.suit)
+    def __new__(cls, rank: int, suit: str) -> Card:
+        existing = _INTERNED.get((rank, suit))
+        return existing if existing is not None else object.__new__(cls)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", (self.rank - 2) * 4 + SUIT_CHARS.find(self.suit))
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return parse_card, (str(self),)
 
     def __str__(self) -> str:
         return RANK_CHARS[self.rank - 2] + self.suit
@@ -29,7 +38,9 @@ class Card:
         return f"Card({str(self)!r})"
 
 
+_INTERNED: dict[tuple[int, str], Card] = {}
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(2, 15) for suit in SUIT_CHARS)
+_INTERNED.update(((card.rank, card.suit), card) for card in DECK)
 _BY_TEXT: dict[str, Card] = {str(card): card for card in DECK}
 # Rooms also write "10" for ten and lower-case ranks in a few exports.
 _BY_TEXT.update({"10" + card.suit: card for card in DECK if card.rank == 10})

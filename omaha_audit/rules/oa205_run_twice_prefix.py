@@ -23,8 +23,13 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         return
     if hand.tournament is not None or hand.structure.value == "fixed-limit":
         what = "a tournament" if hand.tournament is not None else "a fixed-limit game"
-        yield RULE.finding(ctx, f"The hand was run twice in {what}; only cash no-limit and pot-limit games may be (RIT-1)",
-                           hand.source, expected="one board", actual=f"{len(hand.boards)} boards")
+        yield RULE.finding(
+            ctx,
+            f"The hand was run twice in {what}; only cash no-limit and pot-limit games may be (RIT-1)",
+            hand.source,
+            expected="one board",
+            actual=f"{len(hand.boards)} boards",
+        )
     shared = [deal for deal in hand.streets if deal.run == 0 and deal.street is not Street.PREFLOP]
     prefix = shared[-1].cards if shared else ()
     first, *others = hand.boards

@@ -40,4 +40,10 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA301", "pot-limit-overbet", Severity.ERROR, ("PL-1", "PL-2", "PL-3", "PL-4", "PL-5", "PL-6", "PL-7", "PL-9"), check)
+RULE = Rule(
+    "OA301",
+    "pot-limit-overbet",
+    Severity.ERROR,
+    ("PL-1", "PL-2", "PL-3", "PL-4", "PL-5", "PL-6", "PL-7", "PL-9"),
+    check,
+)

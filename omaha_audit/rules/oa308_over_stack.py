@@ -16,7 +16,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     wrong by that much.
     """
     for step in ctx.replay.steps:
-        if step.known_player and step.added > step.stack_before:
+        if step.known_player and step.added > 0 and step.added > step.stack_before:
             yield step_finding(
                 RULE,
                 ctx,

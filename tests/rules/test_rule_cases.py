@@ -65,7 +65,9 @@ def test_every_rule_has_a_failing_and_a_passing_case() -> None:
     by_code: dict[str, list[dict[str, object]]] = {}
     for code, _, case in _cases():
         by_code.setdefault(code, []).append(case)
-    untestable = {"OA104"}  # internal errors: covered by tests of the rule runner
+    # OA104 internal errors: covered by tests of the rule runner. OA101: a case holds one readable hand;
+    # unreadable blocks are tested through the pipeline in tests/rules/test_unreadable.py.
+    untestable = {"OA101", "OA104"}
     for rule in RULES:
         if rule.code in untestable:
             continue

@@ -1,0 +1,111 @@
+"""Print end-to-end audit throughput (read, parse, replay, all rules) on one core for a 20,000-hand PLO
+file, next to parse-only and raw read+split in the same run, and pokerkit replaying the same hands when
+pokerkit is installed.
+
+The file is built from the corpus's complete PokerStars pot-limit Omaha hands, repeated with fresh hand
+ids (see parse_throughput.py). Rates are best of --repeat, in CPU seconds of this process.
+
+    python benchmarks/audit_throughput.py [--hands 20000] [--repeat 3] [--pokerkit-hands 2000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from parse_throughput import build_file, corpus_dir, plo_hands
+
+from omaha_audit.model import Hand
+from omaha_audit.parse.files import HandSource
+from omaha_audit.parse.reader import FileText, read_lines
+from omaha_audit.parse.split import split_blocks
+from omaha_audit.pipeline import Auditor
+
+
+def best_of(repeat: int, run: Callable[[], int]) -> tuple[float, int]:
+    best, count = float("inf"), 0
+    for _ in range(repeat):
+        gc.collect()
+        start = time.process_time()
+        count = run()
+        best = min(best, time.process_time() - start)
+    return best, count
+
+
+def read_split(path: Path) -> int:
+    with path.open("rb") as stream:
+        return sum(1 for block in split_blocks(str(path), read_lines(stream, FileText(str(path)))))
+
+
+def parse_only(path: Path) -> int:
+    return sum(1 for item in HandSource().read_file(path) if isinstance(item, Hand))
+
+
+def audit_all(path: Path) -> int:
+    auditor = Auditor(keep_text=False)
+    for _ in auditor.audit_files([path]):
+        pass
+    return auditor.tally.audited
+
+
+def pokerkit_rate(path: Path, limit: int, repeat: int) -> tuple[float, int, int] | None:
+    try:
+        from omaha_audit.interop.pokerkit_bridge import replay_in_pokerkit
+    except ImportError:
+        return None
+    hands = [item for item in HandSource().read_file(path) if isinstance(item, Hand)][:limit]
+
+    def run() -> int:
+        done = 0
+        for hand in hands:
+            if replay_in_pokerkit(hand) is not None:
+                done += 1
+        return done
+
+    seconds, done = best_of(repeat, run)
+    return seconds, done, len(hands)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--pokerkit-hands", type=int, default=2_000)
+    args = parser.parse_args()
+    texts = plo_hands(corpus_dir())
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "plo.txt"
+        written = build_file(path, texts, args.hands)
+        size = path.stat().st_size
+        print(f"file: {written} PLO hands ({len(texts)} distinct corpus hands repeated), {size / 1e6:.1f} MB")
+        rows = []
+        for name, run in (
+            ("read + split", lambda: read_split(path)),
+            ("parse only", lambda: parse_only(path)),
+            ("audit end to end", lambda: audit_all(path)),
+        ):
+            seconds, count = best_of(args.repeat, run)
+            rows.append((name, count / seconds))
+        kit = pokerkit_rate(path, args.pokerkit_hands, 1)
+    audit_rate = rows[2][1]
+    print(f"{'stage':<28}{'hands/s':>12}{'vs audit':>10}")
+    for name, rate in rows:
+        print(f"{name:<28}{rate:>12,.0f}{rate / audit_rate:>9.2f}x")
+    if kit is None:
+        print("pokerkit replay: not installed (pip install pokerkit)")
+    else:
+        seconds, done, tried = kit
+        rate = done / seconds if seconds else 0.0
+        print(f"{'pokerkit replay':<28}{rate:>12,.0f}{rate / audit_rate:>9.2f}x   ({done} of {tried} hands)")
+    print("target: 4,000 hands/s end to end on one core")
+
+
+if __name__ == "__main__":
+    main()
