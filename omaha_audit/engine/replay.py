@@ -27,7 +27,7 @@ LIVE_POSTS = frozenset(
 DEAD_POSTS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD})
 VOLUNTARY = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
 BLIND_POSTS = LIVE_POSTS | {ActionKind.POST_SMALL_AND_BIG_BLIND}
-_FOLD, _BET, _RAISE = ActionKind.FOLD, ActionKind.BET, ActionKind.RAISE
+_FOLD, _BET, _RAISE, _ANTE = ActionKind.FOLD, ActionKind.BET, ActionKind.RAISE, ActionKind.POST_ANTE
 POSTFLOP_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 FL_CAP_BETS = 4
 
@@ -39,7 +39,8 @@ class PlayerState:
     stack: int
     street_bet: int = 0
     contributed: int = 0
-    dead: int = 0  # of `contributed`, the dead money: antes and the dead part of missed blinds
+    ante: int = 0  # of `contributed`, the antes
+    dead: int = 0  # of `contributed`, dead blind money: the small-blind part of missed blinds (BL-5)
     folded: bool = False
     all_in: bool = False
     last_acted_high: int = -1  # high bet the player matched or faced when last acting this street
@@ -106,8 +107,13 @@ class Replay:
 
     @property
     def live_contributions(self) -> dict[str, int]:
-        """What each player bet, without dead money: the amounts an uncalled bet is measured on (UC-1, BL-5)."""
-        return {name: state.contributed - state.dead for name, state in self.players.items()}
+        """What each player bet, without antes and dead blinds: what an uncalled bet is measured on (UC-1)."""
+        return {name: state.contributed - state.dead - state.ante for name, state in self.players.items()}
+
+    @property
+    def dead_blinds(self) -> dict[str, int]:
+        """Dead blind money per player: it goes into the pot but does not buy a stake in it (BL-5)."""
+        return {name: state.dead for name, state in self.players.items() if state.dead}
 
     @property
     def folded(self) -> frozenset[str]:
@@ -144,9 +150,11 @@ class _Replayer:
         self.high_bet = 0  # the largest live bet actually made on this street
         # Preflop the price of the game is the big blind even if the big blind is short or missing
         # (BL-4, PL-6): calls and raises are measured from this level.
-        self.bring_in = (
+        # The nominal big blind; in fixed limit it is the small bet (FL-1).
+        self.big_blind = (
             hand.stakes.big_blind or (hand.stakes.small_bet if hand.structure is Structure.FIXED_LIMIT else 0) or 0
         )
+        self.bring_in = self.big_blind
         self.last_full_raise = hand.stakes.big_blind or hand.stakes.small_bet or 0
         self.full_level = 0  # fixed limit: the high bet as of the last full bet or raise
         self.bets = 0  # fixed limit: bets and raises on this street (the big blind counts preflop)
@@ -306,7 +314,10 @@ class _Replayer:
         added, live = self.chips(action, state)
         state.stack -= added
         state.contributed += added
-        state.dead += added - live
+        if kind is _ANTE:
+            state.ante += added
+        else:
+            state.dead += added - live
         if known:
             self.pot_total += added
         state.street_bet += live
@@ -366,7 +377,7 @@ class _Replayer:
         if kind in (ActionKind.CALL, ActionKind.BET) or kind in LIVE_POSTS:
             return action.amount, action.amount
         if kind is ActionKind.POST_SMALL_AND_BIG_BLIND:
-            live = min(action.amount, self.hand.stakes.big_blind or action.amount)
+            live = min(action.amount, self.big_blind or action.amount)  # the small-blind part is dead (BL-5)
             return action.amount, live
         if kind in DEAD_POSTS:
             return action.amount, 0

@@ -162,6 +162,9 @@ def settle(replayed: Replay) -> Settlement:
     refund = uncalled_bet(replayed.live_contributions)
     if refund is not None:
         contributions[refund[0]] -= refund[1]
+    # Dead blinds go into the main pot without buying a stake: pots are built on the rest (BL-5, SP-2).
+    dead = replayed.dead_blinds
+    stakes = {name: paid - dead.get(name, 0) for name, paid in contributions.items()}
     live = [name for name in replayed.order if not replayed.players[name].folded]
     all_in = [name for name in live if replayed.players[name].all_in]
     folded_all_in = [
@@ -170,7 +173,10 @@ def settle(replayed: Replay) -> Settlement:
         if replayed.players[name].all_in and replayed.players[name].folded
     ]
     extra = folded_all_in if house.pot_level_at_folded_all_in else []
-    pots = build_pots(contributions, live, all_in, extra) if contributions else []
+    pots = build_pots(stakes, live, all_in, extra) if contributions else []
+    if dead and pots:
+        main = pots[0]
+        pots[0] = Pot(main.index, main.amount + sum(dead.values()), main.eligible, main.level)
     nets = pot_nets(hand, pots, house.printed_pots_net_of_rake, house.collected_net_of_rake)
     cards = known_hole_cards(hand)
     mucked = mucked_players(hand)

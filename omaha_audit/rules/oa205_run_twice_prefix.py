@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from omaha_audit.model import Street
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
@@ -30,8 +29,8 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             expected="one board",
             actual=f"{len(hand.boards)} boards",
         )
-    shared = [deal for deal in hand.streets if deal.run == 0 and deal.street is not Street.PREFLOP]
-    prefix = shared[-1].cards if shared else ()
+    shared = [deal for deal in hand.streets if deal.run == 0]
+    prefix = shared[-1].cards if shared else ()  # Courchevel: at least the pre-flop card is shared
     first, *others = hand.boards
     for number, board in enumerate(others, 2):
         if board[: len(prefix)] != prefix or first[: len(prefix)] != prefix:
