@@ -111,7 +111,7 @@ def _best(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """High winners and low winners (empty when no low qualifies) among `players` on `board`."""
     game = hand.game
-    if game in (Game.HOLDEM, Game.SIX_PLUS_HOLDEM):
+    if game is Game.HOLDEM:
         highs = {name: evaluate_holdem(cards[name], board) for name in players}
     else:
         highs = {name: evaluate_high(cards[name], board) for name in players}
@@ -202,7 +202,7 @@ def settle(replayed: Replay) -> Settlement:
             elif any(name not in cards for name in contenders):
                 decided, reason = False, "a contender's cards are not in the text"
                 break
-            elif len(board) < 5 or not (hand.game.is_omaha or hand.game in (Game.HOLDEM, Game.SIX_PLUS_HOLDEM)):
+            elif len(board) < 5 or not (hand.game.is_omaha or hand.game is Game.HOLDEM):  # 6+ ranks differ
                 decided, reason = False, "no complete board to evaluate"
                 break
             else:

@@ -26,7 +26,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     """
     hand = ctx.hand
     game = hand.game
-    holdem = game in (Game.HOLDEM, Game.SIX_PLUS_HOLDEM)
+    holdem = game is Game.HOLDEM  # 6+ Hold'em ranks hands differently: not checked
     if not (game.is_omaha or holdem) or not ctx.house.pokerstars_descriptions:
         return
     wanted = game.hole_cards or 0

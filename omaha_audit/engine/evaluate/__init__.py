@@ -1,0 +1,33 @@
+"""Hand evaluation in pure Python: Omaha high (exactly two hole and three board cards), Omaha
+eight-or-better low, and Hold'em high (best five of seven), with PokerStars-style descriptions.
+
+    >>> from omaha_audit.engine.evaluate import evaluate_high, evaluate_low, describe_hi_lo
+    >>> high = evaluate_high(["Ah", "2h", "Kh", "2s"], ["5h", "4d", "2d", "Jd", "6h"])
+    >>> high.describe()
+    'three of a kind, Deuces'
+    >>> describe_hi_lo(high, evaluate_low(["Ah", "2h", "Kh", "2s"], ["5h", "4d", "2d", "Jd", "6h"]))
+    'HI: three of a kind, Deuces; LO: 6,5,4,2,A'
+"""
+
+from omaha_audit.engine.evaluate.describe import describe_hi_lo, showdown_descriptions
+from omaha_audit.engine.evaluate.high import (
+    HandCategory,
+    HighHand,
+    evaluate_high,
+    evaluate_holdem,
+    prepare_tables,
+)
+from omaha_audit.engine.evaluate.low import LowHand, evaluate_low, low_from_ranks
+
+__all__ = [
+    "HandCategory",
+    "HighHand",
+    "LowHand",
+    "describe_hi_lo",
+    "evaluate_high",
+    "evaluate_holdem",
+    "evaluate_low",
+    "low_from_ranks",
+    "prepare_tables",
+    "showdown_descriptions",
+]

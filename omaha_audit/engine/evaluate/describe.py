@@ -1,0 +1,148 @@
+"""Hand descriptions in the words PokerStars prints (POKERSTARS_FORMAT.md §10).
+
+High: `high card Ace`, `a pair of Kings`, `two pair, Aces and Sixes`, `three of a kind, Deuces`,
+`a straight, Ace to Five`, `a flush, Ace high`, `a full house, Kings full of Sixes`, `four of a kind, Aces`,
+`a straight flush, Nine to King`, `a Royal Flush`. Low: `7,6,5,3,A`. Hi/lo: `HI: <high>; LO: <low>`, or
+`HI: <high>` alone when the hand has no qualifying low.
+
+At a showdown PokerStars adds a kicker clause to a `shows` line when the hand has the same category and
+the same named ranks as the best hand shown before it in that showdown but different kickers: the better
+hand gets ` - Ace kicker` (its kickers from the first one down to the first that differs, joined by `+`:
+` - Ace+Queen kicker`), the worse ` - lower kicker`. Summary lines never carry it.
+`showdown_descriptions` reproduces that; `describe()` on a hand gives the plain words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from omaha_audit.engine.evaluate.high import HighHand
+    from omaha_audit.engine.evaluate.low import LowHand
+
+__all__ = [
+    "RANK_NAME",
+    "RANK_PLURAL",
+    "describe_hi_lo",
+    "describe_key",
+    "kicker_split",
+    "kicker_suffix",
+    "showdown_descriptions",
+]
+
+_NAMES = (
+    "Deuce",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+    "Ace",
+)
+RANK_NAME: dict[int, str] = {rank: name for rank, name in zip(range(2, 15), _NAMES, strict=True)}
+RANK_NAME[1] = "Ace"  # the ace of a five-high straight
+RANK_PLURAL: dict[int, str] = {rank: name + ("es" if name == "Six" else "s") for rank, name in RANK_NAME.items()}
+
+_SHIFT = 20
+
+
+def _ranks(key: int) -> tuple[int, int, int, int, int]:
+    return ((key >> 16) & 15, (key >> 12) & 15, (key >> 8) & 15, (key >> 4) & 15, key & 15)
+
+
+def describe_key(key: int) -> str:
+    """The PokerStars words for a high hand's key (see `HighHand.key`)."""
+    category = key >> _SHIFT
+    r0, _, r2, r3, r4 = _ranks(key)
+    name = RANK_NAME
+    plural = RANK_PLURAL
+    if category == 0:
+        return f"high card {name[r0]}"
+    if category == 1:
+        return f"a pair of {plural[r0]}"
+    if category == 2:
+        return f"two pair, {plural[r0]} and {plural[r2]}"
+    if category == 3:
+        return f"three of a kind, {plural[r0]}"
+    if category == 4:
+        return f"a straight, {name[r4]} to {name[r0]}"
+    if category == 5:
+        return f"a flush, {name[r0]} high"
+    if category == 6:
+        return f"a full house, {plural[r0]} full of {plural[r3]}"
+    if category == 7:
+        return f"four of a kind, {plural[r0]}"
+    if r0 == 14:
+        return "a Royal Flush"
+    return f"a straight flush, {name[r4]} to {name[r0]}"
+
+
+# For each category: positions (in the five ranks) of the ranks that name the hand, and of the kickers.
+# Flushes: PokerStars names only the top card; the other four are taken as its kickers (no flush-versus-
+# flush kicker clause was found in the corpus to confirm this).
+_SPLIT: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    0: ((0,), (1, 2, 3, 4)),
+    1: ((0,), (2, 3, 4)),
+    2: ((0, 2), (4,)),
+    3: ((0,), (3, 4)),
+    4: ((0,), ()),
+    5: ((0,), (1, 2, 3, 4)),
+    6: ((0, 3), ()),
+    7: ((0,), (4,)),
+    8: ((0,), ()),
+}
+
+
+def kicker_split(key: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(named ranks, kicker ranks) of a high key: `two pair, Kings and Sevens` with an ace kicker gives
+    ((13, 7), (14,))."""
+    ranks = _ranks(key)
+    named, kickers = _SPLIT[key >> _SHIFT]
+    return tuple(ranks[i] for i in named), tuple(ranks[i] for i in kickers)
+
+
+def kicker_suffix(key: int, best_before: int | None) -> str:
+    """The kicker clause PokerStars appends at a showdown, given the best key shown before (or None)."""
+    if best_before is None or best_before == key or (best_before >> _SHIFT) != (key >> _SHIFT):
+        return ""
+    named, kickers = kicker_split(key)
+    named_before, kickers_before = kicker_split(best_before)
+    if named != named_before or not kickers:
+        return ""
+    if key < best_before:
+        return " - lower kicker"
+    differs = next(i for i, (mine, theirs) in enumerate(zip(kickers, kickers_before, strict=True)) if mine != theirs)
+    return " - " + "+".join(RANK_NAME[rank] for rank in kickers[: differs + 1]) + " kicker"
+
+
+def describe_hi_lo(high: HighHand, low: LowHand | None) -> str:
+    """The hi/lo description: `HI: a flush, Ace high; LO: 7,5,4,3,A`, or `HI: ...` without a low."""
+    if low is None:
+        return f"HI: {high.describe()}"
+    return f"HI: {high.describe()}; LO: {low.describe()}"
+
+
+def showdown_descriptions(highs: Sequence[HighHand], lows: Sequence[LowHand | None] | None = None) -> list[str]:
+    """What PokerStars prints in brackets on the `shows [..] (...)` lines of one showdown, in show order,
+    with the kicker clauses (module docstring). Pass `lows` (same order, None for no low) for a hi/lo game:
+    every line then starts `HI:`. Run-it-twice hands have one showdown per board."""
+    if lows is not None and len(lows) != len(highs):
+        raise ValueError("highs and lows must have one entry per shown hand")
+    texts: list[str] = []
+    best: int | None = None
+    for index, high in enumerate(highs):
+        text = describe_key(high.key) + kicker_suffix(high.key, best)
+        if best is None or high.key > best:
+            best = high.key
+        if lows is not None:
+            low = lows[index]
+            text = f"HI: {text}" if low is None else f"HI: {text}; LO: {low.describe()}"
+        texts.append(text)
+    return texts
