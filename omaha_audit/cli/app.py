@@ -11,6 +11,7 @@ import typer
 
 from omaha_audit.cli.audit_cmd import print_rules, run_audit
 from omaha_audit.cli.common import fail_usage, open_paths
+from omaha_audit.cli.generate_cmd import generate_command
 from omaha_audit.cli.parse_cmd import run_parse
 from omaha_audit.engine.house import PRESETS, HouseRules, RulesFileError, load_rules_file
 from omaha_audit.rules.registry import BY_CODE, select_rules
@@ -118,6 +119,9 @@ def rules_command(
     """List every audit rule (code, name, severity, RULES.md ids), or document one."""
     if print_rules(code) == 2:
         fail_usage(f"unknown rule code {code!r}")
+
+
+app.command("generate")(generate_command)
 
 
 def main() -> None:

@@ -67,9 +67,19 @@ class HouseRules:
     # RIT-2 / OM-4
     rit_remainder_to: str = "first_board"
     rit_same_deck: bool = True
+    # FL-1: fixed-limit cash games post a small blind that is not always half the small bet:
+    # (small bet, small blind) in major units; other limits (and tournaments) post half the small bet.
+    fl_small_blinds: tuple[tuple[Decimal, Decimal], ...] = ()
     # BL-3
     button_mode: str = "moving"
     notes: str = ""
+
+    def fl_small_blind(self, small_bet: Decimal) -> Decimal | None:
+        """The small blind this room posts at a fixed-limit cash game with this small bet, if listed."""
+        for bet, blind in self.fl_small_blinds:
+            if bet == small_bet:
+                return blind
+        return None
 
     def rake_cap(self, currency: str, big_blind: Decimal | None, players_dealt: int) -> Decimal | None:
         """The cap in major units for these stakes, or None when the preset has none for them."""
@@ -110,8 +120,38 @@ _STARS_ROWS = [
     ("50", "3.00", "5.00", "5.00"),
 ]
 
+# PokerStars' posted blinds per fixed limit (RULES.md FL-1: $5/$10 posts $2/$5, $3/$6 posts $1/$3,
+# $75/$150 posts $50/$75; fpdb's PokerStars converter carries the same table).
+_STARS_FL_BLINDS = tuple(
+    (Decimal(bet), Decimal(blind))
+    for bet, blind in (
+        ("0.02", "0.01"),
+        ("0.04", "0.01"),
+        ("0.10", "0.05"),
+        ("0.25", "0.10"),
+        ("0.50", "0.25"),
+        ("1", "0.50"),
+        ("2", "1"),
+        ("3", "1"),
+        ("4", "2"),
+        ("5", "2"),
+        ("8", "4"),
+        ("10", "5"),
+        ("15", "10"),
+        ("20", "10"),
+        ("30", "15"),
+        ("50", "25"),
+        ("75", "50"),
+        ("100", "50"),
+        ("200", "100"),
+        ("300", "150"),
+        ("500", "250"),
+    )
+)
+
 POKERSTARS = HouseRules(
     name="pokerstars",
+    fl_small_blinds=_STARS_FL_BLINDS,
     pot_level_at_folded_all_in=True,
     hu_cap="4_bets",
     rake_caps=_caps("USD", _STARS_ROWS) + _caps("EUR", _STARS_ROWS) + _caps("GBP", _STARS_ROWS),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from omaha_audit.engine.settle import PotResult
+from omaha_audit.engine.settle import BoardResult, PotResult
 from omaha_audit.model import Half
 from omaha_audit.rules.base import Finding, HandContext, Rule
 
@@ -57,16 +57,25 @@ def _merge(by_run: dict[int, dict[str, int]]) -> dict[str, int]:
     return total
 
 
-def _classify(ctx: HandContext, result: PotResult, expected: dict[str, int], actual: dict[str, int]) -> str:
+def _classify(
+    ctx: HandContext,
+    result: PotResult,
+    boards: tuple[BoardResult, ...],
+    expected: dict[str, int],
+    actual: dict[str, int],
+) -> str:
     want = {p for p, v in expected.items() if v > 0}
     got = {p for p, v in actual.items() if v > 0}
     hi_lo = ctx.hand.game.is_hi_lo and len(result.contenders) > 1
-    no_low = all(not board.low_winners for board in result.boards)
-    low_only = {s.player for b in result.boards for s in b.shares if s.half is Half.LOW} - {
-        s.player for b in result.boards for s in b.shares if s.half is not Half.LOW
+    no_low = all(not board.low_winners for board in boards)
+    low_only = {s.player for b in boards for s in b.shares if s.half is Half.LOW} - {
+        s.player for b in boards for s in b.shares if s.half is not Half.LOW
     }
     if got - want:
-        return LOW_WITHOUT_QUALIFIER if hi_lo and no_low else WRONG_WINNER
+        # Paying a share to someone else although no low qualified looks like a low half (HL-1); the
+        # whole pot to the wrong player is a wrong winner.
+        split_as_if_low = len(got) > len(want) and want <= got
+        return LOW_WITHOUT_QUALIFIER if hi_lo and no_low and split_as_if_low else WRONG_WINNER
     if want - got:
         return LOW_IGNORED if hi_lo and (want - got) <= low_only else WRONG_WINNER
     if sum(expected.values()) == sum(actual.values()):
@@ -84,6 +93,10 @@ def award_diffs(ctx: HandContext) -> list[AwardDiff]:
     return cached  # type: ignore[return-value]
 
 
+def _nonzero(amounts: dict[str, int]) -> dict[str, int]:
+    return {player: value for player, value in amounts.items() if value}
+
+
 def _award_diffs(ctx: HandContext) -> list[AwardDiff]:
     hand = ctx.hand
     if hand.truncated or hand.cancelled or not ctx.replayable:
@@ -99,18 +112,28 @@ def _award_diffs(ctx: HandContext) -> list[AwardDiff]:
         lines = [c.source.line for c in hand.collected if c.pot == index]
         line = lines[0] if lines else (hand.pot.source.line if hand.pot else hand.source.line)
         expected_total, actual_total = _merge(expected_runs), _merge(actual_runs)
-        if expected_total != actual_total:
-            same_winners = {p for p, v in expected_total.items() if v} == {p for p, v in actual_total.items() if v}
-            if same_winners and sum(expected_total.values()) != sum(actual_total.values()):
-                continue  # the right players, but the pot's size is off: OA601/OA402 report that
-            code = _classify(ctx, result, expected_total, actual_total)
-            diffs.append(AwardDiff(code, index, 0, expected_total, actual_total, line, "whole pot"))
-            continue
+        pot_total_right = sum(expected_total.values()) == sum(actual_total.values())
         if len(runs) > 1 and 0 not in actual_runs:
-            for run in sorted(runs):
-                want, got = expected_runs.get(run, {}), actual_runs.get(run, {})
-                if {p: v for p, v in want.items() if v} != {p: v for p, v in got.items() if v}:
-                    diffs.append(AwardDiff(RUN_TWICE_SPLIT, index, run, want, got, line, f"board {run}"))
+            # Run twice, with the collected lines under each board's showdown: judge board by board.
+            for board in result.boards:
+                want, got = _nonzero(expected_runs.get(board.run, {})), _nonzero(actual_runs.get(board.run, {}))
+                if want == got:
+                    continue
+                if sum(got.values()) != board.amount and pot_total_right:
+                    code = RUN_TWICE_SPLIT  # the pot was divided between the boards wrongly (RIT-2)
+                elif sum(got.values()) != board.amount:
+                    continue  # the pot's size is off: OA601/OA402 report that
+                else:
+                    code = _classify(ctx, result, (board,), want, got)
+                diffs.append(AwardDiff(code, index, board.run, want, got, line, f"board {board.run}"))
+            continue
+        if _nonzero(expected_total) == _nonzero(actual_total):
+            continue
+        same_winners = set(_nonzero(expected_total)) == set(_nonzero(actual_total))
+        if same_winners and not pot_total_right:
+            continue  # the right players, but the pot's size is off: OA601/OA402 report that
+        code = _classify(ctx, result, result.boards, expected_total, actual_total)
+        diffs.append(AwardDiff(code, index, 0, expected_total, actual_total, line, "whole pot"))
     return diffs
 
 

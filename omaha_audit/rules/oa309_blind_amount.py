@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 
 from omaha_audit.model import ActionKind, Structure
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 from omaha_audit.rules.oa103_header_blinds_mismatch import header_disagrees
+
+
+def _fixed_limit_small_blind(ctx: HandContext) -> int | None:
+    """Limit small blinds vary by room (FL-1): the house table for cash games, else half the small bet."""
+    hand = ctx.hand
+    small_bet = hand.stakes.small_bet
+    if small_bet is None:
+        return None
+    if hand.tournament is None and hand.unit.decimals:
+        scale = Decimal(10) ** hand.unit.decimals
+        listed = ctx.house.fl_small_blind(Decimal(small_bet) / scale)
+        if listed is not None:
+            return int(listed * scale)
+    return small_bet // 2
 
 
 def _expected(ctx: HandContext, kind: ActionKind) -> int | None:
@@ -15,7 +30,9 @@ def _expected(ctx: HandContext, kind: ActionKind) -> int | None:
     if kind is ActionKind.POST_BIG_BLIND:
         return stakes.small_bet if fixed else stakes.big_blind
     if kind is ActionKind.POST_SMALL_BLIND:
-        return None if fixed else stakes.small_blind  # limit small blinds vary by room (FL-1)
+        if not fixed:
+            return stakes.small_blind
+        return _fixed_limit_small_blind(ctx)
     if kind is ActionKind.POST_SMALL_AND_BIG_BLIND and not fixed and stakes.small_blind and stakes.big_blind:
         return stakes.small_blind + stakes.big_blind
     return None

@@ -1,0 +1,99 @@
+"""Measure the audit against generated hands with known labels: recall per fault kind, and every error or
+warning finding on a hand that carries no fault (a false alarm).
+
+Used by benchmarks/audit_accuracy.py (large runs) and tests/test_audit_accuracy.py (a CI-sized run).
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from omaha_audit.generate import GenerateConfig, generate
+from omaha_audit.model import Hand
+from omaha_audit.pipeline import Auditor
+from omaha_audit.rules.base import Severity
+
+
+@dataclass(slots=True)
+class Accuracy:
+    hands: int = 0
+    faulty: Counter[str] = field(default_factory=Counter)  # hands per fault kind
+    found: Counter[str] = field(default_factory=Counter)  # of those, flagged with an expected code
+    missed: dict[str, list[str]] = field(default_factory=dict)  # fault -> a few hand ids
+    clean: int = 0
+    false_alarms: Counter[str] = field(default_factory=Counter)  # code -> findings on clean hands
+    false_alarm_hands: dict[str, list[str]] = field(default_factory=dict)
+    unreadable: int = 0
+    seconds_generate: float = 0.0
+    seconds_audit: float = 0.0
+    peak_rss_mb: float = 0.0
+
+    def recall(self, fault: str) -> float:
+        return self.found[fault] / self.faulty[fault] if self.faulty[fault] else 1.0
+
+    def perfect(self) -> bool:
+        return all(self.found[f] == self.faulty[f] for f in self.faulty) and not self.false_alarms
+
+    def report(self) -> str:
+        rows = [f"{'fault':<36}{'hands':>8}{'found':>8}{'recall':>9}"]
+        for fault in sorted(self.faulty):
+            rows.append(f"{fault:<36}{self.faulty[fault]:>8}{self.found[fault]:>8}{self.recall(fault):>9.1%}")
+        rows.append(f"clean hands: {self.clean}; error/warning findings on them: {sum(self.false_alarms.values())}")
+        for code, count in sorted(self.false_alarms.items()):
+            rows.append(f"  {code}: {count} (e.g. hands {', '.join(self.false_alarm_hands[code][:3])})")
+        for fault, ids in sorted(self.missed.items()):
+            rows.append(f"missed {fault}: e.g. hands {', '.join(ids[:3])}")
+        if self.unreadable:
+            rows.append(f"unreadable generated hands: {self.unreadable}")
+        return "\n".join(rows)
+
+
+def _labels(path: Path) -> Iterator[dict[str, object]]:
+    with path.open(encoding="utf-8") as stream:
+        for line in stream:
+            yield json.loads(line)
+
+
+def measure(workdir: Path, config: GenerateConfig, accuracy: Accuracy | None = None) -> Accuracy:
+    """Generate `config` into `workdir`, audit it, and add the outcome to `accuracy`."""
+    result = accuracy or Accuracy()
+    text, labels = workdir / f"gen-{config.seed}.txt", workdir / f"gen-{config.seed}.labels.jsonl"
+    start = time.process_time()
+    with text.open("w", encoding="utf-8", newline="") as out_text, labels.open("w", encoding="utf-8") as out_labels:
+        generate(config, out_text, out_labels)
+    result.seconds_generate += time.process_time() - start
+    by_id = {str(label["hand_id"]): label for label in _labels(labels)}
+    auditor = Auditor(keep_text=False)
+    start = time.process_time()
+    for audited in auditor.audit_files([text]):
+        item = audited.item
+        if not isinstance(item, Hand):
+            result.unreadable += 1
+            continue
+        result.hands += 1
+        label = by_id[item.hand_id]
+        loud = {f.code for f in audited.findings if f.severity.rank >= Severity.WARNING.rank}
+        fault = label["fault"]
+        if fault is None:
+            result.clean += 1
+            for code in loud:
+                result.false_alarms[code] += 1
+                result.false_alarm_hands.setdefault(code, []).append(item.hand_id)
+            continue
+        name = str(fault)
+        result.faulty[name] += 1
+        if loud & set(label["expected_codes"]):  # type: ignore[arg-type]
+            result.found[name] += 1
+        else:
+            result.missed.setdefault(name, []).append(item.hand_id)
+    result.seconds_audit += time.process_time() - start
+    result.peak_rss_mb = max(result.peak_rss_mb, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    text.unlink()
+    labels.unlink()
+    return result

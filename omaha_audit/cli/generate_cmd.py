@@ -1,0 +1,83 @@
+"""`omaha-audit generate`: PokerStars-format hand histories with injected dealer errors and labels.
+
+Register with ``app.command("generate")(generate_command)``.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from omaha_audit.cli.common import fail_usage
+from omaha_audit.generate import GenerateConfig, chosen_faults, fault_names, generate
+from omaha_audit.generate.config import GENERATED_GAMES, GENERATED_STRUCTURES, parse_players
+from omaha_audit.model import Game, Structure
+
+GameChoice = StrEnum("GameChoice", {game.value: game.value for game in GENERATED_GAMES})  # type: ignore[misc]
+StructureChoice = StrEnum(  # type: ignore[misc]
+    "StructureChoice", {structure.value: structure.value for structure in GENERATED_STRUCTURES}
+)
+FaultChoice = StrEnum("FaultChoice", {name: name for name in fault_names()})  # type: ignore[misc]
+
+
+def generate_command(
+    hands: Annotated[int, typer.Option("--hands", min=0, help="Number of hands to write.")],
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same bytes.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Hand-history text file to write.")],
+    labels: Annotated[Path, typer.Option("--labels", help="JSON-lines file: one label per hand.")],
+    game: Annotated[
+        list[GameChoice] | None,
+        typer.Option("--game", help="Game to deal (repeat for several); default: all of them mixed."),
+    ] = None,
+    structure: Annotated[
+        list[StructureChoice] | None,
+        typer.Option("--structure", help="Betting structure (repeat for several); default: all three."),
+    ] = None,
+    players: Annotated[
+        str, typer.Option("--players", help="Players dealt in per hand: a number or a range like 2-9.")
+    ] = "2-9",
+    fault_rate: Annotated[
+        float, typer.Option("--fault-rate", min=0.0, max=1.0, help="Share of hands that carry one dealer error.")
+    ] = 0.0,
+    fault: Annotated[
+        list[FaultChoice] | None,
+        typer.Option("--fault", help="Fault kind to inject (repeat for several); default: every kind that fits."),
+    ] = None,
+    tournament_share: Annotated[
+        float,
+        typer.Option("--tournament-share", min=0.0, max=1.0, help="Share of hands from tournaments (chips, antes)."),
+    ] = 0.25,
+) -> None:
+    """Write generated hand histories, some with one known dealer error each, and a label for every hand."""
+    try:
+        low, high = parse_players(players)
+        config = GenerateConfig(
+            hands=hands,
+            seed=seed,
+            games=tuple(Game(choice.value) for choice in game) if game else GENERATED_GAMES,
+            structures=tuple(Structure(choice.value) for choice in structure) if structure else GENERATED_STRUCTURES,
+            min_players=low,
+            max_players=high,
+            fault_rate=fault_rate,
+            faults=tuple(choice.value for choice in fault) if fault else (),
+            tournament_share=tournament_share,
+        )
+        chosen_faults(config)  # unknown or impossible fault kinds fail before any file is written
+        with (
+            output.open("w", encoding="utf-8", newline="") as text,
+            labels.open("w", encoding="utf-8", newline="") as label_file,
+        ):
+            summary = generate(config, text, label_file)
+    except ValueError as error:
+        fail_usage(str(error))
+    except OSError as error:
+        fail_usage(f"cannot write: {error}")
+    faulty = sum(summary.faults.values())
+    print(
+        f"omaha-audit: wrote {summary.hands} hands ({faulty} with a dealer error) to {output}; labels in {labels}",
+        file=sys.stderr,
+    )

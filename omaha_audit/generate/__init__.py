@@ -1,0 +1,195 @@
+"""Hand histories in PokerStars format, dealt and settled by the generator's own rules, with dealer errors
+put into chosen hands and a label for every hand.
+
+    generate(GenerateConfig(hands=1000, seed=7, fault_rate=0.1), text_file, labels_file)
+
+Hands stream to the two files one at a time (constant memory). The same configuration and seed always
+give the same bytes: every random choice comes from `random.Random` seeded from the run's seed, the
+hand's number and the attempt.
+
+A hand planned to carry a fault is dealt again (next attempt) until the hand gives the fault an
+opportunity; the fault kinds are handed out round-robin in a shuffled order, so each kind gets an equal
+share of the faulty hands.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from random import Random
+from typing import TextIO
+
+from omaha_audit.generate.config import GenerateConfig
+from omaha_audit.generate.faults import Fault, all_faults, expected_codes
+from omaha_audit.generate.play import Dealer
+from omaha_audit.generate.record import HandRecord
+from omaha_audit.generate.table import Scenario, set_up
+from omaha_audit.generate.writer import write_hand
+from omaha_audit.model import Structure
+
+__all__ = [
+    "GenerateConfig",
+    "GenerateSummary",
+    "Planned",
+    "chosen_faults",
+    "expected_codes",
+    "fault_names",
+    "generate",
+    "make_hand",
+    "plan_hands",
+]
+
+MAX_ATTEMPTS = 2000
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def fault_names() -> list[str]:
+    return list(all_faults())
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """What the run decided for one hand before dealing it."""
+
+    index: int
+    hand_id: str
+    started: str
+    seed: int
+    fault: str | None
+
+
+@dataclass(slots=True)
+class GenerateSummary:
+    hands: int = 0
+    faults: Counter[str] = field(default_factory=Counter)
+    tags: Counter[str] = field(default_factory=Counter)
+    attempts: int = 0
+
+
+def _timestamp(moment: datetime) -> str:
+    return f"{moment:%Y/%m/%d} {moment.hour}:{moment:%M:%S}"
+
+
+def _feasible(fault: Fault, config: GenerateConfig) -> str | None:
+    """Why the configuration cannot hold this fault, or None."""
+    needs = fault.needs
+    if needs.hi_lo and not any(game.is_hi_lo for game in config.games):
+        return "needs a hi/lo game"
+    if needs.structures is not None and not set(config.structures) & needs.structures:
+        wanted = " or ".join(sorted(structure.value for structure in needs.structures))
+        return f"needs {wanted}"
+    if needs.cash and config.tournament_share >= 1.0:
+        return "needs cash tables"
+    if config.max_players < needs.min_players:
+        return f"needs {needs.min_players} or more players"
+    return None
+
+
+def chosen_faults(config: GenerateConfig) -> list[str]:
+    """The fault kinds this run hands out. Named kinds must fit the games and structures (ValueError);
+    with none named, every kind that fits is used."""
+    kinds = all_faults()
+    if config.faults:
+        for name in config.faults:
+            if name not in kinds:
+                raise ValueError(f"unknown fault kind {name!r}; known: {', '.join(kinds)}")
+            problem = _feasible(kinds[name], config)
+            if problem:
+                raise ValueError(f"fault {name!r} {problem}, which the selected games and structures exclude")
+        return list(dict.fromkeys(config.faults))
+    return [name for name, fault in kinds.items() if _feasible(fault, config) is None]
+
+
+def plan_hands(config: GenerateConfig) -> Iterator[Planned]:
+    """Yield a `Planned` per hand: ids, times, seeds and the fault kind (or None)."""
+    master = Random(config.seed)
+    kinds = chosen_faults(config) if config.fault_rate > 0 else []
+    cycle: list[str] = []
+    hand_id = config.first_hand_id
+    if hand_id is None:  # runs with different seeds get different hand ids
+        hand_id = 200_000_000_000 + (config.seed % 99_991) * 1_000_000
+    moment = config.start
+    for index in range(config.hands):
+        hand_id += master.randint(1, 200)
+        moment += timedelta(seconds=master.randint(15, 240))
+        seed = master.getrandbits(64)
+        fault = None
+        if kinds and master.random() < config.fault_rate:
+            if not cycle:
+                cycle = list(kinds)
+                master.shuffle(cycle)
+            fault = cycle.pop()
+        yield Planned(index, str(hand_id), _timestamp(moment), seed, fault)
+
+
+def make_hand(config: GenerateConfig, planned: Planned, with_fault: bool = True) -> tuple[HandRecord, int]:
+    """Deal, play and settle one hand; (record, attempts used). With `with_fault` False the fault's
+    successful attempt is replayed with a correct dealer (the hand's clean twin)."""
+    fault = all_faults()[planned.fault] if planned.fault else None
+    for attempt in range(MAX_ATTEMPTS if fault else 1):
+        rec = _attempt(config, planned, fault, attempt, apply_fault=True)
+        if rec is not None:
+            if fault is not None and not with_fault:
+                twin = _attempt(config, planned, fault, attempt, apply_fault=False)
+                assert twin is not None
+                return twin, attempt + 1
+            return rec, attempt + 1
+    raise RuntimeError(f"hand {planned.hand_id}: no opportunity for {planned.fault} in {MAX_ATTEMPTS} deals")
+
+
+def _attempt(
+    config: GenerateConfig, planned: Planned, fault: Fault | None, attempt: int, apply_fault: bool
+) -> HandRecord | None:
+    rng = Random((planned.seed + attempt * _GOLDEN) % (1 << 64))
+    games = list(config.games)
+    structures = list(config.structures)
+    cash_only = False
+    scenario = Scenario()
+    if fault is not None:
+        needs = fault.needs
+        if needs.hi_lo:
+            games = [game for game in games if game.is_hi_lo]
+        if needs.structures is not None:
+            structures = [structure for structure in structures if structure in needs.structures]
+        cash_only = needs.cash
+        scenario = fault.scenario(rng)
+    game = rng.choice(games)
+    structure: Structure = rng.choice(structures)
+    tournament = not cash_only and rng.random() < config.tournament_share
+    table = set_up(rng, config, planned.hand_id, planned.started, game, structure, tournament, scenario)
+    hooks = fault.prepare(table, rng) if fault is not None and apply_fault else None
+    if fault is not None and apply_fault and hooks is None and _needs_hooks(fault):
+        return None
+    rec = Dealer(table, rng, config.rake, hooks).play()
+    if fault is not None and apply_fault:
+        if not fault.finish(rec, rng, config.rake, hooks):
+            return None
+        rec.tags.add(f"fault:{fault.name}")
+    return rec
+
+
+def _needs_hooks(fault: Fault) -> bool:
+    return type(fault).prepare is not Fault.prepare
+
+
+def label(planned: Planned) -> dict[str, object]:
+    codes = list(expected_codes()[planned.fault]) if planned.fault else []
+    return {"hand_id": planned.hand_id, "fault": planned.fault, "expected_codes": codes}
+
+
+def generate(config: GenerateConfig, out_text: TextIO, out_labels: TextIO) -> GenerateSummary:
+    """Write `config.hands` hands to `out_text` and one JSON label line per hand to `out_labels`."""
+    summary = GenerateSummary()
+    for planned in plan_hands(config):
+        rec, attempts = make_hand(config, planned)
+        out_text.write(write_hand(rec))
+        out_labels.write(json.dumps(label(planned)) + "\n")
+        summary.hands += 1
+        summary.attempts += attempts
+        summary.tags.update(rec.tags)
+        if planned.fault:
+            summary.faults[planned.fault] += 1
+    return summary

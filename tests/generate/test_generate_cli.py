@@ -1,0 +1,71 @@
+"""`generate_command`, registered on a throwaway Typer app the way cli/app.py will register it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from typer.testing import CliRunner
+
+from omaha_audit.cli.generate_cmd import generate_command
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+    app.command("generate")(generate_command)
+
+    @app.callback()
+    def root() -> None:
+        """Test app."""
+
+    return app
+
+
+def test_generate_command_writes_hands_and_labels(tmp_path: Path) -> None:
+    output, labels = tmp_path / "hands.txt", tmp_path / "labels.jsonl"
+    args = [
+        "generate",
+        "--hands",
+        "30",
+        "--seed",
+        "4",
+        "--game",
+        "omaha-hi-lo",
+        "--game",
+        "courchevel",
+        "--structure",
+        "pot-limit",
+        "--players",
+        "2-6",
+        "--fault-rate",
+        "0.5",
+        "--fault",
+        "wrong_winner",
+        "--fault",
+        "odd_chip_wrong",
+        "--output",
+        str(output),
+        "--labels",
+        str(labels),
+    ]
+    result = CliRunner().invoke(_app(), args)
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in labels.read_text().splitlines()]
+    assert len(rows) == 30 == output.read_text(encoding="utf-8").count("PokerStars Hand #")
+    assert {row["fault"] for row in rows} <= {None, "wrong_winner", "odd_chip_wrong"}
+    assert "Pot Limit" in output.read_text(encoding="utf-8")
+    again = tmp_path / "again.txt"
+    args[args.index(str(output))] = str(again)
+    assert CliRunner().invoke(_app(), args).exit_code == 0
+    assert again.read_bytes() == output.read_bytes()
+
+
+def test_generate_command_rejects_impossible_requests(tmp_path: Path) -> None:
+    output, labels = tmp_path / "hands.txt", tmp_path / "labels.jsonl"
+    base = ["generate", "--hands", "5", "--seed", "1", "--output", str(output), "--labels", str(labels)]
+    result = CliRunner().invoke(_app(), [*base, "--game", "omaha", "--fault", "hi_lo_split_wrong"])
+    assert result.exit_code == 2
+    assert not output.exists()
+    result = CliRunner().invoke(_app(), [*base, "--players", "1-4"])
+    assert result.exit_code == 2

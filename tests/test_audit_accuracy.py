@@ -1,0 +1,24 @@
+"""The auditor finds every injected dealer error and flags nothing on correct hands (a CI-sized run of
+benchmarks/audit_accuracy.py: 50 hands of every fault kind, 1,500 clean hands, all games and structures)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from omaha_audit.accuracy import Accuracy, measure
+from omaha_audit.generate import GenerateConfig, fault_names
+
+
+def test_recall_is_total_and_clean_hands_stay_clean(tmp_path: Path) -> None:
+    kinds = fault_names()
+    accuracy = Accuracy()
+    measure(tmp_path, GenerateConfig(hands=50 * len(kinds), seed=11, fault_rate=1.0), accuracy)
+    measure(tmp_path, GenerateConfig(hands=1_500, seed=12, fault_rate=0.0), accuracy)
+    print(accuracy.report())
+    assert accuracy.unreadable == 0
+    assert set(accuracy.faulty) == set(kinds)
+    assert all(count >= 50 for count in accuracy.faulty.values()), accuracy.faulty
+    for fault in kinds:
+        assert accuracy.found[fault] == accuracy.faulty[fault], accuracy.report()
+    assert accuracy.clean == 1_500
+    assert not accuracy.false_alarms, accuracy.report()
