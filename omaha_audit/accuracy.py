@@ -68,7 +68,7 @@ def measure(workdir: Path, config: GenerateConfig, accuracy: Accuracy | None = N
     with text.open("w", encoding="utf-8", newline="") as out_text, labels.open("w", encoding="utf-8") as out_labels:
         generate(config, out_text, out_labels)
     result.seconds_generate += time.process_time() - start
-    by_id = {str(label["hand_id"]): label for label in _labels(labels)}
+    pending = _labels(labels)  # labels are written in hand order: read them alongside, not into memory
     auditor = Auditor(keep_text=False)
     start = time.process_time()
     for audited in auditor.audit_files([text]):
@@ -77,7 +77,9 @@ def measure(workdir: Path, config: GenerateConfig, accuracy: Accuracy | None = N
             result.unreadable += 1
             continue
         result.hands += 1
-        label = by_id[item.hand_id]
+        label = next(pending)
+        while str(label["hand_id"]) != item.hand_id:
+            label = next(pending)
         loud = {f.code for f in audited.findings if f.severity.rank >= Severity.WARNING.rank}
         fault = label["fault"]
         if fault is None:

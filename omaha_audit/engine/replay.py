@@ -28,6 +28,7 @@ DEAD_POSTS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD})
 VOLUNTARY = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
 BLIND_POSTS = LIVE_POSTS | {ActionKind.POST_SMALL_AND_BIG_BLIND}
 _FOLD, _BET, _RAISE, _ANTE = ActionKind.FOLD, ActionKind.BET, ActionKind.RAISE, ActionKind.POST_ANTE
+_CALL, _CHECK = ActionKind.CALL, ActionKind.CHECK
 POSTFLOP_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 FL_CAP_BETS = 4
 
@@ -100,6 +101,12 @@ class Replay:
     last_street: Street = Street.PREFLOP
     big_blind_player: str | None = None
     small_blind_player: str | None = None
+    # The steps again, by what they are, so that each rule reads only the lines it judges.
+    wagers: list[Step] = field(default_factory=list)  # bets and raises
+    calls: list[Step] = field(default_factory=list)
+    checks: list[Step] = field(default_factory=list)
+    voluntary: list[Step] = field(default_factory=list)  # folds, checks, calls, bets, raises
+    paying: list[Step] = field(default_factory=list)  # every line that put chips in
 
     @property
     def contributions(self) -> dict[str, int]:
@@ -144,6 +151,7 @@ class _Replayer:
         self.replay = Replay(hand, house, players, order)
         self.players = players
         self.seating = sorted(players.values(), key=lambda state: state.seat)
+        self.rotations: dict[int, list[PlayerState]] = {}  # seat -> everyone clockwise after it
         self.pot_total = 0
         self.fixed = hand.structure is Structure.FIXED_LIMIT
         self.street = Street.PREFLOP
@@ -233,8 +241,11 @@ class _Replayer:
             start = self.players[self.last_actor].seat
         if start is None:
             return None
-        after = [state for state in self.seating if state.seat > start]
-        for state in after + self.seating[: len(self.seating) - len(after)]:
+        rotation = self.rotations.get(start)
+        if rotation is None:
+            after = [state for state in self.seating if state.seat > start]
+            rotation = self.rotations[start] = after + self.seating[: len(self.seating) - len(after)]
+        for state in rotation:
             if state.name in due:
                 return state.name
         return None
@@ -459,4 +470,17 @@ def replay(hand: Hand, house: HouseRules) -> Replay:
         marker_index += 1
     if first_showdown is not None and not showdown_noted:
         replayer.new_street(Street.SHOWDOWN, first_showdown, 0)
-    return replayer.replay
+    result = replayer.replay
+    for step in result.steps:
+        kind = step.action.kind
+        if kind in VOLUNTARY:
+            result.voluntary.append(step)
+            if kind is _BET or kind is _RAISE:
+                result.wagers.append(step)
+            elif kind is _CALL:
+                result.calls.append(step)
+            elif kind is _CHECK:
+                result.checks.append(step)
+        if step.added > 0:
+            result.paying.append(step)
+    return result

@@ -10,7 +10,10 @@ from functools import cached_property
 from omaha_audit.engine.house import HouseRules
 from omaha_audit.engine.replay import Replay, Step, replay
 from omaha_audit.engine.settle import Settlement, settle
-from omaha_audit.model import Hand, Source, Street
+from omaha_audit.model import Action, ActionKind, Hand, Source, Street
+
+POST_KINDS = frozenset(kind for kind in ActionKind if kind.is_post)
+_SMALL_BLIND, _BIG_BLIND = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND
 
 
 class Severity(StrEnum):
@@ -72,6 +75,19 @@ class HandContext:
     @cached_property
     def settlement(self) -> Settlement:
         return settle(self.replay)
+
+    @cached_property
+    def posts(self) -> list[Action]:
+        """The forced bets (blinds, antes, straddles) in the order posted."""
+        return [action for action in self.hand.actions if action.kind in POST_KINDS]
+
+    @cached_property
+    def small_blind_post(self) -> Action | None:
+        return next((a for a in self.posts if a.kind is _SMALL_BLIND), None)
+
+    @cached_property
+    def big_blind_post(self) -> Action | None:
+        return next((a for a in self.posts if a.kind is _BIG_BLIND), None)
 
     @property
     def replayable(self) -> bool:

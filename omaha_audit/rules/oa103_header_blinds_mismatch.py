@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from omaha_audit.model import ActionKind, Structure
+from omaha_audit.model import Structure
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
@@ -14,9 +14,8 @@ def header_disagrees(ctx: HandContext) -> bool:
     hand = ctx.hand
     if hand.structure is Structure.FIXED_LIMIT or hand.stakes.big_blind is None:
         return False
-    small = next((a for a in hand.actions if a.kind is ActionKind.POST_SMALL_BLIND and not a.all_in), None)
-    big = next((a for a in hand.actions if a.kind is ActionKind.POST_BIG_BLIND and not a.all_in), None)
-    if small is None or big is None:
+    small, big = ctx.small_blind_post, ctx.big_blind_post
+    if small is None or big is None or small.all_in or big.all_in:
         return False
     return small.amount != hand.stakes.small_blind and big.amount != hand.stakes.big_blind
 
@@ -32,8 +31,8 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     if not header_disagrees(ctx):
         return
     hand = ctx.hand
-    small = next(a for a in hand.actions if a.kind is ActionKind.POST_SMALL_BLIND)
-    big = next(a for a in hand.actions if a.kind is ActionKind.POST_BIG_BLIND)
+    small, big = ctx.small_blind_post, ctx.big_blind_post
+    assert small is not None and big is not None
     header = f"{ctx.money(hand.stakes.small_blind)}/{ctx.money(hand.stakes.big_blind)}"
     posted = f"{ctx.money(small.amount)}/{ctx.money(big.amount)}"
     yield RULE.finding(

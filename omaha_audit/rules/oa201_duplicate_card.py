@@ -8,15 +8,48 @@ from omaha_audit.model import Card, Source, Street
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
-def _groups(ctx: HandContext) -> list[tuple[str, tuple[Card, ...], Source]]:
-    """Card groups as printed: each player's hole cards (dealt, shown, summary) and each board line."""
+def _duplicates(ctx: HandContext) -> list[tuple[Card, str, Source]]:
+    """(card, where it clashes, the line) for every card seen in two places."""
     hand = ctx.hand
-    groups: list[tuple[str, tuple[Card, ...], Source]] = []
-    groups += [(f"player {d.player}", d.cards + d.new_cards, d.source) for d in hand.dealt]
-    groups += [(f"player {s.player}", s.cards, s.source) for s in hand.showdown]
-    groups += [(f"player {s.player}", s.cards, s.source) for s in hand.summary_seats]
-    groups += [("the board", d.cards, d.source) for d in hand.streets if d.street is not Street.PREFLOP]
-    return groups
+    owner: dict[Card, str] = {}  # card -> the player holding it, or "the board"
+    clashes: list[tuple[Card, str, Source]] = []
+    reported: set[Card] = set()
+
+    def place(card: Card, holder: str, source: Source, group: tuple[Card, ...]) -> None:
+        other = owner.setdefault(card, holder)
+        if card in reported:
+            return
+        if other != holder:
+            clashes.append((card, f"for {other} and for {holder}", source))
+            reported.add(card)
+        elif len(group) > 1 and group.count(card) > 1:
+            clashes.append((card, f"twice for {holder}", source))
+            reported.add(card)
+
+    for dealt in hand.dealt:
+        group = dealt.cards + dealt.new_cards if dealt.new_cards else dealt.cards
+        holder = f"player {dealt.player}"
+        for card in group:
+            place(card, holder, dealt.source, group)
+    for shown in (*hand.showdown, *hand.summary_seats):
+        holder = f"player {shown.player}"
+        for card in shown.cards:
+            place(card, holder, shown.source, shown.cards)
+    shared: set[Card] = set()  # board cards dealt before any split into runs
+    per_run: dict[int, set[Card]] = {}
+    for deal in hand.streets:
+        if deal.street is Street.PREFLOP:
+            continue  # Courchevel's pre-flop card is printed again as the first flop card
+        board = shared if deal.run == 0 else per_run.setdefault(deal.run, set())
+        for card in deal.new_cards:
+            if card in board or (deal.run and card in shared):
+                if card not in reported:
+                    reported.add(card)
+                    clashes.append((card, "twice on the board", deal.source))
+                continue
+            board.add(card)
+            place(card, "the board", deal.source, deal.new_cards)
+    return clashes
 
 
 def check(ctx: HandContext) -> Iterator[Finding]:
@@ -28,29 +61,16 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Why: a duplicated card means the deck or the deal record is corrupt; every pot in the hand is suspect.
     The two boards of a run-it-twice hand share their first cards; repeats between runs are OA205's.
     """
-    owner: dict[Card, tuple[str, Source]] = {}
-    reported: set[Card] = set()
-    for holder, cards, source in _groups(ctx):
-        for position, card in enumerate(cards):
-            twice_here = card in cards[:position]
-            other = owner.get(card)
-            clash = other is not None and other[0] != holder
-            if (twice_here or clash) and card not in reported:
-                reported.add(card)
-                where = (
-                    f"twice for {holder}"
-                    if twice_here
-                    else (f"for {other[0]} (line {other[1].line}) and for {holder}" if other else holder)
-                )
-                yield RULE.finding(
-                    ctx,
-                    f"{card} appears {where}",
-                    source,
-                    player=holder[7:] if holder.startswith("player ") else None,
-                    expected="each card once",
-                    actual=f"{card} twice",
-                )
-            owner.setdefault(card, (holder, source))
+    for card, where, source in _duplicates(ctx):
+        player = where.rsplit("player ", 1)[-1] if "player " in where else None
+        yield RULE.finding(
+            ctx,
+            f"{card} appears {where}",
+            source,
+            player=player,
+            expected="each card once",
+            actual=f"{card} twice",
+        )
 
 
 RULE = Rule("OA201", "duplicate-card", Severity.ERROR, ("OM-4",), check, needs_replay=False)

@@ -19,7 +19,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     bet more than the game allows.
     """
     hand = ctx.hand
-    for step in ctx.replay.steps:
+    for step in ctx.replay.wagers:
         if step.action.kind not in (ActionKind.BET, ActionKind.RAISE) or step.max_to is None:
             continue
         pot_limit = hand.structure is Structure.POT_LIMIT or (

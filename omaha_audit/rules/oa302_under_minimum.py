@@ -20,7 +20,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     """
     if ctx.hand.structure is Structure.FIXED_LIMIT:
         return  # fixed sizes are OA304's
-    for step in ctx.replay.steps:
+    for step in ctx.replay.wagers:
         if step.action.kind not in (ActionKind.BET, ActionKind.RAISE) or step.min_to is None:
             continue
         if step.stack_after <= 0 or step.action.all_in or step.action.cap_reached:

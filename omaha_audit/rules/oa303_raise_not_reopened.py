@@ -19,7 +19,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Why: an incomplete all-in must not give a player who already acted a second chance to raise (TDA 47).
     """
     hand = ctx.hand
-    for step in ctx.replay.steps:
+    for step in ctx.replay.wagers:
         if step.action.kind is not ActionKind.RAISE or step.may_raise:
             continue
         if hand.structure is Structure.FIXED_LIMIT and capped(ctx, step):

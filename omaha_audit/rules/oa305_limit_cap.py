@@ -31,7 +31,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     """
     if ctx.hand.structure is not Structure.FIXED_LIMIT:
         return
-    for step in ctx.replay.steps:
+    for step in ctx.replay.wagers:
         if step.action.kind is ActionKind.RAISE and capped(ctx, step):
             yield step_finding(
                 RULE,

@@ -15,7 +15,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Good: `Player2: calls $2`, `folds` or `raises ...`.
     Why: a check facing a bet takes a free card the other players paid for.
     """
-    for step in ctx.replay.steps:
+    for step in ctx.replay.checks:
         if step.action.kind is ActionKind.CHECK and step.to_call > 0 and not step.was_all_in:
             yield step_finding(
                 RULE,

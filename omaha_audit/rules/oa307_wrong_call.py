@@ -16,7 +16,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Good: `Player3: calls $0.75`, or `calls $0.40 and is all-in` with $0.40 behind.
     Why: a wrong call amount means chips went into the pot that nobody owed, or were missing.
     """
-    for step in ctx.replay.steps:
+    for step in ctx.replay.calls:
         if step.action.kind is not ActionKind.CALL:
             continue
         owed = min(step.to_call, max(step.stack_before, 0))

@@ -15,7 +15,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Why: chips that a player did not have were put in the pot: the pot and the other players' wins are
     wrong by that much.
     """
-    for step in ctx.replay.steps:
+    for step in ctx.replay.paying:
         if step.known_player and step.added > 0 and step.added > step.stack_before:
             yield step_finding(
                 RULE,

@@ -9,6 +9,8 @@ from omaha_audit.model import ActionKind, Structure
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 from omaha_audit.rules.oa103_header_blinds_mismatch import header_disagrees
 
+_ANTE = ActionKind.POST_ANTE
+
 
 def _fixed_limit_small_blind(ctx: HandContext) -> int | None:
     """Limit small blinds vary by room (FL-1): the house table for cash games, else half the small bet."""
@@ -50,13 +52,11 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     hand = ctx.hand
     if header_disagrees(ctx):
         return  # reported once as OA103
-    antes = [a.amount for a in hand.actions if a.kind is ActionKind.POST_ANTE and not a.all_in]
+    posts = ctx.posts
+    antes = [a.amount for a in posts if a.kind is _ANTE and not a.all_in]
     ante = hand.stakes.ante or (max(set(antes), key=antes.count) if antes else None)
-    for action in hand.actions:
-        if action.kind is ActionKind.POST_ANTE:
-            expected = ante
-        else:
-            expected = _expected(ctx, action.kind)
+    for action in posts:
+        expected = ante if action.kind is _ANTE else _expected(ctx, action.kind)
         if expected is None:
             continue
         short_all_in = action.all_in and action.amount < expected

@@ -8,6 +8,8 @@ from omaha_audit.engine.table import clockwise_from
 from omaha_audit.model import ActionKind
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
+_MISSED, _BIG = ActionKind.POST_SMALL_AND_BIG_BLIND, ActionKind.POST_BIG_BLIND
+
 
 def check(ctx: HandContext) -> Iterator[Finding]:
     """A blind posted by the wrong seat: the small blind is the first player clockwise from the button and
@@ -22,11 +24,8 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     button = hand.button
     if button is None or not hand.game.is_flop_game:
         return
-    posts = [a for a in hand.actions if a.kind in (ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND)]
-    small = next((a for a in posts if a.kind is ActionKind.POST_SMALL_BLIND), None)
-    big = next((a for a in posts if a.kind is ActionKind.POST_BIG_BLIND), None)
-    extra = {a.player for a in hand.actions if a.kind is ActionKind.POST_SMALL_AND_BIG_BLIND}
-    extra |= {a.player for a in posts if a.kind is ActionKind.POST_BIG_BLIND and a is not big}
+    small, big = ctx.small_blind_post, ctx.big_blind_post
+    extra = {a.player for a in ctx.posts if a.kind is _MISSED or (a.kind is _BIG and a is not big)}
     seat = {s.player: s.seat for s in hand.seats}
     dealt = [seat[name] for name in ctx.replay.order if name not in extra and name in seat]
     if len(dealt) < 2:

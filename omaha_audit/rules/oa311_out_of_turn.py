@@ -19,7 +19,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     """
     if ctx.hand.button is None:
         return
-    for step in ctx.replay.steps:
+    for step in ctx.replay.voluntary:
         if step.action.kind not in VOLUNTARY or step.was_folded or step.was_all_in or not step.known_player:
             continue
         if step.expected_actor is not None and step.expected_actor != step.player:

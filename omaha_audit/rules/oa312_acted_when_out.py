@@ -18,7 +18,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Good: a folded or all-in player takes no further action in the hand.
     Why: a folded hand is dead; an all-in player has no chips to bet.
     """
-    for step in ctx.replay.steps:
+    for step in ctx.replay.voluntary:
         if step.action.kind not in VOLUNTARY:
             continue
         if step.was_folded:

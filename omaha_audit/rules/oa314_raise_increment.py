@@ -15,7 +15,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Good: `Hero: raises $0.06 to $0.14`.
     Why: the two numbers disagree, so the record is inconsistent about what the raise was.
     """
-    for step in ctx.replay.steps:
+    for step in ctx.replay.wagers:
         action = step.action
         if action.kind is not ActionKind.RAISE or action.raise_to is None:
             continue

@@ -14,7 +14,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Good: `P: raises $3 to $5 and is all-in`.
     Why: the marker tells players who may still act; a wrong one misleads them and the record.
     """
-    for step in ctx.replay.steps:
+    for step in ctx.replay.paying:
         action = step.action
         if not step.known_player or step.added <= 0 or step.added > step.stack_before:
             continue
