@@ -10,9 +10,9 @@ from pathlib import Path
 from omaha_audit.engine.house import HouseRules, preset_for_room
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.files import FileNotice, HandSource
-from omaha_audit.rules.base import Finding, Severity
+from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.oa101_unreadable_hand import unreadable_finding
-from omaha_audit.rules.registry import RULES, Rule, audit_hand
+from omaha_audit.rules.registry import RULES, Rule, audit_context
 
 
 @dataclass(slots=True)
@@ -23,6 +23,7 @@ class AuditedHand:
     findings: list[Finding]
     first_line: int
     lines: list[str]
+    context: HandContext | None = None  # the replay and settlement the rules used (for reports)
 
     def quote(self, line: int) -> str | None:
         index = line - self.first_line
@@ -102,12 +103,14 @@ class Auditor:
                 if isinstance(item, FileNotice):
                     self.tally.notices.append(item)
                     continue
+                context = None
                 if isinstance(item, UnreadableHand):
                     findings = [unreadable_finding(item)] if want_unreadable else []
                 else:
-                    findings = audit_hand(item, self.rules_for(item), self.rules, strict=self.strict)
+                    context = HandContext(item, self.rules_for(item))
+                    findings = audit_context(context, self.rules, strict=self.strict)
                 first = block.first_line if block else 0
                 lines = block.lines if (block and self.keep_text) else []
-                audited = AuditedHand(item, findings, first, lines)
+                audited = AuditedHand(item, findings, first, lines, context)
                 self.tally.add(audited)
                 yield audited

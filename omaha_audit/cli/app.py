@@ -10,10 +10,11 @@ from typing import Annotated
 import typer
 
 from omaha_audit.cli.audit_cmd import print_rules, run_audit
-from omaha_audit.cli.common import fail_usage, open_paths
+from omaha_audit.cli.common import fail_usage, house_option, open_paths
+from omaha_audit.cli.export_cmd import export_command
 from omaha_audit.cli.generate_cmd import generate_command
 from omaha_audit.cli.parse_cmd import run_parse
-from omaha_audit.engine.house import PRESETS, HouseRules, RulesFileError, load_rules_file
+from omaha_audit.cli.stats_cmd import stats_command
 from omaha_audit.rules.registry import BY_CODE, select_rules
 
 app = typer.Typer(
@@ -68,21 +69,6 @@ def _codes(values: list[str] | None) -> list[str]:
     return codes
 
 
-def _house(rules_file: Path | None, preset: str | None) -> HouseRules | None:
-    if rules_file is not None and preset is not None:
-        fail_usage("give either --rules or --room-preset, not both")
-    if rules_file is not None:
-        try:
-            return load_rules_file(rules_file)
-        except RulesFileError as error:
-            fail_usage(str(error))
-    if preset is not None:
-        if preset not in PRESETS:
-            fail_usage(f"unknown room preset {preset!r} (known: {', '.join(sorted(PRESETS))})")
-        return PRESETS[preset]
-    return None
-
-
 @app.command("audit")
 def audit_command(
     paths: Annotated[list[Path], typer.Argument(help="Hand-history files or directories (read recursively).")],
@@ -103,12 +89,17 @@ def audit_command(
     ] = None,
     ignore: Annotated[list[str] | None, typer.Option("--ignore", help="Skip these codes or prefixes.")] = None,
     show_info: Annotated[bool, typer.Option("--show-info", help="Text format: list info findings too.")] = False,
+    html: Annotated[
+        Path | None, typer.Option("--html", dir_okay=False, help="Also write a self-contained HTML report to FILE.")
+    ] = None,
 ) -> None:
     """Replay every hand and report every place where the dealer got it wrong."""
-    house = _house(rules_file, room_preset)
+    house = house_option(rules_file, room_preset)
     rules = select_rules(_codes(select) or None, _codes(ignore) or None)
     files = open_paths(paths)
-    code = run_audit(files, output_format.value, house, rules, fail_on.value, sys.stdout, sys.stderr, show_info)
+    code = run_audit(
+        files, output_format.value, house, rules, fail_on.value, sys.stdout, sys.stderr, show_info, html, paths
+    )
     raise typer.Exit(code)
 
 
@@ -122,6 +113,8 @@ def rules_command(
 
 
 app.command("generate")(generate_command)
+app.command("stats")(stats_command)
+app.command("export")(export_command)
 
 
 def main() -> None:

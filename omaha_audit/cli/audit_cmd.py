@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
 from omaha_audit.engine.house import HouseRules
 from omaha_audit.pipeline import AuditedHand, Auditor
+from omaha_audit.report.html import HtmlReport
+from omaha_audit.report.progress import track_hands
 from omaha_audit.report.text import write_findings, write_summary
 from omaha_audit.rules.base import Severity
 from omaha_audit.rules.registry import Rule
@@ -25,11 +28,19 @@ def run_audit(
     out: TextIO,
     err: TextIO,
     show_info: bool = False,
+    html: Path | None = None,
+    inputs: Sequence[Path] = (),
 ) -> int:
-    auditor = Auditor(house, rules, keep_text=output_format == "text")
+    auditor = Auditor(house, rules, keep_text=output_format == "text" or html is not None)
+    report = HtmlReport(house, inputs=[str(p) for p in inputs]) if html is not None else None
     with_findings: list[AuditedHand] = []
     findings: list[dict[str, object]] = []
-    for audited in auditor.audit_files(files):
+    streaming_to_terminal = output_format == "jsonl" and out.isatty()
+    stream = track_hands(auditor.audit_files(files), files, err, enabled=False if streaming_to_terminal else None)
+    for audited in stream:
+        if report is not None:
+            report.add(audited, audited.context)
+        audited.context = None  # release the replay: only the report needs it
         if not audited.findings:
             continue
         if output_format == "jsonl":
@@ -54,6 +65,9 @@ def run_audit(
         for notice in tally.notices:
             err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
     out.flush()
+    if report is not None and html is not None:
+        report.write(tally, html)
+        err.write(f"omaha-audit: HTML report written to {html}\n")
     threshold = FAIL_ON[fail_on]
     worst = tally.worst()
     return 1 if threshold is not None and worst is not None and worst.rank >= threshold.rank else 0

@@ -9,6 +9,7 @@ from typing import NoReturn
 
 import typer
 
+from omaha_audit.engine.house import PRESETS, HouseRules, RulesFileError, load_rules_file
 from omaha_audit.parse.files import PathProblem, expand_paths
 
 
@@ -27,3 +28,19 @@ def open_paths(paths: Sequence[Path]) -> list[Path]:
     if not files:
         fail_usage("no hand-history files (*.txt) under the given paths")
     return files
+
+
+def house_option(rules_file: Path | None, preset: str | None) -> HouseRules | None:
+    """`--rules FILE` / `--room-preset NAME` as the audit reads them; None: each room's preset."""
+    if rules_file is not None and preset is not None:
+        fail_usage("give either --rules or --room-preset, not both")
+    if rules_file is not None:
+        try:
+            return load_rules_file(rules_file)
+        except RulesFileError as error:
+            fail_usage(str(error))
+    if preset is not None:
+        if preset not in PRESETS:
+            fail_usage(f"unknown room preset {preset!r} (known: {', '.join(sorted(PRESETS))})")
+        return PRESETS[preset]
+    return None

@@ -119,7 +119,12 @@ def audit_hand(
     hand: Hand, house: HouseRules, rules: tuple[Rule, ...] = RULES, *, strict: bool = False
 ) -> list[Finding]:
     """Run `rules` on one hand. A rule that crashes becomes an OA104 finding (or raises when `strict`)."""
-    ctx = HandContext(hand, house)
+    return audit_context(HandContext(hand, house), rules, strict=strict)
+
+
+def audit_context(ctx: HandContext, rules: tuple[Rule, ...] = RULES, *, strict: bool = False) -> list[Finding]:
+    """Like audit_hand, on a context the caller keeps (its replay and settlement can be reused)."""
+    hand = ctx.hand
     audited = ctx.replayable
     findings: list[Finding] = []
     for rule in rules:
@@ -145,4 +150,4 @@ def audit_hand(
     return findings
 
 
-__all__ = ["BY_CODE", "RULES", "Finding", "Rule", "Severity", "audit_hand", "select_rules"]
+__all__ = ["BY_CODE", "RULES", "Finding", "Rule", "Severity", "audit_context", "audit_hand", "select_rules"]

@@ -1,0 +1,88 @@
+"""`omaha-audit export`: the run's tables (hands, players, actions, pots, findings) as Parquet or CSV."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, TextIO
+
+import polars as pl
+import typer
+
+from omaha_audit.cli.common import fail_usage, house_option, open_paths
+from omaha_audit.engine.house import HouseRules
+from omaha_audit.pipeline import Auditor
+from omaha_audit.report.atomic import atomic_path
+from omaha_audit.report.progress import track_hands
+from omaha_audit.stats.frames import FrameBuilder, Frames
+
+
+class ExportFormat(StrEnum):
+    parquet = "parquet"
+    csv = "csv"
+
+
+def csv_ready(frame: pl.DataFrame) -> pl.DataFrame:
+    """CSV has no lists: list columns become JSON arrays (["Ann", "Bob"]), which any reader can split."""
+    lists = [name for name, dtype in frame.schema.items() if isinstance(dtype, pl.List)]
+    if not lists:
+        return frame
+    return frame.with_columns(
+        pl.col(name).map_elements(lambda value: json.dumps(list(value), ensure_ascii=False), return_dtype=pl.String)
+        for name in lists
+    )
+
+
+def write_tables(frames: Frames, folder: Path, output_format: str) -> list[Path]:
+    """One file per table (`hands.parquet`, ...), each written atomically; returns the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, frame in frames.tables().items():
+        target = folder / f"{name}.{output_format}"
+        with atomic_path(target) as temporary:
+            if output_format == "csv":
+                csv_ready(frame).write_csv(temporary)
+            else:
+                frame.write_parquet(temporary)
+        written.append(target)
+    return written
+
+
+def run_export(files: list[Path], folder: Path, output_format: str, house: HouseRules | None, err: TextIO) -> int:
+    auditor = Auditor(house, keep_text=False)
+    builder = FrameBuilder(house)
+    for audited in track_hands(auditor.audit_files(files), files, err):
+        builder.add(audited)
+    frames = builder.frames()
+    written = write_tables(frames, folder, output_format)
+    for path in written:
+        rows = frames.tables()[path.stem].height
+        err.write(f"omaha-audit: wrote {path} ({rows:,} rows)\n")
+    for notice in auditor.tally.notices:
+        err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
+    for where, line, error in builder.problems:
+        err.write(f"omaha-audit: {where}:{line}: left out of the tables: {error}\n")
+    return 0
+
+
+def export_command(
+    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or directories (read recursively).")],
+    to: Annotated[Path, typer.Option("--to", help="Folder to write hands, players, actions, pots, findings to.")],
+    output_format: Annotated[ExportFormat, typer.Option("--format", "-f", help="parquet (default) or csv.")] = (
+        ExportFormat.parquet
+    ),
+    rules_file: Annotated[
+        Path | None, typer.Option("--rules", help="House rules as TOML (fields of HouseRules).")
+    ] = None,
+    room_preset: Annotated[
+        str | None, typer.Option("--room-preset", help="pokerstars, run-it-once, mpl or generic.")
+    ] = None,
+) -> None:
+    """Write the audit's tables (hands, players, actions, pots, findings) as Parquet or CSV files."""
+    house = house_option(rules_file, room_preset)
+    files = open_paths(paths)
+    if to.exists() and not to.is_dir():
+        fail_usage(f"--to {to}: not a folder")
+    raise typer.Exit(run_export(files, to, output_format.value, house, sys.stderr))

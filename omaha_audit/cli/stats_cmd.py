@@ -1,0 +1,89 @@
+"""`omaha-audit stats`: player statistics (VPIP, PFR, 3-bet, ...) or hands, pots, rake and findings per
+table, stakes, game or day, as a text table, CSV or JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, TextIO
+
+import typer
+
+from omaha_audit.cli.common import house_option, open_paths
+from omaha_audit.engine.house import HouseRules
+from omaha_audit.pipeline import Auditor
+from omaha_audit.report.progress import track_hands
+from omaha_audit.rules.registry import RULES
+from omaha_audit.stats.frames import FrameBuilder
+from omaha_audit.stats.statistics import GROUP_DEFINITIONS, PLAYER, PLAYER_DEFINITIONS, for_export, statistics, to_text
+
+
+class StatsBy(StrEnum):
+    player = "player"
+    table = "table"
+    stakes = "stakes"
+    game = "game"
+    day = "day"
+
+
+class StatsFormat(StrEnum):
+    text = "text"
+    csv = "csv"
+    json = "json"
+
+
+def run_stats(
+    files: list[Path], by: str, output_format: str, house: HouseRules | None, out: TextIO, err: TextIO
+) -> int:
+    # Player statistics need no findings, so the rules are not run for them.
+    auditor = Auditor(house, () if by == PLAYER else RULES, keep_text=False)
+    tables = ("hands", "players") if by == PLAYER else ("hands", "findings")
+    builder = FrameBuilder(house, tables)
+    for audited in track_hands(auditor.audit_files(files), files, err):
+        builder.add(audited)
+    table = statistics(builder.frames(), by)
+    if output_format == "text":
+        out.write(to_text(table, by))
+    elif output_format == "csv":
+        text = for_export(table).write_csv()
+        out.write(text if text.endswith("\n") else text + "\n")
+    else:
+        definitions = PLAYER_DEFINITIONS if by == PLAYER else GROUP_DEFINITIONS
+        payload = {"by": by, "definitions": definitions, "rows": for_export(table).to_dicts()}
+        json.dump(payload, out, ensure_ascii=False, indent=1)
+        out.write("\n")
+    tally = auditor.tally
+    err.write(
+        f"omaha-audit: {tally.hands} hands in {tally.files} files: {tally.audited} audited, "
+        f"{tally.not_audited} not audited (game not replayed), {tally.unreadable} unreadable\n"
+    )
+    for notice in tally.notices:
+        err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
+    for path, line, error in builder.problems:
+        err.write(f"omaha-audit: {path}:{line}: left out of the statistics: {error}\n")
+    out.flush()
+    return 0
+
+
+def stats_command(
+    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or directories (read recursively).")],
+    by: Annotated[
+        StatsBy, typer.Option("--by", help="player: VPIP, PFR, ... per player; table, stakes, game, day: totals.")
+    ] = StatsBy.player,
+    output_format: Annotated[StatsFormat, typer.Option("--format", "-f", help="text, csv or json.")] = (
+        StatsFormat.text
+    ),
+    rules_file: Annotated[
+        Path | None, typer.Option("--rules", help="House rules as TOML (fields of HouseRules).")
+    ] = None,
+    room_preset: Annotated[
+        str | None, typer.Option("--room-preset", help="pokerstars, run-it-once, mpl or generic.")
+    ] = None,
+) -> None:
+    """Statistics per player (VPIP, PFR, 3-bet, c-bet, AF, WTSD, W$SD, net won, bb/100, rake) or per
+    table, stakes, game or day (hands, pots, rake, findings per 1,000 hands)."""
+    house = house_option(rules_file, room_preset)
+    files = open_paths(paths)
+    raise typer.Exit(run_stats(files, by.value, output_format.value, house, sys.stdout, sys.stderr))

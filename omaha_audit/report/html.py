@@ -1,0 +1,335 @@
+"""The HTML audit report: one self-contained file (CSS, script and charts inline, no network requests)
+with the run's summary, a findings table that sorts and filters, a view of every hand with a finding
+(up to `max_hand_views`), the statistics tables and two charts.
+
+    report = HtmlReport(house)
+    for audited in auditor.audit_files(files):
+        report.add(audited)
+    report.write(auditor.tally, Path("report.html"))
+
+(`omaha_audit.cli.html_option.write_html_report` does the same for any iterable of audited hands.)
+
+One Jinja2 environment renders it, with autoescape on and StrictUndefined: player names and chat are
+untrusted text. A Content-Security-Policy allows only the report's own script and style (by hash), so
+even a mistake in escaping could not run an injected script or fetch anything.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import hashlib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import polars as pl
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from omaha_audit.engine.house import HouseRules
+from omaha_audit.model import Hand
+from omaha_audit.parse.resources import data_dir
+from omaha_audit.pipeline import AuditedHand, Tally
+from omaha_audit.report.atomic import write_text_atomically
+from omaha_audit.report.charts import BarChart, LineChart, bar_chart, line_chart
+from omaha_audit.report.hand_view import FindingRow, HandView, finding_row, hand_view
+from omaha_audit.rules.base import HandContext, Severity
+from omaha_audit.rules.registry import BY_CODE
+from omaha_audit.stats.frames import FrameBuilder, Frames
+from omaha_audit.stats.statistics import (
+    GROUP_DEFINITIONS,
+    PLAYER,
+    PLAYER_DEFINITIONS,
+    display_columns,
+    display_rows,
+    statistics,
+)
+
+MAX_HAND_VIEWS = 2000
+MAX_FINDING_ROWS = 50_000
+FINDINGS_PAGE = 500  # rows of the findings table shown at a time (the rest are in the page, hidden)
+MAX_STATS_ROWS = 200
+CHART_PLAYERS = 8
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    """The one Jinja2 environment of the project: templates/, autoescape always on, StrictUndefined."""
+    return Environment(
+        loader=FileSystemLoader(str(data_dir("templates"))),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def _asset(name: str) -> str:
+    source, _, _ = environment().loader.get_source(environment(), name)  # type: ignore[union-attr]
+    return source
+
+
+def _sha256(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+
+
+@dataclass(frozen=True, slots=True)
+class CodeCount:
+    code: str
+    name: str
+    severity: str
+    summary: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    files: int
+    hands: int
+    audited: int
+    not_audited: int
+    unreadable: int
+    findings: int
+    by_severity: tuple[tuple[str, int], ...]
+    by_code: tuple[CodeCount, ...]
+    notices: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    title: str
+    tooltip: str
+    numeric: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StatsTable:
+    anchor: str
+    title: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    title: str
+    inputs: str
+    generated: str
+    csp: str
+    style: Markup
+    script: Markup
+    summary: Summary
+    findings: tuple[FindingRow, ...]
+    findings_note: str
+    page_size: int
+    codes: tuple[str, ...]
+    severities: tuple[str, ...]
+    rooms: tuple[str, ...]
+    hand_views: tuple[HandView, ...]
+    hand_views_note: str
+    stats: tuple[StatsTable, ...]
+    code_chart: BarChart
+    net_chart: LineChart
+    problems: tuple[str, ...]
+
+
+def _summary(tally: Tally) -> Summary:
+    codes = []
+    for code, count in sorted(tally.by_code.items()):
+        rule = BY_CODE.get(code)
+        codes.append(
+            CodeCount(
+                code,
+                rule.name if rule else "",
+                rule.severity.value if rule else "",
+                " ".join(rule.doc.split("\n\n")[0].split()) if rule else "",  # the doc's first paragraph
+                count,
+            )
+        )
+    severities = tuple((s.value, tally.by_severity.get(s.value, 0)) for s in Severity)
+    notices = tuple(f"{notice.path}: {notice.message}" for notice in tally.notices)
+    return Summary(
+        tally.files,
+        tally.hands,
+        tally.audited,
+        tally.not_audited,
+        tally.unreadable,
+        tally.findings,
+        severities,
+        tuple(codes),
+        notices,
+    )
+
+
+_TEXT_COLUMNS = {"player", "unit", "table", "stakes", "game", "day"}
+
+
+def _stats_table(frames: Frames, by: str, title: str, limit: int = MAX_STATS_ROWS) -> StatsTable:
+    table = statistics(frames, by)
+    if by == "table":  # many tables: the busiest first
+        table = table.sort("hands", descending=True, maintain_order=True)
+    definitions = PLAYER_DEFINITIONS if by == PLAYER else GROUP_DEFINITIONS
+    columns = tuple(
+        Column(title_text, definitions.get(name, ""), name not in _TEXT_COLUMNS)
+        for name, title_text in display_columns(by)
+    )
+    rows = tuple(tuple(row) for row in display_rows(table, by, limit))
+    note = (
+        f"The first {limit:,} of {table.height:,} rows (`omaha-audit stats` gives them all)."
+        if table.height > limit
+        else ""
+    )
+    return StatsTable(f"stats-{by}", title, columns, rows, note)
+
+
+def _net_chart(frames: Frames) -> LineChart:
+    players = frames.players.join(
+        frames.hands.select("hand_no", "unit", "currency", "decimals"), on="hand_no", how="left"
+    )
+    if players.is_empty():
+        return line_chart([])
+    busiest = (
+        players.group_by("player", "unit")
+        .agg(pl.len().alias("hands"))
+        .sort(["hands", "player"], descending=[True, False])
+        .head(CHART_PLAYERS)
+    )
+    lines = []
+    for name, unit, _ in busiest.iter_rows():
+        mine = players.filter((pl.col("player") == name) & (pl.col("unit") == unit)).sort("hand_no")
+        decimals = int(mine["decimals"][0] or 0)
+        currency = str(mine["currency"][0])
+        values = (mine["net"].cum_sum() / 10**decimals).to_list()
+
+        def money(value: float, decimals: int = decimals) -> str:
+            return f"{value:,.{decimals}f}"
+
+        final = money(values[-1]) if values else "0"
+        lines.append((name, currency, values, final, money(max(max(values), 0.0)), money(min(min(values), 0.0))))
+    return line_chart(lines)
+
+
+def _code_chart(tally: Tally) -> BarChart:
+    rows = []
+    for code, count in sorted(tally.by_code.items()):
+        rule = BY_CODE.get(code)
+        severity = rule.severity.value if rule else "info"
+        rows.append((code, f"{code} {rule.name if rule else ''}: {count:,}", count, severity))
+    return bar_chart(rows)
+
+
+class HtmlReport:
+    """Collects what the report needs while the audit streams: the statistics tables (compact rows for
+    every hand) and full views of the first `max_hand_views` hands with an error or a warning."""
+
+    def __init__(
+        self,
+        house: HouseRules | None = None,
+        *,
+        title: str = "omaha-audit report",
+        inputs: Sequence[str] = (),
+        max_hand_views: int = MAX_HAND_VIEWS,
+        max_finding_rows: int = MAX_FINDING_ROWS,
+        page_size: int = FINDINGS_PAGE,
+    ) -> None:
+        self.house = house
+        self.inputs = tuple(str(path) for path in inputs)
+        self.page_size = page_size
+        self.title = title
+        self.max_hand_views = max_hand_views
+        self.max_finding_rows = max_finding_rows
+        self.builder = FrameBuilder(house, ("hands", "players", "findings"))
+        self.findings: list[FindingRow] = []
+        self.finding_count = 0
+        self.views: list[HandView] = []
+        self.hands_with_findings = 0
+
+    def add(self, audited: AuditedHand, ctx: HandContext | None = None) -> None:
+        """Add one audited hand (`ctx`: its replayed context, when the caller has it)."""
+        ctx = self.builder.add(audited, ctx)
+        if not audited.findings:
+            return
+        if any(finding.severity.rank >= Severity.WARNING.rank for finding in audited.findings):
+            self.hands_with_findings += 1  # hands whose findings are all info (a game not replayed) get no view
+            with_view = len(self.views) < self.max_hand_views
+        else:
+            with_view = False
+        anchor = f"hand-{self.builder.hand_no}" if with_view else ""
+        rows = []
+        for finding in audited.findings:
+            self.finding_count += 1
+            row = finding_row(self.finding_count, finding, anchor)
+            rows.append(row)
+            if len(self.findings) < self.max_finding_rows:
+                self.findings.append(row)
+        if with_view:
+            item = audited.item
+            if ctx is None and isinstance(item, Hand) and item.game.is_flop_game and not item.cancelled:
+                ctx = HandContext(item, self.builder.house_for(item))
+            self.views.append(hand_view(audited, self.builder.hand_no, ctx, rows))
+
+    def context(self, tally: Tally) -> Report:
+        frames = self.builder.frames()
+        style, script = _asset("report.css"), _asset("report.js")
+        csp = (
+            "default-src 'none'; "
+            f"script-src '{_sha256(script)}'; style-src '{_sha256(style)}'; "
+            "img-src data:; base-uri 'none'; form-action 'none'"
+        )
+        findings_note = ""
+        if self.finding_count > len(self.findings):
+            findings_note = (
+                f"The table lists the first {len(self.findings):,} of {self.finding_count:,} findings; "
+                "`omaha-audit audit --format jsonl` or `omaha-audit export` give them all."
+            )
+        views_note = ""
+        if self.hands_with_findings > len(self.views):
+            views_note = (
+                f"Hand views are shown for the first {len(self.views):,} of {self.hands_with_findings:,} hands "
+                "with an error or warning; the findings table lists every finding."
+            )
+        counts = Counter(row.room for row in self.findings)
+        stats = (
+            _stats_table(frames, PLAYER, "Players"),
+            _stats_table(frames, "stakes", "By stakes"),
+            _stats_table(frames, "game", "By game"),
+            _stats_table(frames, "day", "By day"),
+            _stats_table(frames, "table", "By table"),
+        )
+        problems = tuple(
+            f"{path}:{line}: left out of the statistics: {error}" for path, line, error in self.builder.problems
+        )
+        shown = ", ".join(self.inputs[:5]) + (f" and {len(self.inputs) - 5:,} more" if len(self.inputs) > 5 else "")
+        return Report(
+            title=self.title,
+            inputs=shown,
+            generated=datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
+            csp=csp,
+            style=Markup(style),
+            script=Markup(script),
+            summary=_summary(tally),
+            findings=tuple(self.findings),
+            findings_note=findings_note,
+            page_size=self.page_size,
+            codes=tuple(sorted({row.code for row in self.findings})),
+            severities=tuple(s.value for s in Severity if any(row.severity == s.value for row in self.findings)),
+            rooms=tuple(sorted(counts)),
+            hand_views=tuple(self.views),
+            hand_views_note=views_note,
+            stats=stats,
+            code_chart=_code_chart(tally),
+            net_chart=_net_chart(frames),
+            problems=problems,
+        )
+
+    def render(self, tally: Tally) -> str:
+        return environment().get_template("report.html.j2").render(report=self.context(tally))
+
+    def write(self, tally: Tally, path: Path) -> None:
+        """Render and write the report atomically (a temporary file renamed over `path`)."""
+        write_text_atomically(Path(path), self.render(tally))

@@ -1,0 +1,582 @@
+"""Typed Polars tables of an audit run: `hands`, `players`, `actions`, `pots` and `findings`.
+
+Every table has an explicit schema (below); money columns are integer counts of the hand's smallest
+unit, and `hands.unit` says what that unit is ("0.01 USD", "1 chips"). `hand_no` numbers the hands of a
+run from 1 in input order and joins the tables; `hand_id` is the room's number, which need not be
+unique across rooms or duplicated files.
+
+Rows are collected per batch as plain Python dicts and turned into a DataFrame with the schema at the
+end of each batch (2,000 hands), so memory stays small while the pipeline streams. Tables a caller does not
+ask for (the statistics need neither `actions` nor `pots`) are not built at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import polars as pl
+
+from omaha_audit.engine.house import HouseRules, preset_for_room
+from omaha_audit.model import ActionKind, Hand, Street, UnreadableHand
+from omaha_audit.pipeline import AuditedHand
+from omaha_audit.rules.base import Finding, HandContext, Severity
+from omaha_audit.stats.flags import PlayerFlags, mark_scoops, player_flags, positions
+
+STREETS = pl.Enum([street.value for street in Street])
+ACTIONS = pl.Enum([kind.value for kind in ActionKind])
+SEVERITIES = pl.Enum([severity.value for severity in Severity])
+FAMILIES = {
+    "1": "input",
+    "2": "cards",
+    "3": "betting",
+    "4": "pots",
+    "5": "showdown",
+    "6": "accounting",
+}
+FAMILY = pl.Enum([*FAMILIES.values(), "other"])
+STATUS = pl.Enum(["audited", "not-audited", "unreadable"])
+
+
+def _schema(columns: dict[str, Any]) -> pl.Schema:
+    return pl.Schema(columns)
+
+
+HANDS_SCHEMA = _schema(
+    {
+        "hand_no": pl.Int64,
+        "status": STATUS,
+        "room": pl.String,
+        "hand_id": pl.String,
+        "path": pl.String,
+        "line": pl.Int32,
+        "time": pl.Datetime("us"),  # as printed; PokerStars' ET time where the header gives two
+        "time_zone": pl.String,
+        "day": pl.Date,
+        "game": pl.String,
+        "structure": pl.String,
+        "tournament_id": pl.String,
+        "currency": pl.String,
+        "unit": pl.String,
+        "decimals": pl.Int8,
+        "small_blind": pl.Int64,
+        "big_blind": pl.Int64,
+        "small_bet": pl.Int64,
+        "big_bet": pl.Int64,
+        "ante": pl.Int64,
+        "stakes": pl.String,  # display label: "$0.05/$0.10", "$3/$6", "15/30"
+        "table": pl.String,
+        "max_seats": pl.Int16,
+        "players": pl.Int16,  # dealt in
+        "pot": pl.Int64,  # "Total pot" as printed (gross)
+        "rake": pl.Int64,
+        "fees": pl.Int64,  # other deductions printed after the rake (jackpot, ...)
+        "collected": pl.Int64,  # sum of the "collected" lines
+        "flop": pl.Boolean,  # a flop was dealt
+        "showdown": pl.Boolean,  # two or more players were still in at the end
+        "run_twice": pl.Boolean,
+        "findings": pl.Int32,
+        "errors": pl.Int32,  # findings of severity error
+    }
+)
+
+PLAYERS_SCHEMA = _schema(
+    {
+        "hand_no": pl.Int64,
+        "hand_id": pl.String,
+        "seat": pl.Int16,
+        "player": pl.String,
+        "position": pl.String,
+        "stack": pl.Int64,
+        "put_in": pl.Int64,  # chips the player's lines put in (posts, calls, bets, raises)
+        "returned": pl.Int64,  # uncalled bets returned (as printed)
+        "invested": pl.Int64,  # put_in - returned
+        "collected": pl.Int64,  # "collected" lines net of rake, and cash-out payments
+        "net": pl.Int64,  # collected - invested
+        "rake_paid": pl.Int64,  # the hand's rake shared in proportion to `invested` (largest remainder)
+        "vpip": pl.Boolean,
+        "pfr": pl.Boolean,
+        "three_bet_opp": pl.Boolean,
+        "three_bet": pl.Boolean,
+        "fold_to_three_bet_opp": pl.Boolean,
+        "fold_to_three_bet": pl.Boolean,
+        "cbet_opp": pl.Boolean,
+        "cbet": pl.Boolean,
+        "saw_flop": pl.Boolean,
+        "saw_showdown": pl.Boolean,
+        "won_showdown": pl.Boolean,
+        "postflop_aggressive": pl.Int16,  # bets and raises on flop, turn, river
+        "postflop_calls": pl.Int16,
+        "scoop": pl.Boolean,
+        "quarter": pl.Boolean,
+    }
+)
+
+ACTIONS_SCHEMA = _schema(
+    {
+        "hand_no": pl.Int64,
+        "seq": pl.Int16,
+        "street": STREETS,
+        "seat": pl.Int16,
+        "player": pl.String,
+        "action": ACTIONS,
+        "amount": pl.Int64,  # as printed; for raises the increment
+        "raise_to": pl.Int64,
+        "added": pl.Int64,  # chips this line put in
+        "all_in": pl.Boolean,
+        "pot_before": pl.Int64,
+        "to_call": pl.Int64,
+        "min_to": pl.Int64,  # smallest legal bet or raise-to; null when raising was closed or not voluntary
+        "max_to": pl.Int64,
+        "may_raise": pl.Boolean,
+        "expected_actor": pl.String,
+        "line": pl.Int32,
+    }
+)
+
+POTS_SCHEMA = _schema(
+    {
+        "hand_no": pl.Int64,
+        "pot": pl.Int16,  # 0 main pot, n side pot n
+        "amount": pl.Int64,  # gross, from the replayed contributions
+        "net": pl.Int64,  # what is split after the rake
+        "printed": pl.Int64,  # the summary's Main/Side pot amount, if printed
+        "collected": pl.Int64,  # the "collected ... from <this pot>" lines
+        "eligible": pl.List(pl.String),
+        "winners": pl.List(pl.String),  # by the rules engine
+        "decided": pl.Boolean,  # False when the winner cannot be known from the text
+    }
+)
+
+FINDINGS_SCHEMA = _schema(
+    {
+        "hand_no": pl.Int64,
+        "room": pl.String,
+        "hand_id": pl.String,
+        "code": pl.String,
+        "family": FAMILY,
+        "severity": SEVERITIES,
+        "path": pl.String,
+        "line": pl.Int32,
+        "street": pl.String,
+        "seat": pl.Int16,
+        "player": pl.String,
+        "message": pl.String,
+        "expected": pl.String,
+        "actual": pl.String,
+    }
+)
+
+SCHEMAS: dict[str, pl.Schema] = {
+    "hands": HANDS_SCHEMA,
+    "players": PLAYERS_SCHEMA,
+    "actions": ACTIONS_SCHEMA,
+    "pots": POTS_SCHEMA,
+    "findings": FINDINGS_SCHEMA,
+}
+ALL_TABLES = tuple(SCHEMAS)
+
+_TIME = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\D{1,4}(\d{1,2}):(\d{2}):(\d{2})(?:\s*\(?([A-Za-z]{1,5})\)?)?")
+
+
+def parse_started(text: str) -> tuple[datetime | None, str | None]:
+    """The hand's time and its zone as printed: "2014/01/16 13:17:20 CET [2014/01/16 7:17:20 ET]" gives
+    the bracketed ET time (PokerStars' own clock) so a run's days line up across players' time zones."""
+    bracket = text.find("[")
+    if bracket >= 0:
+        inner = _TIME.search(text, bracket)
+        if inner is not None:
+            return _as_time(inner)
+    match = _TIME.search(text)
+    return _as_time(match) if match else (None, None)
+
+
+def _as_time(match: re.Match[str]) -> tuple[datetime | None, str | None]:
+    try:
+        year, month, day, hour, minute, second = (int(part) for part in match.groups()[:6])
+        return datetime(year, month, day, hour, minute, second), match.group(7)
+    except ValueError:
+        return None, match.group(7)
+
+
+def family_of(code: str) -> str:
+    return FAMILIES.get(code[2:3], "other") if code.startswith("OA") else "other"
+
+
+def stakes_label(hand: Hand) -> str:
+    stakes, unit = hand.stakes, hand.unit
+    if stakes.small_bet is not None and stakes.big_bet is not None:
+        pair = (stakes.small_bet, stakes.big_bet)
+    else:
+        pair = (stakes.small_blind or 0, stakes.big_blind or 0)
+    return f"{unit.format(pair[0])}/{unit.format(pair[1])}"
+
+
+def share_in_proportion(total: int, weights: list[int]) -> list[int]:
+    """`total` split in proportion to `weights`, exactly (largest remainder; ties to the earlier one)."""
+    whole = sum(weights)
+    if total == 0 or whole <= 0:
+        return [0] * len(weights)
+    shares = [total * weight // whole for weight in weights]
+    remainders = sorted(range(len(weights)), key=lambda i: (-(total * weights[i] % whole), i))
+    for i in remainders[: total - sum(shares)]:
+        shares[i] += 1
+    return shares
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMoney:
+    """What one player put in and got back in one hand, in the hand's units, as the text records it."""
+
+    put_in: int  # chips the player's lines put in
+    returned: int  # uncalled bets returned
+    collected: int  # collects net of rake, and cash-out payments
+    rake_paid: int  # share of the rake, in proportion to `invested`
+
+    @property
+    def invested(self) -> int:
+        return self.put_in - self.returned
+
+    @property
+    def net(self) -> int:
+        return self.collected - self.invested
+
+
+def player_money(hand: Hand, ctx: HandContext) -> dict[str, PlayerMoney]:
+    """Money flows of every player dealt in. Collects printed before the rake (a house with
+    `collected_net_of_rake` off, e.g. MPL) have the rake taken off in proportion to what they collect."""
+    replayed = ctx.replay
+    returned: dict[str, int] = defaultdict(int)
+    for uncalled in hand.uncalled:
+        returned[uncalled.player] += uncalled.amount
+    collected: dict[str, int] = defaultdict(int)
+    for line in hand.collected:
+        collected[line.player] += line.amount
+    for cash_out in hand.cash_outs:  # the room paid the player this instead of the pot
+        collected[cash_out.player] += cash_out.amount
+    rake = hand.pot.rake if hand.pot else 0
+    if rake and not ctx.house.collected_net_of_rake:
+        winners = list(collected)
+        for name, cut in zip(winners, share_in_proportion(rake, [collected[n] for n in winners]), strict=True):
+            collected[name] -= cut
+    order = replayed.order
+    put_in = {name: replayed.players[name].contributed for name in order}
+    rake_shares = share_in_proportion(rake, [max(put_in[name] - returned[name], 0) for name in order])
+    return {
+        name: PlayerMoney(put_in[name], returned[name], collected[name], share)
+        for name, share in zip(order, rake_shares, strict=True)
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Frames:
+    """The tables of one run. A table that was not asked for is an empty frame with its schema."""
+
+    hands: pl.DataFrame
+    players: pl.DataFrame
+    actions: pl.DataFrame
+    pots: pl.DataFrame
+    findings: pl.DataFrame
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return {name: getattr(self, name) for name in ALL_TABLES}
+
+
+class _Table:
+    """The rows of the current batch, and the frames of the batches already closed."""
+
+    def __init__(self, schema: pl.Schema) -> None:
+        self.schema = schema
+        self.rows: list[dict[str, Any]] = []
+        self.frames: list[pl.DataFrame] = []
+
+    def add(self, row: dict[str, Any]) -> None:
+        self.rows.append(row)  # a column the row leaves out is null
+
+    def flush(self) -> None:
+        if self.rows:
+            self.frames.append(pl.DataFrame(self.rows, schema=self.schema))
+            self.rows = []
+
+    def frame(self) -> pl.DataFrame:
+        self.flush()
+        if not self.frames:
+            return pl.DataFrame(schema=self.schema)
+        frame = pl.concat(self.frames, how="vertical", rechunk=True)
+        self.frames = [frame]
+        return frame
+
+
+class FrameBuilder:
+    """Add audited hands one at a time; `frames()` gives the tables.
+
+    `house` forces one set of house rules for the replay (None: each room's preset, as the auditor
+    does). `tables` names the tables to build; `hands` and `findings` are cheap, `players` needs a
+    replay of every hand, `actions` and `pots` are the large ones.
+    """
+
+    def __init__(
+        self,
+        house: HouseRules | None = None,
+        tables: Iterable[str] = ALL_TABLES,
+        *,
+        batch_size: int = 2000,
+        strict: bool = False,
+    ) -> None:
+        self.house = house
+        self.strict = strict
+        self.problems: list[tuple[str, int, str]] = []  # (path, line, error) of hands left out of the tables
+        self.wanted = frozenset(tables)
+        unknown = self.wanted - set(SCHEMAS)
+        if unknown:
+            raise ValueError(f"unknown tables: {', '.join(sorted(unknown))}")
+        self.tables = {name: _Table(schema) for name, schema in SCHEMAS.items()}
+        self.batch_size = batch_size
+        self.hand_no = 0
+
+    def house_for(self, hand: Hand) -> HouseRules:
+        return self.house or preset_for_room(hand.room)
+
+    def add(self, audited: AuditedHand, ctx: HandContext | None = None) -> HandContext | None:
+        """Add one hand; return its replayed context when one was used (for callers that want more).
+
+        `ctx` is the hand's context when the caller already has it (the rules' replay), so the hand is
+        not replayed twice."""
+        self.hand_no += 1
+        item = audited.item
+        if isinstance(item, UnreadableHand):
+            ctx = None
+            self._add_unreadable(item, audited.findings)
+        else:
+            replayable = item.game.is_flop_game and not item.cancelled
+            if not (replayable and self.wanted & {"players", "actions", "pots"}):
+                ctx = None
+            elif ctx is None or ctx.hand is not item:
+                ctx = HandContext(item, self.house_for(item))
+            try:
+                self._add_hand(item, ctx, audited.findings)
+            except Exception as error:  # a bug here must not lose the run: keep the hand's own row
+                if self.strict:
+                    raise
+                self.problems.append((item.source.path, item.source.line, repr(error)))
+                ctx = None
+                self._add_hand(item, None, audited.findings)
+        if "findings" in self.wanted:
+            for finding in audited.findings:
+                self._add_finding(finding)
+        if self.hand_no % self.batch_size == 0:
+            for table in self.tables.values():
+                table.flush()
+        return ctx
+
+    def frames(self) -> Frames:
+        return Frames(**{name: table.frame() for name, table in self.tables.items()})
+
+    # ---- rows ---------------------------------------------------------------------------------
+    def _add_unreadable(self, item: UnreadableHand, findings: list[Finding]) -> None:
+        self.tables["hands"].add(
+            {
+                "hand_no": self.hand_no,
+                "status": "unreadable",
+                "room": item.room,
+                "hand_id": item.hand_id,
+                "path": item.path,
+                "line": item.first_line,
+                "findings": len(findings),
+                "errors": sum(1 for f in findings if f.severity is Severity.ERROR),
+            }
+        )
+
+    def _add_hand(self, hand: Hand, ctx: HandContext | None, findings: list[Finding]) -> None:
+        time, zone = parse_started(hand.started)
+        stakes, pot = hand.stakes, hand.pot
+        players = len(ctx.replay.order) if ctx is not None else len({a.player for a in hand.actions})
+        showdown = None
+        if ctx is not None:
+            showdown = sum(1 for name in ctx.replay.order if not ctx.replay.players[name].folded) >= 2
+        rows: dict[str, list[dict[str, Any]]] = {}
+        if ctx is not None:
+            if "players" in self.wanted:
+                rows["players"] = self._player_rows(hand, ctx)
+            if "actions" in self.wanted:
+                rows["actions"] = self._action_rows(ctx)
+            if "pots" in self.wanted:
+                rows["pots"] = self._pot_rows(hand, ctx)
+        rows["hands"] = [
+            {
+                "hand_no": self.hand_no,
+                "status": "audited" if hand.game.is_flop_game else "not-audited",
+                "room": hand.room,
+                "hand_id": hand.hand_id,
+                "path": hand.source.path,
+                "line": hand.source.line,
+                "time": time,
+                "time_zone": zone,
+                "day": time.date() if time else None,
+                "game": hand.game.value,
+                "structure": hand.structure.value,
+                "tournament_id": hand.tournament.tournament_id if hand.tournament else None,
+                "currency": hand.unit.currency,
+                "unit": hand.unit.describe(),
+                "decimals": hand.unit.decimals,
+                "small_blind": stakes.small_blind,
+                "big_blind": stakes.big_blind,
+                "small_bet": stakes.small_bet,
+                "big_bet": stakes.big_bet,
+                "ante": stakes.ante,
+                "stakes": stakes_label(hand),
+                "table": hand.table,
+                "max_seats": hand.max_seats,
+                "players": players,
+                "pot": pot.total if pot else None,
+                "rake": pot.rake if pot else None,
+                "fees": sum(amount for _, amount in pot.fees) if pot else None,
+                "collected": sum(line.amount for line in hand.collected),
+                "flop": any(deal.street is Street.FLOP for deal in hand.streets),
+                "showdown": showdown,
+                "run_twice": hand.run_twice,
+                "findings": len(findings),
+                "errors": sum(1 for f in findings if f.severity is Severity.ERROR),
+            }
+        ]
+        for name, table_rows in rows.items():  # all rows computed first: a failure adds nothing
+            table = self.tables[name]
+            for row in table_rows:
+                table.add(row)
+
+    def _player_rows(self, hand: Hand, ctx: HandContext) -> list[dict[str, Any]]:
+        replayed = ctx.replay
+        flags = player_flags(hand, replayed)
+        if hand.game.is_hi_lo and any(flag.saw_showdown for flag in flags.values()):
+            mark_scoops(hand, ctx.settlement, flags)
+        money = player_money(hand, ctx)
+        seats = [(name, replayed.players[name].seat) for name in replayed.order]
+        where = positions(seats, hand.button, replayed.small_blind_player, replayed.big_blind_player)
+        rows = []
+        for name in replayed.order:
+            flag: PlayerFlags = flags[name]
+            state = replayed.players[name]
+            flows = money[name]
+            won = flows.collected
+            rows.append(
+                {
+                    "hand_no": self.hand_no,
+                    "hand_id": hand.hand_id,
+                    "seat": state.seat,
+                    "player": name,
+                    "position": where.get(name),
+                    "stack": state.stack + state.contributed,
+                    "put_in": flows.put_in,
+                    "returned": flows.returned,
+                    "invested": flows.invested,
+                    "collected": won,
+                    "net": flows.net,
+                    "rake_paid": flows.rake_paid,
+                    "vpip": flag.vpip,
+                    "pfr": flag.pfr,
+                    "three_bet_opp": flag.three_bet_opp,
+                    "three_bet": flag.three_bet,
+                    "fold_to_three_bet_opp": flag.fold_to_three_bet_opp,
+                    "fold_to_three_bet": flag.fold_to_three_bet,
+                    "cbet_opp": flag.cbet_opp,
+                    "cbet": flag.cbet,
+                    "saw_flop": flag.saw_flop,
+                    "saw_showdown": flag.saw_showdown,
+                    "won_showdown": flag.saw_showdown and won > 0,
+                    "postflop_aggressive": flag.postflop_aggressive,
+                    "postflop_calls": flag.postflop_calls,
+                    "scoop": flag.scoop,
+                    "quarter": flag.quarter,
+                }
+            )
+        return rows
+
+    def _action_rows(self, ctx: HandContext) -> list[dict[str, Any]]:
+        rows = []
+        for step in ctx.replay.steps:
+            action = step.action
+            rows.append(
+                {
+                    "hand_no": self.hand_no,
+                    "seq": step.number,
+                    "street": step.street.value,
+                    "seat": action.seat,
+                    "player": action.player,
+                    "action": action.kind.value,
+                    "amount": action.amount,
+                    "raise_to": action.raise_to,
+                    "added": step.added,
+                    "all_in": action.all_in,
+                    "pot_before": step.pot_before,
+                    "to_call": step.to_call,
+                    "min_to": step.min_to,
+                    "max_to": step.max_to,
+                    "may_raise": step.may_raise,
+                    "expected_actor": step.expected_actor,
+                    "line": action.source.line,
+                }
+            )
+        return rows
+
+    def _pot_rows(self, hand: Hand, ctx: HandContext) -> list[dict[str, Any]]:
+        settlement = ctx.settlement
+        summary = hand.pot
+        printed = ([summary.main] if summary and summary.main is not None else []) + list(
+            summary.sides if summary else ()
+        )
+        collected: dict[int, int] = defaultdict(int)
+        for line in hand.collected:
+            collected[line.pot] += line.amount
+        rows = []
+        for result in settlement.results:
+            index = result.pot.index
+            winners = dict.fromkeys(
+                share.player for board in result.boards for share in board.shares if share.amount > 0
+            )
+            rows.append(
+                {
+                    "hand_no": self.hand_no,
+                    "pot": index,
+                    "amount": result.pot.amount,
+                    "net": result.net,
+                    "printed": printed[index] if index < len(printed) else None,
+                    "collected": collected.get(index, 0),
+                    "eligible": list(result.pot.eligible),
+                    "winners": list(winners) if result.decided else [],
+                    "decided": result.decided,
+                }
+            )
+        return rows
+
+    def _add_finding(self, finding: Finding) -> None:
+        self.tables["findings"].add(
+            {
+                "hand_no": self.hand_no,
+                "room": finding.room,
+                "hand_id": finding.hand_id,
+                "code": finding.code,
+                "family": family_of(finding.code),
+                "severity": finding.severity.value,
+                "path": finding.path,
+                "line": finding.line,
+                "street": finding.street,
+                "seat": finding.seat,
+                "player": finding.player,
+                "message": finding.message,
+                "expected": finding.expected,
+                "actual": finding.actual,
+            }
+        )
+
+
+def build_frames(
+    hands: Iterable[AuditedHand], house: HouseRules | None = None, tables: Iterable[str] = ALL_TABLES
+) -> Frames:
+    builder = FrameBuilder(house, tables)
+    for audited in hands:
+        builder.add(audited)
+    return builder.frames()

@@ -1,0 +1,160 @@
+"""The HTML report as text: complete, self-contained, escaped, capped, and written atomically."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from omaha_audit.cli.html_option import write_html_report
+from omaha_audit.pipeline import Auditor
+from omaha_audit.report import html as html_module
+from omaha_audit.report.html import environment
+from report.sample import CHAT, IMG_NAME, SCRIPT_NAME, Run, audit_to_html
+
+
+class Elements(HTMLParser):
+    """Every start tag with its attributes, and the text inside <script> and <style>."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.raw: dict[str, list[str]] = {"script": [], "style": []}
+        self._inside: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        if tag in self.raw:
+            self._inside = tag
+            self.raw[tag].append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == self._inside:
+            self._inside = None
+
+    def handle_data(self, data: str) -> None:
+        if self._inside:
+            self.raw[self._inside][-1] += data
+
+
+def parsed(path: Path) -> Elements:
+    elements = Elements()
+    elements.feed(path.read_text(encoding="utf-8"))
+    return elements
+
+
+@pytest.fixture(scope="module")
+def page(sample_run: Run) -> Elements:
+    return parsed(sample_run.html)
+
+
+def test_the_run_has_findings_of_several_codes(sample_run: Run) -> None:
+    assert sample_run.tally.findings == len(sample_run.findings) > 20
+    assert len(sample_run.tally.by_code) >= 5
+
+
+def test_findings_table_lists_every_finding(sample_run: Run, page: Elements) -> None:
+    rows = [attrs for tag, attrs in page.tags if tag == "tr" and "data-code" in attrs]
+    assert len(rows) == len(sample_run.findings)
+    assert [row["data-code"] for row in rows] == [finding.code for finding in sample_run.findings]
+    assert [row["data-severity"] for row in rows] == [finding.severity.value for finding in sample_run.findings]
+
+
+def test_one_script_one_style_and_nothing_fetched(sample_run: Run, page: Elements) -> None:
+    assert len(page.raw["script"]) == 1 and len(page.raw["style"]) == 1
+    for tag, attrs in page.tags:
+        assert tag not in ("iframe", "object", "embed", "img", "link") or (
+            tag == "link" and attrs.get("href") == "data:,"
+        )
+        assert "src" not in attrs, (tag, attrs)
+        href = attrs.get("href") or ""
+        assert not href or href.startswith("#") or href == "data:,", (tag, attrs)
+    text = sample_run.html.read_text(encoding="utf-8")
+    assert "http://" not in text and "https://" not in text
+    assert "@import" not in page.raw["style"][0] and "url(" not in page.raw["style"][0]
+    for forbidden in ("fetch(", "XMLHttpRequest", "import(", "WebSocket", "eval("):
+        assert forbidden not in page.raw["script"][0]
+
+
+def test_content_security_policy_allows_only_the_report_own_code(sample_run: Run, page: Elements) -> None:
+    policy = next(attrs["content"] for tag, attrs in page.tags if tag == "meta" and attrs.get("http-equiv"))
+    assert policy is not None and "default-src 'none'" in policy
+
+    def digest(text: str) -> str:
+        return base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+
+    assert f"script-src 'sha256-{digest(page.raw['script'][0])}'" in policy
+    assert f"style-src 'sha256-{digest(page.raw['style'][0])}'" in policy
+
+
+def test_hostile_names_and_chat_are_shown_as_text(sample_run: Run, page: Elements) -> None:
+    text = sample_run.html.read_text(encoding="utf-8")
+    for hostile in (SCRIPT_NAME, IMG_NAME, CHAT):
+        assert hostile not in text
+    assert "&lt;script&gt;window.__pwned=1&lt;/script&gt;" in text
+    assert "&lt;img src=x onerror=&#34;window.__pwned=2&#34;&gt;" in text
+    assert "&lt;/td&gt;&lt;script&gt;window.__pwned=3&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in text
+    assert not any(tag == "img" for tag, _ in page.tags)
+    assert len(page.raw["script"]) == 1 and "__pwned" not in page.raw["script"][0]
+
+
+def test_hand_views_for_hands_with_findings(sample_run: Run, page: Elements) -> None:
+    views = [attrs["id"] for tag, attrs in page.tags if tag == "details"]
+    loud = {f.hand_id for f in sample_run.findings if f.severity.value in ("error", "warning")}
+    assert len(views) == len(loud) == sample_run.report.hands_with_findings
+    hrefs = [attrs.get("href") or "" for tag, attrs in page.tags if tag == "a"]
+    links = {href[1:] for href in hrefs if href.startswith("#hand-")}
+    assert links == set(views)
+    text = sample_run.html.read_text(encoding="utf-8")
+    assert '<tr class="f">' in text  # the offending lines are marked
+    assert "legal bet / raise to" in text and "Awards: expected and actual" in text
+
+
+def test_hand_views_are_capped_with_a_note(sample_folder: Path, tmp_path: Path) -> None:
+    run = audit_to_html(sample_folder, tmp_path / "capped.html", max_hand_views=3)
+    page = parsed(run.html)
+    assert sum(1 for tag, _ in page.tags if tag == "details") == 3
+    assert "Hand views are shown for the first 3 of" in run.html.read_text(encoding="utf-8")
+    rows = [attrs for tag, attrs in page.tags if tag == "tr" and "data-code" in attrs]
+    assert len(rows) == len(run.findings)  # the findings table still lists them all
+
+
+def test_write_html_report_is_atomic(sample_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "report.html"
+    target.write_text("the previous report", encoding="utf-8")
+
+    def broken(*args: object, **kwargs: object) -> str:
+        raise RuntimeError("rendering failed")
+
+    monkeypatch.setattr(html_module.HtmlReport, "render", broken)
+    auditor = Auditor()
+    with pytest.raises(RuntimeError):
+        write_html_report(auditor.audit_files(sorted(sample_folder.glob("*.txt"))), auditor.tally, target)
+    assert target.read_text(encoding="utf-8") == "the previous report"
+    assert [path.name for path in tmp_path.iterdir()] == ["report.html"]
+    monkeypatch.undo()
+    auditor = Auditor()
+    write_html_report(auditor.audit_files(sorted(sample_folder.glob("*.txt"))), auditor.tally, target)
+    assert target.read_text(encoding="utf-8").startswith("<!doctype html>")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["report.html"]
+
+
+def test_one_environment_autoescape_and_strict_undefined() -> None:
+    env = environment()
+    assert env is environment()
+    assert env.autoescape is True
+    with pytest.raises(Exception, match="undefined"):
+        env.from_string("{{ missing.thing }}").render()
+    assert env.from_string("{{ name }}").render(name="<b>") == "&lt;b&gt;"
+
+
+def test_empty_run(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    auditor = Auditor()
+    write_html_report(auditor.audit_files([empty]), auditor.tally, tmp_path / "empty.html")
+    text = (tmp_path / "empty.html").read_text(encoding="utf-8")
+    assert "No findings" in text and "No hand has an error or a warning" in text

@@ -1,0 +1,93 @@
+"""`omaha-audit stats` and `omaha-audit export`, run through Typer as the CLI runs them."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import polars as pl
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from omaha_audit.cli.export_cmd import export_command
+from omaha_audit.cli.stats_cmd import stats_command
+from omaha_audit.stats.frames import SCHEMAS
+
+HANDS = Path(__file__).parent / "handwritten.txt"
+
+app = typer.Typer()
+app.command("stats")(stats_command)
+app.command("export")(export_command)
+runner = CliRunner()
+
+
+def test_stats_text() -> None:
+    result = runner.invoke(app, ["stats", str(HANDS)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:4] == ["player", "unit", "hands", "VPIP"]
+    assert [line.split()[0] for line in lines[1:]] == ["Alice", "Bob", "Carol", "Dave"]
+    assert "4 hands in 1 files" in result.stderr
+
+
+def test_stats_json_has_definitions_and_every_count() -> None:
+    result = runner.invoke(app, ["stats", str(HANDS), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)
+    assert payload["by"] == "player"
+    assert {"vpip", "pfr", "three_bet", "wtsd", "wsd", "bb_per_100", "rake_paid"} <= set(payload["definitions"])
+    dave = next(row for row in payload["rows"] if row["player"] == "Dave")
+    assert (dave["hands"], dave["fold_to_three_bet"], dave["af"], dave["net_won"], dave["scoops"]) == (
+        4,
+        100.0,
+        2.0,
+        1.91,
+        1,
+    )
+
+
+@pytest.mark.parametrize("by", ["table", "stakes", "game", "day"])
+def test_stats_by_group_csv(by: str) -> None:
+    result = runner.invoke(app, ["stats", str(HANDS), "--by", by, "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    table = pl.read_csv(io.StringIO(result.stdout))
+    assert table.columns[:5] == [by, "unit", "currency", "decimals", "hands"]
+    assert table["hands"].sum() == 4
+    assert table["rake_units"].sum() == 73
+    assert table["findings_per_1000"].to_list() == [0.0] * table.height
+
+
+def test_export_parquet_round_trips_with_the_schemas(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["export", str(HANDS), "--to", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    heights = {"hands": 4, "players": 16, "findings": 0}
+    for name, schema in SCHEMAS.items():
+        frame = pl.read_parquet(tmp_path / "out" / f"{name}.parquet")
+        assert frame.schema == schema, name
+        if name in heights:
+            assert frame.height == heights[name]
+    actions = pl.read_parquet(tmp_path / "out" / "actions.parquet")
+    opening = actions.filter((pl.col("hand_no") == 1) & (pl.col("player") == "Dave")).row(0, named=True)
+    assert (opening["action"], opening["raise_to"], opening["min_to"], opening["max_to"]) == ("raise", 35, 20, 35)
+    assert (opening["pot_before"], opening["to_call"], opening["line"]) == (15, 10, 10)
+    pots = pl.read_parquet(tmp_path / "out" / "pots.parquet").sort("hand_no")
+    assert pots["collected"].to_list() == [912, 72, 34, 404]
+    assert pots["winners"].to_list()[2] == ["Carol", "Alice", "Bob"]  # the high half, then the low
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == sorted(f"{n}.parquet" for n in SCHEMAS)
+
+
+def test_export_csv(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["export", str(HANDS), "--to", str(tmp_path), "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    pots = pl.read_csv(tmp_path / "pots.csv")
+    assert json.loads(pots["eligible"][0]) == ["Alice", "Carol"]
+    assert pl.read_csv(tmp_path / "players.csv").height == 16
+
+
+def test_export_to_a_file_is_a_usage_error(tmp_path: Path) -> None:
+    target = tmp_path / "file"
+    target.write_text("x", encoding="utf-8")
+    result = runner.invoke(app, ["export", str(HANDS), "--to", str(target)])
+    assert result.exit_code == 2
