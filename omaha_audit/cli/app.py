@@ -10,7 +10,14 @@ from typing import Annotated
 import typer
 
 from omaha_audit.cli.audit_cmd import print_rules, run_audit
-from omaha_audit.cli.common import fail_usage, house_option, open_paths
+from omaha_audit.cli.common import (
+    PathsArgument,
+    RoomPresetOption,
+    RulesFileOption,
+    fail_usage,
+    house_option,
+    open_paths,
+)
 from omaha_audit.cli.export_cmd import export_command
 from omaha_audit.cli.generate_cmd import generate_command
 from omaha_audit.cli.parse_cmd import run_parse
@@ -38,7 +45,7 @@ class ParseFormat(StrEnum):
 
 @app.command("parse")
 def parse_command(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or directories (read recursively).")],
+    paths: PathsArgument,
     output_format: Annotated[
         ParseFormat, typer.Option("--format", "-f", help="jsonl: one JSON object per hand; text: one line per hand.")
     ] = ParseFormat.jsonl,
@@ -71,16 +78,12 @@ def _codes(values: list[str] | None) -> list[str]:
 
 @app.command("audit")
 def audit_command(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or directories (read recursively).")],
+    paths: PathsArgument,
     output_format: Annotated[AuditFormat, typer.Option("--format", "-f", help="text, json or jsonl.")] = (
         AuditFormat.text
     ),
-    rules_file: Annotated[
-        Path | None, typer.Option("--rules", help="House rules as TOML (fields of HouseRules).")
-    ] = None,
-    room_preset: Annotated[
-        str | None, typer.Option("--room-preset", help="pokerstars, run-it-once, mpl or generic.")
-    ] = None,
+    rules_file: RulesFileOption = None,
+    room_preset: RoomPresetOption = None,
     fail_on: Annotated[
         FailOn, typer.Option("--fail-on", help="Exit 1 when a finding at or above this severity exists.")
     ] = (FailOn.error),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -44,3 +44,11 @@ def house_option(rules_file: Path | None, preset: str | None) -> HouseRules | No
             fail_usage(f"unknown room preset {preset!r} (known: {', '.join(sorted(PRESETS))})")
         return PRESETS[preset]
     return None
+
+
+# Options several commands share, declared once.
+PathsArgument = Annotated[
+    list[Path], typer.Argument(help="Hand-history files or directories (read recursively).", show_default=False)
+]
+RulesFileOption = Annotated[Path | None, typer.Option("--rules", help="House rules as TOML (fields of HouseRules).")]
+RoomPresetOption = Annotated[str | None, typer.Option("--room-preset", help="pokerstars, run-it-once, mpl or generic.")]

@@ -11,7 +11,14 @@ from typing import Annotated, TextIO
 import polars as pl
 import typer
 
-from omaha_audit.cli.common import fail_usage, house_option, open_paths
+from omaha_audit.cli.common import (
+    PathsArgument,
+    RoomPresetOption,
+    RulesFileOption,
+    fail_usage,
+    house_option,
+    open_paths,
+)
 from omaha_audit.engine.house import HouseRules
 from omaha_audit.pipeline import Auditor
 from omaha_audit.report.atomic import atomic_path
@@ -68,17 +75,13 @@ def run_export(files: list[Path], folder: Path, output_format: str, house: House
 
 
 def export_command(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or directories (read recursively).")],
+    paths: PathsArgument,
     to: Annotated[Path, typer.Option("--to", help="Folder to write hands, players, actions, pots, findings to.")],
     output_format: Annotated[ExportFormat, typer.Option("--format", "-f", help="parquet (default) or csv.")] = (
         ExportFormat.parquet
     ),
-    rules_file: Annotated[
-        Path | None, typer.Option("--rules", help="House rules as TOML (fields of HouseRules).")
-    ] = None,
-    room_preset: Annotated[
-        str | None, typer.Option("--room-preset", help="pokerstars, run-it-once, mpl or generic.")
-    ] = None,
+    rules_file: RulesFileOption = None,
+    room_preset: RoomPresetOption = None,
 ) -> None:
     """Write the audit's tables (hands, players, actions, pots, findings) as Parquet or CSV files."""
     house = house_option(rules_file, room_preset)

@@ -11,7 +11,7 @@ from typing import Annotated, TextIO
 
 import typer
 
-from omaha_audit.cli.common import house_option, open_paths
+from omaha_audit.cli.common import PathsArgument, RoomPresetOption, RulesFileOption, house_option, open_paths
 from omaha_audit.engine.house import HouseRules
 from omaha_audit.pipeline import Auditor
 from omaha_audit.report.progress import track_hands
@@ -68,19 +68,15 @@ def run_stats(
 
 
 def stats_command(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or directories (read recursively).")],
+    paths: PathsArgument,
     by: Annotated[
         StatsBy, typer.Option("--by", help="player: VPIP, PFR, ... per player; table, stakes, game, day: totals.")
     ] = StatsBy.player,
     output_format: Annotated[StatsFormat, typer.Option("--format", "-f", help="text, csv or json.")] = (
         StatsFormat.text
     ),
-    rules_file: Annotated[
-        Path | None, typer.Option("--rules", help="House rules as TOML (fields of HouseRules).")
-    ] = None,
-    room_preset: Annotated[
-        str | None, typer.Option("--room-preset", help="pokerstars, run-it-once, mpl or generic.")
-    ] = None,
+    rules_file: RulesFileOption = None,
+    room_preset: RoomPresetOption = None,
 ) -> None:
     """Statistics per player (VPIP, PFR, 3-bet, c-bet, AF, WTSD, W$SD, net won, bb/100, rake) or per
     table, stakes, game or day (hands, pots, rake, findings per 1,000 hands)."""
