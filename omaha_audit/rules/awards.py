@@ -71,6 +71,10 @@ def _classify(
     low_only = {s.player for b in boards for s in b.shares if s.half is Half.LOW} - {
         s.player for b in boards for s in b.shares if s.half is not Half.LOW
     }
+    same_total = sum(expected.values()) == sum(actual.values())
+    worst = max(abs(expected.get(p, 0) - actual.get(p, 0)) for p in want | got)
+    if same_total and worst <= ctx.house.min_chip:
+        return ODD_CHIP  # only the odd chip went astray, even if to a player who won nothing else (OC-2)
     if got - want:
         # Paying a share to someone else although no low qualified looks like a low half (HL-1); the
         # whole pot to the wrong player is a wrong winner.
@@ -78,10 +82,6 @@ def _classify(
         return LOW_WITHOUT_QUALIFIER if hi_lo and no_low and split_as_if_low else WRONG_WINNER
     if want - got:
         return LOW_IGNORED if hi_lo and (want - got) <= low_only else WRONG_WINNER
-    if sum(expected.values()) == sum(actual.values()):
-        worst = max(abs(expected.get(p, 0) - actual.get(p, 0)) for p in want | got)
-        if worst <= ctx.house.min_chip:
-            return ODD_CHIP
     return HI_LO_SPLIT if hi_lo and not no_low else WRONG_WINNER
 
 
