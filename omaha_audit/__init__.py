@@ -1,26 +1,30 @@
-"""omaha-audit: replay poker hand histories and report every dealer error."""
+"""omaha-audit: replay poker hand histories and report every dealer error.
+
+The hand evaluator is re-exported here (`omaha_audit.evaluate_high`, ...); it is imported on first use,
+so that importing the model or the parser does not load the engine.
+"""
 
 from __future__ import annotations
 
-from omaha_audit.engine.evaluate import (
-    HandCategory,
-    HighHand,
-    LowHand,
-    describe_hi_lo,
-    evaluate_high,
-    evaluate_holdem,
-    evaluate_low,
-)
+import importlib
+from typing import Any
 
 __version__ = "0.1.0"
 
-__all__ = [
+_EVALUATOR = (
     "HandCategory",
     "HighHand",
     "LowHand",
-    "__version__",
     "describe_hi_lo",
     "evaluate_high",
     "evaluate_holdem",
     "evaluate_low",
-]
+)
+
+__all__ = ["__version__", *_EVALUATOR]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EVALUATOR:
+        return getattr(importlib.import_module("omaha_audit.engine.evaluate"), name)
+    raise AttributeError(f"module 'omaha_audit' has no attribute {name!r}")

@@ -35,17 +35,17 @@ def _text_line(item: Hand | UnreadableHand) -> str:
 def run_parse(files: list[Path], output_format: str, out: TextIO, err: TextIO) -> int:
     source = HandSource()
     read = unreadable = 0
+    jsonl = output_format == "jsonl"
     for item in source.read_paths(files):
         if isinstance(item, FileNotice):
             print(f"omaha-audit: {item.path}: {item.message}", file=err)
             continue
         if isinstance(item, UnreadableHand):
             unreadable += 1
-            record = unreadable_record(item)
         else:
             read += 1
-            record = hand_record(item)
-        if output_format == "jsonl":
+        if jsonl:
+            record = unreadable_record(item) if isinstance(item, UnreadableHand) else hand_record(item)
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
         else:
             out.write(_text_line(item) + "\n")

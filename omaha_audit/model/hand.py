@@ -6,9 +6,11 @@ from dataclasses import dataclass
 
 from omaha_audit.model.cards import Card
 from omaha_audit.model.enums import ActionKind, Game, Half, ShowdownKind, Street, Structure
+from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.money import Unit
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Source:
     """Where a node came from: file path and 1-based line numbers in the original file."""
@@ -21,6 +23,7 @@ class Source:
         return Source(self.path, line, line)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Stakes:
     """Forced-bet sizes. For fixed limit `small_bet`/`big_bet` are the header's pair and the blinds
@@ -34,6 +37,7 @@ class Stakes:
     cap: int | None = None  # CAP tables: the most any player may put in during the hand
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Tournament:
     tournament_id: str
@@ -42,6 +46,7 @@ class Tournament:
     match_round: str | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Seat:
     seat: int
@@ -53,6 +58,7 @@ class Seat:
     out_of_hand: bool = False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """One betting line. Amounts are as printed, in units:
@@ -73,6 +79,7 @@ class Action:
     discarded: int | None = None  # draw games: number of cards discarded
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class StreetDeal:
     """A street marker line. `run` is 0 for a normal street, 1/2 for FIRST/SECOND in run-it-twice."""
@@ -85,6 +92,7 @@ class StreetDeal:
     empty_new_card: bool = False  # PokerStars' known defect "*** TURN *** [3c Jd 6d] []"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class DealtCards:
     player: str
@@ -93,6 +101,7 @@ class DealtCards:
     new_cards: tuple[Card, ...] = ()  # stud/draw: the second bracket
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ShowdownLine:
     player: str
@@ -103,6 +112,7 @@ class ShowdownLine:
     source: Source
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Collected:
     """`X collected $A from <pot>`. `pot` 0 is the main pot (or the only pot), n is side pot n."""
@@ -116,6 +126,7 @@ class Collected:
     half: Half | None = None  # PokerStars never says; None means "not printed"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class UncalledReturn:
     player: str
@@ -124,6 +135,7 @@ class UncalledReturn:
     source: Source
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class CashOut:
     player: str
@@ -132,6 +144,7 @@ class CashOut:
     source: Source
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Event:
     """A line that is not a betting action: chat, joins, time-outs, `Betting is capped`, ..."""
@@ -143,6 +156,7 @@ class Event:
     player: str | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class SummarySeat:
     """`Seat N: name (tags) outcome` in the summary."""
@@ -160,6 +174,7 @@ class SummarySeat:
     pot_not_awarded: bool = False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PotSummary:
     """`Total pot $X [Main pot $M. Side pot-1 $S1. ...] | Rake $R [| Jackpot ...]`."""
@@ -172,6 +187,7 @@ class PotSummary:
     source: Source
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Defect:
     """A line of the hand the room wrote wrongly (garbled, cut off, impossible card): the hand is still
@@ -182,6 +198,7 @@ class Defect:
     reason: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class UnreadableHand:
     """A block of text that could not be read as a hand: where, and why."""
@@ -195,6 +212,7 @@ class UnreadableHand:
     room: str | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Hand:
     room: str

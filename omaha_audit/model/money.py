@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from omaha_audit.model.frozen import fast_init
+
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
 SYMBOL_FOR = {code: symbol for symbol, code in CURRENCY_SYMBOLS.items()}
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Unit:
     """What one integer money unit is: `decimals` places of `currency` ("USD" with 2 = 0.01 USD).

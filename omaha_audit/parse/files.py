@@ -10,8 +10,8 @@ from pathlib import Path
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.pokerstars import PokerStarsReader
-from omaha_audit.parse.reader import FileText, read_lines
-from omaha_audit.parse.split import Block, split_blocks
+from omaha_audit.parse.reader import FileText, read_texts
+from omaha_audit.parse.split import Block, split_texts
 
 HISTORY_SUFFIXES = (".txt",)
 ROOM_NAMES = {
@@ -50,8 +50,10 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
         if path.is_dir():
             try:
                 found = sorted(
-                    p for p in path.rglob("*")
-                    if p.is_file() and p.suffix.lower() in HISTORY_SUFFIXES
+                    p
+                    for p in path.rglob("*")
+                    if p.is_file()
+                    and p.suffix.lower() in HISTORY_SUFFIXES
                     and not any(part.startswith(".") for part in p.relative_to(path).parts)
                 )
             except OSError as error:
@@ -73,18 +75,35 @@ class HandSource:
         self.pokerstars = PokerStarsReader()
 
     def read_file(self, path: Path) -> Iterator[Item]:
+        for _, item in self.read_blocks(path):
+            yield item
+
+    def read_blocks(self, path: Path) -> Iterator[tuple[Block | None, Item]]:
+        """Like read_file, with the text block each item was read from (None for file-level items)."""
         name = str(path)
         try:
             stream = path.open("rb")
         except OSError as error:
-            yield UnreadableHand(name, 0, 0, 0, f"cannot open file: {error.strerror or error}")
+            yield None, UnreadableHand(name, 0, 0, 0, f"cannot open file: {error.strerror or error}")
             return
         with stream:
             info = FileText(name)
             hands = 0
             summaries = 0
             stray: list[Block] = []  # consecutive text outside hands, reported as one record
-            for block in split_blocks(name, read_lines(stream, info)):
+            blocks = split_texts(name, read_texts(stream, info))
+            next_line = 1  # the first line not in a block yet
+            while True:
+                try:
+                    block = next(blocks, None)
+                except OSError as error:  # the disk failed, not the text: report where, go on to the next file
+                    hands += 1
+                    reason = f"read error after line {info.lines}: {error.strerror or error}"
+                    yield None, UnreadableHand(name, info.lines + 1, next_line, max(next_line, info.lines), reason)
+                    break
+                if block is None:
+                    break
+                next_line = block.last_line + 1
                 if block.kind == "tournament-summary":
                     summaries += 1
                     continue
@@ -92,24 +111,28 @@ class HandSource:
                     stray.append(block)
                     continue
                 if stray:
-                    yield _stray_record(stray, info)
+                    yield stray[0], _stray_record(stray, info)
                     stray = []
                 hands += 1
-                yield self._read_block(block)
+                yield block, self._read_block(block)
             if stray:
-                yield _stray_record(stray, info)
+                yield stray[0], _stray_record(stray, info)
             elif hands == 0 and summaries:
-                yield FileNotice(name, "tournament-summary", "tournament summary, not hand histories: skipped")
+                yield None, FileNotice(name, "tournament-summary", "tournament summary, not hand histories: skipped")
             elif hands == 0:
-                yield FileNotice(name, "empty", "no text in file")
+                yield None, FileNotice(name, "empty", "no text in file")
 
     def _read_block(self, block: Block) -> Hand | UnreadableHand:
         if block.room == "pokerstars-format":
             return self.pokerstars.read(block)
         room = ROOM_NAMES.get(block.room, block.room)
         return UnreadableHand(
-            block.path, block.first_line, block.first_line, block.last_line,
-            f"{room} hand histories are not supported yet", room=block.room,
+            block.path,
+            block.first_line,
+            block.first_line,
+            block.last_line,
+            f"{room} hand histories are not supported yet",
+            room=block.room,
         )
 
     def read_paths(self, files: Iterable[Path]) -> Iterator[Item]:

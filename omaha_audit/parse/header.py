@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
 from omaha_audit.model import Game, Stakes, Structure, Tournament, Unit, parse_amount
+from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.money import CURRENCY_SYMBOLS
 
 ROOMS = {"PokerStars": "pokerstars", "Run It Once Poker": "run-it-once", "MPLPoker": "mpl"}
@@ -49,6 +51,7 @@ _BUTTON_BLIND = re.compile(r"Button Blind (\S+) - Ante (\S+)")
 _SYMBOL = re.compile(r"^([^\d\s.,])")
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class HeaderInfo:
     room: str
@@ -75,12 +78,7 @@ def read_header(fields: dict[str, str | None]) -> HeaderInfo:
     stakes_text = fields["mixed_stakes"] or fields["stakes"] or ""
     tournament = None
     if fields["tournament_id"]:
-        tournament = Tournament(
-            tournament_id=fields["tournament_id"] or "",
-            buy_in=(fields["buy_in"] or "").rstrip(","),
-            level=fields["level"],
-            match_round=fields["match_round"],
-        )
+        tournament = _tournament(fields["tournament_id"], fields["buy_in"], fields["level"], fields["match_round"])
     kind = {"Zoom": "zoom", "Home Game": "home-game"}.get(fields["kind"] or "", "hand")
     return HeaderInfo(
         room=ROOMS.get(fields["room"] or "", fields["room"] or ""),
@@ -93,16 +91,27 @@ def read_header(fields: dict[str, str | None]) -> HeaderInfo:
         club=fields["club"],
         tournament=tournament,
         stakes_text=stakes_text,
-        currency=_currency(stakes_text, tournament),
+        currency=_currency(stakes_text, tournament is not None),
         started=fields["started"] or "",
     )
 
 
-def _currency(stakes_text: str, tournament: Tournament | None) -> str:
+# The helpers below are cached: a file's hands share their stakes, tournament and unit.
+
+
+@functools.lru_cache(maxsize=1024)
+def _tournament(tournament_id: str, buy_in: str | None, level: str | None, match_round: str | None) -> Tournament:
+    return Tournament(
+        tournament_id=tournament_id, buy_in=(buy_in or "").rstrip(","), level=level, match_round=match_round
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _currency(stakes_text: str, tournament: bool) -> str:
     iso = _ISO.search(stakes_text)
-    if iso and tournament is None:
+    if iso and not tournament:
         return iso.group(1)
-    if tournament is not None:
+    if tournament:
         return "chips"
     symbol = _SYMBOL.match(stakes_text.strip())
     if symbol:
@@ -111,11 +120,16 @@ def _currency(stakes_text: str, tournament: Tournament | None) -> str:
 
 
 def unit_for(info: HeaderInfo, play_money: bool, decimals: int | None = None) -> Unit:
+    return _unit(info.currency, play_money, decimals)
+
+
+@functools.lru_cache(maxsize=256)
+def _unit(currency: str, play_money: bool, decimals: int | None) -> Unit:
     if play_money:
         return Unit("play", decimals or 0)
-    if info.currency == "chips":
+    if currency == "chips":
         return Unit("chips", decimals or 0)
-    return Unit(info.currency, 2 if decimals is None else decimals)
+    return Unit(currency, 2 if decimals is None else decimals)
 
 
 def _amount(text: str, decimals: int) -> int:
@@ -127,20 +141,25 @@ def _amount(text: str, decimals: int) -> int:
 
 def read_stakes(info: HeaderInfo, unit: Unit) -> Stakes:
     """Stakes from the header's parenthesis. Fixed limit: the pair is small bet / big bet."""
-    text = _ISO.sub("", info.stakes_text)
+    return _stakes(info.stakes_text, info.structure, unit.decimals)
+
+
+@functools.lru_cache(maxsize=1024)
+def _stakes(stakes_text: str, structure: Structure, decimals: int) -> Stakes:
+    text = _ISO.sub("", stakes_text)
     cap = None
     cap_match = _CAP.search(text)
     if cap_match:
-        cap = _amount(cap_match.group(1), unit.decimals)
+        cap = _amount(cap_match.group(1), decimals)
         text = text[: cap_match.start()] + text[cap_match.end() :]
     button = _BUTTON_BLIND.search(text)
     if button:
-        blind = _amount(button.group(1), unit.decimals)
-        return Stakes(None, blind, ante=_amount(button.group(2), unit.decimals), cap=cap)
+        blind = _amount(button.group(1), decimals)
+        return Stakes(None, blind, ante=_amount(button.group(2), decimals), cap=cap)
     low, _, high = text.strip().partition("/")
     if not high:
-        raise ValueError(f"stakes {info.stakes_text!r} are not 'small/big'")
-    small, big = _amount(low, unit.decimals), _amount(high, unit.decimals)
-    if info.structure is Structure.FIXED_LIMIT:
+        raise ValueError(f"stakes {stakes_text!r} are not 'small/big'")
+    small, big = _amount(low, decimals), _amount(high, decimals)
+    if structure is Structure.FIXED_LIMIT:
         return Stakes(None, None, small_bet=small, big_bet=big, cap=cap)
     return Stakes(small, big, cap=cap)

@@ -1,139 +1,351 @@
 """The line lexer: every line of a hand becomes one token, typed by the grammar's line terminals.
 
 The terminals come from the Lark grammar itself (grammar/<room>.lark), so the grammar file stays the
-one description of the format. The winning terminal's named groups are the token's fields.
+one description of the format. A line is the first terminal, higher priority first and then in the
+order the grammar writes them, whose regex matches the whole line; the match object is the token's
+value and its named groups are the token's fields.
+
+Trying every regex on every line would be slow, so each terminal's regex is read (with Python's own
+regex parser, `re._parser`) for the fixed texts any match must start with, and a line only tries the
+terminals it can match:
+
+- a terminal with fixed leading text ("Seat ", "*** FLOP *** [", "*** FIRST FLOP *** [") is found by
+  looking up the line's first characters in a small prefix tree built from those texts; the line is
+  also checked for the texts of the name-first terminals that come earlier in the order (chat has a
+  higher priority than everything), which could otherwise match it first;
+- a terminal that starts with a player name (`(?P<name>.+?)`) is found by the fixed text that must
+  follow the name (": folds", ": posts small blind ", " collected "): one regex search lists the ones
+  a line holds, and what to try for each combination is worked out once and kept.
+
+These are only filters that never drop a terminal that could match (a line they cannot settle is
+tried against every terminal), so the result is what trying every terminal in order gives; a property
+test compares the two.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from re import _constants as sre_constants
+from re import _parser as sre_parser
+from typing import Any
 
 from lark import Lark
 
-_NAMED_GROUP = re.compile(r"\(\?P<(\w+)>")
-_REGEX_META = set(".^$*+?{}[]\\|()")
+# A token: (terminal name, line number, line text, the terminal's match of the whole line).
+LineToken = tuple[str, int, str, "re.Match[str]"]
 
-
-@dataclass(slots=True)
-class LineToken:
-    type: str
-    line: int
-    text: str
-    fields: dict[str, str | None]
-
-
-def _literal_prefix(pattern: str) -> str:
-    """The fixed text a regex must start with (unescaping `\\*` and friends), possibly empty."""
-    out: list[str] = []
-    i = 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\" and i + 1 < len(pattern) and not pattern[i + 1].isalnum():
-            out.append(pattern[i + 1])
-            i += 2
-            continue
-        if ch in _REGEX_META:
-            # a following quantifier would make the previous char optional
-            if ch in "*?{" and out:
-                out.pop()
-            break
-        out.append(ch)
-        i += 1
-    return "".join(out)
+_MAX_KEYS = 64  # stop spelling out alternatives beyond this many fixed texts per terminal
 
 
 class _Terminal:
-    """One line terminal: its regex, and a literal the line must start with or contain."""
+    __slots__ = ("fullmatch", "keys", "name", "name_first", "order", "regex", "search")
 
-    __slots__ = ("anchor", "anchored_at_start", "name", "regex")
-
-    def __init__(self, name: str, pattern: str) -> None:
+    def __init__(self, order: int, name: str, pattern: str) -> None:
+        self.order = order
         self.name = name
         self.regex = re.compile(pattern)
-        prefix = _literal_prefix(pattern)
-        self.anchored_at_start = len(prefix) >= 3
-        self.anchor = prefix if self.anchored_at_start else _anchor_after_name(pattern)
+        self.fullmatch = self.regex.fullmatch
+        items = _parse(pattern)
+        self.name_first = bool(items) and _is_name_group(items[0])
+        # the fixed texts a match starts with (after the name, for name-first terminals)
+        self.keys = _shortest(_starts(items[1:] if self.name_first else items))
+        self.search = re.compile(_trie_pattern(self.keys)).search
+
+    def may_match(self, line: str) -> bool:
+        """False when the line lacks every fixed text a match needs (cheap; the full match decides)."""
+        return "" in self.keys or self.search(line) is not None
 
 
-def _anchor_after_name(pattern: str) -> str:
-    """For `(?P<name>.+?)<literal>...` patterns, the literal after the name (": posts ", " collected ")."""
-    head = "(?P<name>.+?)"
-    if not pattern.startswith(head):
-        return ""
-    return _literal_prefix(pattern[len(head) :])
+def literal_starts(pattern: str) -> frozenset[str]:
+    """Fixed texts, one of which every match of the regex `pattern` starts with ("" if there are none)."""
+    return _shortest(_starts(_parse(pattern)))
+
+
+def _parse(pattern: str) -> list[Any]:
+    try:
+        return list(sre_parser.parse(pattern))
+    except Exception:  # an unreadable pattern is simply tried on every line
+        return []
+
+
+def _is_name_group(item: Any) -> bool:
+    op, av = item
+    if op is not sre_constants.SUBPATTERN or len(av) < 4:
+        return False
+    body = list(av[3])
+    return (
+        len(body) == 1 and body[0][0] is sre_constants.MIN_REPEAT and list(body[0][1][2]) == [(sre_constants.ANY, None)]
+    )
+
+
+def _starts(items: list[Any]) -> frozenset[str]:
+    """Fixed texts, one of which every match of `items` starts with (at least "")."""
+    open_, closed = _sequence(items, frozenset({""}))
+    return open_ | closed
+
+
+def _shortest(keys: frozenset[str]) -> frozenset[str]:
+    """Drop the texts that start with another of the texts (that one already says as much)."""
+    return frozenset(key for key in keys if not any(key != other and key.startswith(other) for other in keys))
+
+
+def _sequence(items: Iterable[Any], start: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """(texts that may still be extended, texts that end where the fixed text ends)."""
+    open_, closed = start, frozenset[str]()
+    for item in items:
+        if not open_:
+            break
+        alternatives = _alternatives(item)
+        if alternatives is None:
+            return frozenset(), closed | open_
+        ext_open = frozenset(a + b for a in open_ for b in alternatives[0])
+        ext_closed = frozenset(a + b for a in open_ for b in alternatives[1])
+        if len(ext_open) + len(ext_closed) > _MAX_KEYS:
+            return frozenset(), closed | open_
+        open_, closed = ext_open, closed | ext_closed
+    return open_, closed
+
+
+def _alternatives(item: Any) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The fixed texts one regex item can start with: (complete texts, cut-short texts); None for
+    anything that is not fixed text (then the texts so far are the keys)."""
+    op, av = item
+    if op is sre_constants.LITERAL:
+        return frozenset({chr(av)}), frozenset()
+    if op is sre_constants.SUBPATTERN:
+        return _sequence(av[3], frozenset({""}))
+    if op is sre_constants.BRANCH:
+        complete: set[str] = set()
+        cut: set[str] = set()
+        for branch in av[1]:
+            done, short = _sequence(branch, frozenset({""}))
+            complete |= done
+            cut |= short
+        return frozenset(complete), frozenset(cut)
+    if op is sre_constants.IN and len(av) <= 4 and all(kind is sre_constants.LITERAL for kind, _ in av):
+        return frozenset(chr(code) for _, code in av), frozenset()
+    if op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT):
+        low, high, body = av
+        done, short = _sequence(body, frozenset({""}))
+        if low == 0 and high == 1:
+            return done | {""}, short
+        if low == high and low <= 8 and len(done) == 1 and not short:
+            return frozenset({next(iter(done)) * low}), frozenset()
+        if low >= 1:
+            return frozenset(), done | short  # one repetition at least
+    return None
+
+
+class _Candidates:
+    """The terminals a line starting with some fixed text may be, in order, and a guard: the texts of
+    the name-first terminals that come before them (`needle` when it is one text, else a `guard`
+    search). When the line holds none of those, the first of `terminals` that matches is the answer."""
+
+    __slots__ = ("guard", "needle", "terminals")
+
+    def __init__(self, terminals: tuple[_Terminal, ...], earlier: tuple[_Terminal, ...]) -> None:
+        self.terminals = terminals
+        last = terminals[-1].order if terminals else -1
+        keys = {key for terminal in earlier if terminal.order < last for key in terminal.keys}
+        self.needle = next(iter(keys)) if len(keys) == 1 and "" not in keys else None
+        # (a terminal without fixed text may match anything: then the guard always sends the line on)
+        self.guard = re.compile(_trie_pattern(keys)).search if len(keys) > 1 or "" in keys else None
+
+
+class _PrefixTree:
+    """Terminals by the fixed text lines must start with. `find(line)` gives, in order, every terminal
+    one of whose texts starts the line (and maybe a few more: the full match decides). Each node looks
+    at the next few characters of the line: as many as its shortest text has."""
+
+    __slots__ = ("children", "length", "otherwise")
+
+    def __init__(
+        self,
+        entries: list[tuple[str, _Terminal]],
+        earlier: tuple[_Terminal, ...],
+        inherited: tuple[_Terminal, ...] = (),
+        length: int = 0,
+    ) -> None:
+        # texts no longer than this node's prefix end here: they match every line that gets here
+        here = _ordered((*inherited, *(terminal for key, terminal in entries if len(key) <= length)))
+        self.otherwise = _Candidates(here, earlier)
+        rest = [(key, terminal) for key, terminal in entries if len(key) > length]
+        self.length = min((len(key) for key, _ in rest), default=0)
+        groups: dict[str, list[tuple[str, _Terminal]]] = {}
+        for key, terminal in rest:
+            groups.setdefault(key[: self.length], []).append((key, terminal))
+        self.children: dict[str, _PrefixTree | _Candidates] = {
+            prefix: _PrefixTree(group, earlier, here, self.length)
+            if len({terminal.name for _, terminal in group}) > 1
+            else _Candidates(_ordered((*here, *(terminal for _, terminal in group))), earlier)
+            for prefix, group in groups.items()
+        }
+
+    def find(self, line: str) -> _Candidates:
+        node = self
+        while True:
+            child = node.children.get(line[: node.length])
+            if child is None:
+                return node.otherwise
+            if isinstance(child, _Candidates):
+                return child
+            node = child
+
+
+def _ordered(terminals: Iterable[_Terminal]) -> tuple[_Terminal, ...]:
+    return tuple(sorted(set(terminals), key=lambda terminal: terminal.order))
+
+
+class _Section:
+    """The terminals allowed in one part of a hand, with their look-up structures.
+
+    `fixed` terminals start with fixed text; `named` ones start with a player name and are recognised
+    by the fixed text after it (their keys); the rest are tried on every line.
+    """
+
+    def __init__(self, terminals: list[_Terminal]) -> None:
+        fixed = [t for t in terminals if not t.name_first and "" not in t.keys]
+        self.named = _ordered(t for t in terminals if t.name_first and "" not in t.keys)
+        self.always = _ordered(t for t in terminals if "" in t.keys)
+        self.prefixes = _PrefixTree([(key, t) for t in fixed for key in t.keys], (*self.named, *self.always))
+        self.by_key: dict[str, list[_Terminal]] = {}
+        for terminal in self.named:
+            for key in terminal.keys:
+                self.by_key.setdefault(key, []).append(terminal)
+        self.key_search = re.compile(_trie_pattern(self.by_key)).findall if self.by_key else None
+        self.plans: dict[tuple[str, ...], tuple[tuple[_Terminal, bool], ...]] = {}
+
+    def match(self, line: str) -> tuple[_Terminal, re.Match[str]] | None:
+        """The first terminal (in grammar order) that matches the whole line."""
+        node = self.prefixes
+        while True:  # (PrefixTree.find, inlined: this runs for every line)
+            child = node.children.get(line[: node.length])
+            if child is None:
+                candidates = node.otherwise
+                break
+            if child.__class__ is _Candidates:
+                candidates = child
+                break
+            node = child  # type: ignore[assignment]
+        if candidates.terminals:
+            needle, guard = candidates.needle, candidates.guard
+            if (needle not in line) if needle is not None else (guard is None or guard(line) is None):
+                for terminal in candidates.terminals:
+                    found = terminal.fullmatch(line)
+                    if found is not None:
+                        return terminal, found
+            return self.exhaustive(line, candidates.terminals)
+        if self.key_search is None or self.always:
+            return self.exhaustive(line)
+        keys = tuple(self.key_search(line))
+        plan = self.plans.get(keys)
+        if plan is None:
+            plan = self.plan(keys)
+        for terminal, check in plan:
+            if check and not terminal.may_match(line):
+                continue
+            found = terminal.fullmatch(line)
+            if found is not None:
+                return terminal, found
+        return self.exhaustive(line)
+
+    def plan(self, keys: tuple[str, ...]) -> tuple[tuple[_Terminal, bool], ...]:
+        """What to try for a line holding `keys` (as a search that does not overlap finds them): their
+        terminals, and before those the terminals whose keys may hide in an overlap with them (checked
+        first for a key of their own). If none of these matches, `exhaustive` decides."""
+        direct = {t for key in keys for other, found in self.by_key.items() if key.startswith(other) for t in found}
+        last = max((t.order for t in direct), default=-1)
+        hidden = {
+            t
+            for key in keys
+            for other, found in self.by_key.items()
+            if _may_overlap(key, other)
+            for t in found
+            if t.order < last and t not in direct
+        }
+        plan = tuple((t, t in hidden) for t in _ordered(direct | hidden))
+        if len(self.plans) < 4096:
+            self.plans[keys] = plan
+        return plan
+
+    def exhaustive(self, line: str, fixed: tuple[_Terminal, ...] = ()) -> tuple[_Terminal, re.Match[str]] | None:
+        for terminal in _ordered((*fixed, *self.named, *self.always)):
+            if terminal in fixed or terminal.may_match(line):
+                found = terminal.fullmatch(line)
+                if found is not None:
+                    return terminal, found
+        return None
+
+
+def _may_overlap(key: str, other: str) -> bool:
+    """Whether an occurrence of `other` can hide inside or across an occurrence of `key` in a search
+    that does not overlap matches."""
+    return other in key or any(other.startswith(key[cut:]) for cut in range(1, len(key)))
+
+
+def _trie_pattern(keys: Iterable[str]) -> str:
+    """A regex matching any of `keys`, written as a tree (one branch per distinct next character) so the
+    regex engine looks at each character of a line once, not once per key. Longest key first."""
+    trie: dict[str, Any] = {}
+    for key in keys:
+        node = trie
+        for char in key:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + emit(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return emit(trie)
 
 
 class LineClassifier:
-    """Classifies lines with the terminals of a Lark grammar. Lines after `summary_marker` use
-    only terminals whose names start with `SUMMARY_` (plus the ignored ones).
-
-    Terminals are tried in priority order, then in the order the grammar writes them; a terminal is
-    only tried when its anchor literal is at the start of the line (fixed-prefix terminals) or inside
-    it (`name: verb ...` terminals), so most lines cost one regex match.
-    """
+    """Classifies lines with the terminals of a Lark grammar. Lines after `summary_marker` use only
+    terminals whose names start with `SUMMARY_` (plus the ignored ones)."""
 
     def __init__(self, parser: Lark, summary_marker: str = "SUMMARY") -> None:
         ordered = sorted(enumerate(parser.terminals), key=lambda item: (-item[1].priority, item[0]))
-        self.ignored = frozenset(parser.ignore_tokens)
+        # names as plain str: Lark's are Token objects, whose == is Python code (slow in the hot loops)
+        terminals = [
+            _Terminal(order, str(term.name), term.pattern.to_regexp()) for order, (_, term) in enumerate(ordered)
+        ]
+        self.ignored = frozenset(str(name) for name in parser.ignore_tokens)
         self.summary_marker = summary_marker
-        body: list[_Terminal] = []
-        summary: list[_Terminal] = []
-        for _, term in ordered:
-            terminal = _Terminal(term.name, term.pattern.value)
-            if term.name.startswith(summary_marker + "_"):
-                summary.append(terminal)
-            else:
-                body.append(terminal)
-            if term.name in self.ignored:
-                summary.append(terminal)
-        self._body = self._dispatch(body)
-        self._summary = self._dispatch(summary)
+        summary_prefix = summary_marker + "_"
+        self._body = _Section([t for t in terminals if not t.name.startswith(summary_prefix)])
+        self._summary = _Section([t for t in terminals if t.name.startswith(summary_prefix) or t.name in self.ignored])
 
-    @staticmethod
-    def _dispatch(terminals: list[_Terminal]) -> tuple[dict[str, list[_Terminal]], list[_Terminal]]:
-        """Fixed-prefix terminals by their first three characters, then the rest in order."""
-        by_start: dict[str, list[_Terminal]] = {}
-        for terminal in terminals:
-            if terminal.anchored_at_start:
-                by_start.setdefault(terminal.anchor[:3], []).append(terminal)
-        rest = [terminal for terminal in terminals if not terminal.anchored_at_start]
-        return by_start, rest
+    def classify(self, text: str, in_summary: bool) -> tuple[str, re.Match[str]] | None:
+        found = (self._summary if in_summary else self._body).match(text)
+        return None if found is None else (found[0].name, found[1])
 
-    def classify(self, text: str, in_summary: bool) -> tuple[str, dict[str, str | None]] | None:
-        by_start, rest = self._summary if in_summary else self._body
-        for terminal in by_start.get(text[:3], ()):
-            if text.startswith(terminal.anchor):
-                match = terminal.regex.fullmatch(text)
-                if match is not None:
-                    return terminal.name, match.groupdict()
-        for terminal in rest:
-            if terminal.anchor in text:
-                match = terminal.regex.fullmatch(text)
-                if match is not None:
-                    return terminal.name, match.groupdict()
-        return None
-
-    def tokens(self, lines: Iterable[tuple[int, str]]) -> tuple[list[LineToken], list[LineToken], list[LineToken]]:
-        """Classify lines: (tokens for the parser, ignored lines, unclassified lines)."""
+    def tokens(
+        self, lines: Iterable[tuple[int, str]]
+    ) -> tuple[list[LineToken], list[LineToken], list[tuple[int, str]]]:
+        """Classify numbered lines: (tokens for the parser, ignored lines, unclassified lines)."""
         tokens: list[LineToken] = []
         ignored: list[LineToken] = []
-        unknown: list[LineToken] = []
-        in_summary = False
+        unknown: list[tuple[int, str]] = []
+        match = self._body.match
+        ignore = self.ignored
+        marker = self.summary_marker
         for number, text in lines:
             if not text:
                 continue
-            found = self.classify(text, in_summary)
+            found = match(text)
             if found is None:
-                unknown.append(LineToken("UNKNOWN", number, text, {}))
+                unknown.append((number, text))
                 continue
-            name, fields = found
-            token = LineToken(name, number, text, fields)
-            if name in self.ignored:
-                ignored.append(token)
+            name = found[0].name
+            if name in ignore:
+                ignored.append((name, number, text, found[1]))
             else:
-                tokens.append(token)
-                if name == self.summary_marker:
-                    in_summary = True
+                tokens.append((name, number, text, found[1]))
+                if name == marker:
+                    match = self._summary.match
         return tokens, ignored, unknown

@@ -10,9 +10,9 @@ the reason. Nothing here raises on bad input.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from lark import Lark, Token
-from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
+from lark import Lark
 from lark.lexer import Lexer
 
 from omaha_audit.model import (
@@ -35,12 +35,13 @@ from omaha_audit.model import (
     StreetDeal,
     SummarySeat,
     UncalledReturn,
-    UnreadableHand,
     Unit,
+    UnreadableHand,
     parse_amount,
     parse_card,
 )
 from omaha_audit.parse.header import HeaderInfo, read_header, read_stakes, unit_for
+from omaha_audit.parse.lalr import LalrChecker, Rejection
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
@@ -48,13 +49,13 @@ from omaha_audit.parse.summary import read_pot_line, read_summary_seat
 
 
 class _TokenFeed(Lexer):
-    """Lark lexer that passes through tokens made by the line classifier."""
+    """Lark needs a lexer to build the parser; the line classifier makes the tokens instead."""
 
     def __init__(self, lexer_conf: object) -> None:
         pass
 
-    def lex(self, data: list[Token]) -> Iterator[Token]:  # type: ignore[override]
-        return iter(data)
+    def lex(self, data: Any) -> Iterator[Any]:  # type: ignore[override]
+        return iter(data or ())
 
 
 class AmountError(ValueError):
@@ -83,6 +84,8 @@ RUNS = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
 STUD_STREETS = {"4th": Street.FOURTH, "5th": Street.FIFTH, "6th": Street.SIXTH, "7th": Street.SEVENTH}
 DRAWS = {"FIRST": Street.DRAW1, "SECOND": Street.DRAW2, "THIRD": Street.DRAW3}
 STUD_GAMES = (Game.STUD, Game.STUD_HI_LO, Game.RAZZ)
+BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_CACHE_LIMIT = 20_000  # distinct amount or card texts remembered (they repeat from hand to hand)
 
 
 class PokerStarsReader:
@@ -93,45 +96,43 @@ class PokerStarsReader:
     def __init__(self) -> None:
         self.lark = Lark(grammar_text("pokerstars"), parser="lalr", lexer=_TokenFeed)
         self.classifier = LineClassifier(self.lark)
+        self.checker = LalrChecker(self.lark)
+        self.amounts: dict[int, dict[str, int]] = {}  # per number of decimals: text -> units
+        self.cards: dict[str, tuple[Card, ...]] = {}  # text of valid cards -> cards
 
     def read(self, block: Block) -> Hand | UnreadableHand:
         try:
             return self._read(block)
-        except Exception as error:  # noqa: BLE001 - a reader bug must not lose the hand
+        except Exception as error:  # a reader bug must not lose the hand
             return _unreadable(block, block.first_line, f"internal reader error: {error!r}")
 
     def _read(self, block: Block) -> Hand | UnreadableHand:
         tokens, ignored, unknown = self.classifier.tokens(enumerate(block.lines, block.first_line))
-        if not tokens or tokens[0].type != "HEADER":
+        if not tokens or tokens[0][0] != "HEADER":
             return _unreadable(block, block.first_line, "the first line is not a hand header")
-        has_summary = any(token.type == "SUMMARY" for token in tokens)
+        types = [token[0] for token in tokens]
+        has_summary = "SUMMARY" in types
         defects = [
-            Defect(line.line, line.text, "line cut off" if not has_summary and line.line == block.last_line
-                   else "unreadable line")
-            for line in unknown
+            Defect(line, text, "line cut off" if not has_summary and line == block.last_line else "unreadable line")
+            for line, text in unknown
         ]
         truncated = False
-        try:
-            self.lark.parse([Token(token.type, token.text, line=token.line) for token in tokens])
-        except UnexpectedToken as error:
-            if error.token.type == "$END" and not has_summary:
+        rejection = self.checker.check(types)
+        if rejection is not None:
+            if rejection.at == len(tokens) and not has_summary:
                 truncated = True
             else:
-                return _unreadable(block, error.line if error.line > 0 else block.last_line,
-                                   _unexpected_reason(error, tokens))
-        except UnexpectedInput as error:
-            return _unreadable(block, block.first_line, f"unexpected input: {error}")
-        except LarkError as error:
-            return _unreadable(block, block.first_line, f"grammar error: {error}")
+                line = tokens[min(rejection.at, len(tokens) - 1)][1]
+                return _unreadable(block, line, _unexpected_reason(rejection, tokens))
         try:
-            info = read_header(tokens[0].fields)
+            info = read_header(tokens[0][3].groupdict())
         except ValueError as error:
-            return _unreadable(block, tokens[0].line, str(error))
-        play_money = len(tokens) > 1 and tokens[1].fields.get("money") == "Play Money"
+            return _unreadable(block, tokens[0][1], str(error))
+        play_money = len(tokens) > 1 and tokens[1][3].groupdict().get("money") == "Play Money"
         for decimals in (None, 2):
             unit = unit_for(info, play_money, decimals)
             try:
-                return _Builder(block, info, unit, tokens, ignored, defects, truncated).build()
+                return _Builder(self, block, info, unit, tokens, ignored, defects, truncated).build()
             except AmountError as error:
                 if unit.decimals == 0 and decimals is None:
                     continue  # chips with decimals: read again in hundredths
@@ -139,14 +140,14 @@ class PokerStarsReader:
         raise AssertionError("unreachable")
 
 
-def _unexpected_reason(error: UnexpectedToken, tokens: list[LineToken]) -> str:
-    token = error.token
-    if token.type == "$END":
+def _unexpected_reason(rejection: Rejection, tokens: list[LineToken]) -> str:
+    if rejection.at >= len(tokens):
         return "the hand ends without its summary lines"
-    previous = next((t for t in reversed(tokens) if t.line < token.line), None)
-    after = f" after {previous.type}" if previous else ""
-    expected = ", ".join(sorted(error.expected)[:8])
-    return f"unexpected {token.type} line{after} (expected one of: {expected})"
+    kind, line = tokens[rejection.at][:2]
+    previous = next((t for t in reversed(tokens) if t[1] < line), None)
+    after = f" after {previous[0]}" if previous else ""
+    expected = ", ".join(sorted(rejection.expected)[:8])
+    return f"unexpected {kind} line{after} (expected one of: {expected})"
 
 
 def _unreadable(block: Block, line: int, reason: str, hand_id: str | None = None) -> UnreadableHand:
@@ -158,6 +159,7 @@ class _Builder:
 
     def __init__(
         self,
+        reader: PokerStarsReader,
         block: Block,
         info: HeaderInfo,
         unit: Unit,
@@ -175,7 +177,9 @@ class _Builder:
         self.truncated = truncated
         self.path = block.path
         self.players: dict[str, int] = {}
-        self.by_length: list[str] = []
+        self._by_length: list[str] | None = None
+        self.amount_cache = reader.amounts.setdefault(unit.decimals, {})
+        self.card_cache = reader.cards
 
     # ---- small helpers -------------------------------------------------------------------
     def src(self, line: int) -> Source:
@@ -184,44 +188,73 @@ class _Builder:
     def amount(self, text: str | None, line: int) -> int:
         if not text:
             return 0
+        value = self.amount_cache.get(text)
+        if value is not None:
+            return value
         raw = text.strip()
         if raw and not (raw[0].isdigit() or raw[0] == "."):
             raw = raw[1:]
         try:
-            return parse_amount(raw, self.unit.decimals)
+            value = parse_amount(raw, self.unit.decimals)
         except ValueError as error:
             raise AmountError(f"amount {text!r}: {error}", line) from None
+        if len(self.amount_cache) >= _CACHE_LIMIT:
+            self.amount_cache.clear()
+        self.amount_cache[text] = value
+        return value
 
     def cards(self, text: str | None, line: int) -> tuple[Card, ...]:
         if not text:
             return ()
-        found: list[Card] = []
-        for part in text.split():
-            try:
-                found.append(parse_card(part))
-            except ValueError:
-                self.defects.append(Defect(line, text, f"not a card: {part!r}"))
-        return tuple(found)
+        known = self.card_cache.get(text)
+        if known is not None:
+            return known
+        try:
+            cards = tuple(map(parse_card, text.split()))
+        except ValueError:  # some part is not a card: keep the others, note each bad one
+            found: list[Card] = []
+            for part in text.split():
+                try:
+                    found.append(parse_card(part))
+                except ValueError:
+                    self.defects.append(Defect(line, text, f"not a card: {part!r}"))
+            return tuple(found)
+        if len(self.card_cache) >= _CACHE_LIMIT:
+            self.card_cache.clear()
+        self.card_cache[text] = cards
+        return cards
 
-    def player(self, token: LineToken) -> str:
+    @property
+    def by_length(self) -> list[str]:
+        if self._by_length is None:
+            self._by_length = sorted(self.players, key=len, reverse=True)
+        return self._by_length
+
+    def player(self, kind: str, text: str, guess: str | None) -> str:
         """The seated player a line names (names may hold ': ' and other separators)."""
-        guess = token.fields.get("name") or ""
+        guess = guess or ""
         if guess in self.players:
             return guess
         for name in self.by_length:
-            if token.text.startswith(name) and token.text[len(name) : len(name) + 1] in (":", " "):
+            if text.startswith(name) and text[len(name) : len(name) + 1] in (":", " "):
                 return name
-        prefix = "Dealt to " if token.type == "DEALT" else "Uncalled bet"
-        if token.type in ("DEALT", "UNCALLED"):
+        prefix = "Dealt to " if kind == "DEALT" else "Uncalled bet"
+        if kind in ("DEALT", "UNCALLED"):
             for name in self.by_length:
-                if token.text.endswith(name) or f"{prefix}{name} [" in token.text:
+                if text.endswith(name) or f"{prefix}{name} [" in text:
                     return name
         return guess
 
     # ---- the hand ------------------------------------------------------------------------
     def build(self) -> Hand:
-        header, table = self.tokens[0], self.tokens[1] if len(self.tokens) > 1 else None
-        stakes = read_stakes(self.info, self.unit)
+        info, path, players = self.info, self.path, self.players
+        # bound once: the loop below runs for every line of every hand
+        amount, amounts, cards, player = self.amount, self.amount_cache, self.cards, self.player
+        table = self.tokens[1][3].groupdict() if len(self.tokens) > 1 else {}
+        try:
+            stakes = read_stakes(info, self.unit)
+        except ValueError as error:  # a garbled header: chips with decimals are read again in hundredths
+            raise AmountError(str(error), self.tokens[0][1]) from None
         seats: list[Seat] = []
         actions: list[Action] = []
         streets: list[StreetDeal] = []
@@ -232,6 +265,7 @@ class _Builder:
         cash_outs: list[CashOut] = []
         events: list[Event] = []
         summary_seats: list[SummarySeat] = []
+        seat_players: dict[int, str] | None = None
         boards: dict[int, tuple[Card, ...]] = {}
         pot: PotSummary | None = None
         no_low: list[int] = []
@@ -239,137 +273,194 @@ class _Builder:
         cancelled = run_twice = False
         stp = 0
         hero: str | None = None
-        for token in self.tokens[2:]:
-            kind, fields, line = token.type, token.fields, token.line
-            if kind == "SEAT":
-                status = fields.get("status") or ""
+        for kind, line, text, m in self.tokens[2:]:
+            source = Source(path, line, line)
+            if kind == "ACTION":
+                name, verb, paid, raise_to, all_in, cap, note = m.group(
+                    "name", "verb", "amount", "raise_to", "all_in", "cap", "note"
+                )
+                if name not in players:
+                    name = player(kind, text, name)
+                units = (amounts.get(paid) or amount(paid, line)) if paid else 0  # (the cache, inlined)
+                actions.append(
+                    Action(
+                        street,
+                        name,
+                        players.get(name),
+                        VERBS[verb],
+                        units,
+                        source,
+                        amount(raise_to, line) if raise_to else None,
+                        all_in is not None,
+                        cap is not None,
+                    )
+                )
+                if note:
+                    events.append(Event(note, text, street, Source(path, line, line), name))
+            elif kind == "SUMMARY_SEAT":
+                if seat_players is None:
+                    seat_players = {seat.seat: seat.player for seat in seats}
+                number, rest = m.group("seat", "rest")
+                summary_seats.append(read_summary_seat(int(number), rest, seat_players, amount, cards, source))
+            elif kind == "SEAT":
+                number, name, stack, bounty, status, hero_mark = m.group(
+                    "seat", "name", "stack", "bounty", "status", "hero_mark"
+                )
+                status = status or ""
                 seat = Seat(
-                    seat=int(fields["seat"] or 0),
-                    player=fields["name"] or "",
-                    stack=self.amount(fields["stack"], line),
-                    source=self.src(line),
-                    bounty=fields.get("bounty"),
-                    sitting_out="sitting out" in status,
-                    out_of_hand="out of hand" in status,
+                    int(number or 0),
+                    name or "",
+                    amount(stack, line),
+                    source,
+                    bounty,
+                    "sitting out" in status,
+                    "out of hand" in status,
                 )
                 seats.append(seat)
-                if fields.get("hero_mark"):
+                if hero_mark:
                     hero = seat.player
-                self.players[seat.player] = seat.seat
-                self.by_length = sorted(self.players, key=len, reverse=True)
-            elif kind in ("POST", "BRING_IN"):
-                name = self.player(token)
-                action_kind = POSTS[fields["what"] or ""] if kind == "POST" else ActionKind.BRING_IN
-                actions.append(Action(street, name, self.players.get(name), action_kind,
-                                      self.amount(fields["amount"], line), self.src(line),
-                                      all_in=bool(fields.get("all_in"))))
-            elif kind == "ACTION":
-                name = self.player(token)
-                verb = VERBS[fields["verb"] or ""]
-                raise_to = self.amount(fields["raise_to"], line) if fields.get("raise_to") else None
-                actions.append(Action(street, name, self.players.get(name), verb,
-                                      self.amount(fields.get("amount"), line), self.src(line),
-                                      raise_to=raise_to, all_in=bool(fields.get("all_in")),
-                                      cap_reached=bool(fields.get("cap"))))
-                if fields.get("note"):
-                    events.append(Event(fields["note"] or "", token.text, street, self.src(line), name))
-            elif kind == "DISCARD":
-                name = self.player(token)
-                pat = bool(fields.get("pat"))
-                actions.append(Action(street, name, self.players.get(name),
-                                      ActionKind.STAND_PAT if pat else ActionKind.DISCARD, 0,
-                                      self.src(line), discarded=0 if pat else int(fields["discarded"] or 0)))
-            elif kind in ("HOLE_CARDS", "DEALING_HANDS"):
-                street, run = Street.PREFLOP, 0
-            elif kind == "THIRD_STREET":
-                street, run = Street.THIRD, 0
-            elif kind == "STUD_STREET":
-                street, run = STUD_STREETS[fields["street"] or ""], 0
-            elif kind == "DRAW":
-                street, run = DRAWS[fields["draw"] or ""], 0
-            elif kind == "PREFLOP_CARD":
-                card = self.cards(fields["cards"], line)
-                streets.append(StreetDeal(Street.PREFLOP, 0, card, card, self.src(line)))
-            elif kind in ("FLOP", "TURN", "RIVER"):
-                if kind == "RIVER" and self.info.game in STUD_GAMES:
+                players[seat.player] = seat.seat
+                self._by_length = None
+            elif kind == "POST" or kind == "BRING_IN":
+                name, paid, all_in = m.group("name", "amount", "all_in")
+                if name not in players:
+                    name = player(kind, text, name)
+                action_kind = POSTS[m["what"]] if kind == "POST" else ActionKind.BRING_IN
+                actions.append(
+                    Action(
+                        street,
+                        name,
+                        players.get(name),
+                        action_kind,
+                        amount(paid, line),
+                        source,
+                        None,
+                        all_in is not None,
+                    )
+                )
+            elif kind in BOARD_STREETS:
+                if kind == "RIVER" and info.game in STUD_GAMES:
                     street, run = Street.SEVENTH, 0
                     continue
-                street, run = Street(kind.lower()), RUNS[fields.get("run")]
-                old = self.cards(fields.get("cards"), line)
-                new_text = fields.get("new_cards")
-                new = self.cards(new_text, line) if new_text is not None else old
+                street, run = BOARD_STREETS[kind], RUNS[m["run"]]
+                old = cards(m["cards"], line)
+                new_text = m["new_cards"]
+                new = cards(new_text, line) if new_text is not None else old
                 board = old + new if new_text is not None else old
                 empty = new_text is not None and not new_text.strip()
                 if empty:
-                    self.defects.append(Defect(line, token.text, "empty card on the street line"))
-                streets.append(StreetDeal(street, run, board, new, self.src(line), empty_new_card=empty))
-            elif kind == "DEALT":
-                name = self.player(token)
-                dealt.append(DealtCards(name, self.cards(fields["cards"], line), self.src(line),
-                                        self.cards(fields.get("new_cards"), line)))
-            elif kind == "SHOW_DOWN":
-                street, run = Street.SHOWDOWN, RUNS[fields.get("run")]
-            elif kind in ("SHOWS", "SHOWS_FOR"):
-                showdown.append(ShowdownLine(self.player(token), ShowdownKind.SHOWS,
-                                             self.cards(fields["cards"], line), fields.get("description"),
-                                             run, self.src(line)))
-            elif kind == "MUCKS":
-                showdown.append(ShowdownLine(self.player(token), ShowdownKind.MUCKS,
-                                             self.cards(fields.get("cards"), line), None, run, self.src(line)))
-            elif kind == "NO_SHOW":
-                showdown.append(ShowdownLine(self.player(token), ShowdownKind.DOESNT_SHOW, (), None, run,
-                                             self.src(line)))
+                    self.defects.append(Defect(line, text, "empty card on the street line"))
+                streets.append(StreetDeal(street, run, board, new, source, empty))
             elif kind == "COLLECTED":
-                pot_text = fields["pot"] or "pot"
-                index = int(fields["side"]) if fields.get("side") else (1 if pot_text == "side pot" else 0)
-                collected.append(Collected(self.player(token), self.amount(fields["amount"], line), index,
-                                           pot_text, run, self.src(line)))
+                pot_text = m["pot"] or "pot"
+                side = m["side"]
+                index = int(side) if side else (1 if pot_text == "side pot" else 0)
+                collected.append(
+                    Collected(player(kind, text, m["name"]), amount(m["amount"], line), index, pot_text, run, source)
+                )
+            elif kind == "SHOWS" or kind == "SHOWS_FOR":
+                showdown.append(
+                    ShowdownLine(
+                        player(kind, text, m["name"]),
+                        ShowdownKind.SHOWS,
+                        cards(m["cards"], line),
+                        m["description"],
+                        run,
+                        source,
+                    )
+                )
+            elif kind == "MUCKS":
+                showdown.append(
+                    ShowdownLine(
+                        player(kind, text, m["name"]), ShowdownKind.MUCKS, cards(m["cards"], line), None, run, source
+                    )
+                )
+            elif kind == "NO_SHOW":
+                showdown.append(
+                    ShowdownLine(player(kind, text, m["name"]), ShowdownKind.DOESNT_SHOW, (), None, run, source)
+                )
             elif kind == "UNCALLED":
-                uncalled.append(UncalledReturn(self.player(token), self.amount(fields["amount"], line),
-                                               street, self.src(line)))
+                uncalled.append(
+                    UncalledReturn(player(kind, text, m["name"]), amount(m["amount"], line), street, source)
+                )
+            elif kind == "DEALT":
+                dealt.append(
+                    DealtCards(
+                        player(kind, text, m["name"]), cards(m["cards"], line), source, cards(m["new_cards"], line)
+                    )
+                )
+            elif kind == "HOLE_CARDS" or kind == "DEALING_HANDS":
+                street, run = Street.PREFLOP, 0
+            elif kind == "SUMMARY":
+                street, run = Street.SUMMARY, 0
+            elif kind == "SUMMARY_TOTAL" or kind == "SUMMARY_TOTAL_PIPES":
+                pot = read_pot_line(m, amount, source)
+            elif kind == "SUMMARY_BOARD":
+                boards[RUNS[m["run"]]] = cards(m["cards"], line)
+            elif kind == "SHOW_DOWN":
+                street, run = Street.SHOWDOWN, RUNS[m["run"]]
+            elif kind == "DISCARD":
+                name = player(kind, text, m["name"])
+                pat = bool(m["pat"])
+                actions.append(
+                    Action(
+                        street,
+                        name,
+                        players.get(name),
+                        ActionKind.STAND_PAT if pat else ActionKind.DISCARD,
+                        0,
+                        source,
+                        discarded=0 if pat else int(m["discarded"] or 0),
+                    )
+                )
+            elif kind == "THIRD_STREET":
+                street, run = Street.THIRD, 0
+            elif kind == "STUD_STREET":
+                street, run = STUD_STREETS[m["street"]], 0
+            elif kind == "DRAW":
+                street, run = DRAWS[m["draw"]], 0
+            elif kind == "PREFLOP_CARD":
+                card = cards(m["cards"], line)
+                streets.append(StreetDeal(Street.PREFLOP, 0, card, card, source))
             elif kind == "CASH_OUT":
-                cash_outs.append(CashOut(self.player(token), self.amount(fields["amount"], line),
-                                         self.amount(fields.get("fee"), line), self.src(line)))
+                cash_outs.append(
+                    CashOut(player(kind, text, m["name"]), amount(m["amount"], line), amount(m["fee"], line), source)
+                )
             elif kind == "NO_LOW":
                 no_low.append(run)
             elif kind == "CAPPED":
-                events.append(Event("betting-capped", token.text, street, self.src(line)))
+                events.append(Event("betting-capped", text, street, source))
             elif kind == "CANCELLED":
                 cancelled = True
-            elif kind in ("STP_ADDED", "SUMMARY_STP"):
-                stp = max(stp, self.amount(fields["amount"], line))
-            elif kind == "SUMMARY":
-                street, run = Street.SUMMARY, 0
-            elif kind in ("SUMMARY_TOTAL", "SUMMARY_TOTAL_PIPES"):
-                pot = read_pot_line(fields, lambda text, line=line: self.amount(text, line), self.src(line))
+            elif kind == "STP_ADDED" or kind == "SUMMARY_STP":
+                stp = max(stp, amount(m["amount"], line))
             elif kind == "SUMMARY_RUN_TWICE":
                 run_twice = True
-            elif kind == "SUMMARY_BOARD":
-                boards[RUNS[fields.get("run")]] = self.cards(fields["cards"], line)
-            elif kind == "SUMMARY_SEAT":
-                seat_players = {seat.seat: seat.player for seat in seats}
-                summary_seats.append(read_summary_seat(
-                    int(fields["seat"] or 0), fields["rest"] or "", seat_players,
-                    lambda text, line=line: self.amount(text, line), self.cards, self.src(line)))
-        for token in self.ignored:
-            events.append(Event(token.type.lower().replace("_", "-"), token.text, Street.BLINDS,
-                                self.src(token.line), token.fields.get("name")))
+        for kind, line, text, m in self.ignored:
+            events.append(
+                Event(
+                    kind.lower().replace("_", "-"),
+                    text,
+                    Street.BLINDS,
+                    Source(path, line, line),
+                    m.groupdict().get("name"),
+                )
+            )
         if hero is None:
             hero = _hero(dealt)
-        table_fields = table.fields if table else {}
-        button = table_fields.get("button")
-        max_seats = table_fields.get("max_seats")
+        button = table.get("button")
+        max_seats = table.get("max_seats")
         return Hand(
-            room=self.info.room,
-            hand_id=self.info.hand_id,
-            source=Source(self.path, self.block.first_line, self.block.last_line),
-            game=self.info.game,
-            game_text=self.info.game_text,
-            structure=self.info.structure,
+            room=info.room,
+            hand_id=info.hand_id,
+            source=Source(path, self.block.first_line, self.block.last_line),
+            game=info.game,
+            game_text=info.game_text,
+            structure=info.structure,
             unit=self.unit,
             stakes=stakes,
-            started=self.info.started,
-            table=table_fields.get("table") or "",
+            started=info.started,
+            table=table.get("table") or "",
             max_seats=int(max_seats) if max_seats else None,
             button=int(button) if button else None,
             seats=tuple(seats),
@@ -380,23 +471,27 @@ class _Builder:
             collected=tuple(collected),
             uncalled=tuple(uncalled),
             cash_outs=tuple(cash_outs),
-            events=tuple(sorted(events, key=lambda event: event.source.line)),
+            events=tuple(sorted(events, key=_line_of)) if len(events) > 1 else tuple(events),
             pot=pot,
             boards=_final_boards(boards, streets),
             summary_seats=tuple(summary_seats),
-            kind=self.info.kind,
-            mixed=self.info.mixed,
-            tournament=self.info.tournament,
-            club=self.info.club,
+            kind=info.kind,
+            mixed=info.mixed,
+            tournament=info.tournament,
+            club=info.club,
             run_twice=run_twice or any(deal.run for deal in streets),
             cancelled=cancelled,
             no_low=tuple(no_low),
             hero=hero,
             stp=stp,
             truncated=self.truncated,
-            defects=tuple(sorted(self.defects, key=lambda defect: defect.line)),
+            defects=tuple(sorted(self.defects, key=_line_of)) if self.defects else (),
             play_money=self.unit.currency == "play",
         )
+
+
+def _line_of(item: Event | Defect) -> int:
+    return item.source.line if isinstance(item, Event) else item.line
 
 
 def _hero(dealt: list[DealtCards]) -> str | None:

@@ -2,19 +2,22 @@
 
 Detects per file: UTF-16 LE/BE (BOM, or the tell-tale NUL pattern), else per line: UTF-8 (with a BOM
 anywhere, e.g. at the start of every hand), falling back to cp1252 for lines that are not UTF-8. Lines
-end in LF, CRLF or a lone CR. Trailing whitespace is removed. Memory does not grow with the file:
-lines are produced one at a time, and an over-long line (binary junk) is cut into pieces.
+end in LF, CRLF or a lone CR. Trailing whitespace is removed.
+
+The file is read in chunks of complete lines: a chunk is decoded as UTF-8 in one call and split with
+string methods, and only a chunk that is not valid UTF-8 is decoded line by line. Memory does not
+grow with the file; a line longer than MAX_LINE_BYTES (binary junk) is cut into pieces of that size.
 """
 
 from __future__ import annotations
 
 import codecs
-import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
 MAX_LINE_BYTES = 1 << 20  # a longer "line" is binary junk; it is read in pieces of this size
+CHUNK_BYTES = 1 << 18
 
 
 @dataclass(slots=True)
@@ -25,6 +28,8 @@ class FileText:
     encoding: str = "utf-8"
     fallback_lines: int = 0  # lines that were not UTF-8 and were read as cp1252
     nul_lines: int = 0  # lines holding NUL bytes (a sign of binary content)
+    lines: int = 0  # lines read so far
+    utf8_lines: bool = False  # some non-ASCII text was valid UTF-8
 
 
 def _looks_utf16(head: bytes) -> str | None:
@@ -42,66 +47,165 @@ def _looks_utf16(head: bytes) -> str | None:
     return None
 
 
-def _decode(raw: bytes, info: FileText) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        info.fallback_lines += 1
-        return raw.decode("cp1252", errors="replace")
-
-
-def _split_line(text: str) -> list[str]:
-    """One physical line (may hold lone CRs) to logical lines, trailing whitespace removed."""
+def _normalise(text: str) -> str:
+    """Decoded text of whole physical lines: BOMs dropped, every CR, LF or CRLF made one LF."""
     if "\ufeff" in text:
         text = text.replace("\ufeff", "")
-    if text.endswith("\n"):
-        text = text[:-1]
-    if "\r" not in text:
-        return [text.rstrip()]
-    if text.endswith("\r") and text.count("\r") == 1:
-        return [text[:-1].rstrip()]
-    parts = text.split("\r")
-    if parts and parts[-1] == "":
-        parts.pop()
-    return [part.rstrip() for part in parts]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
 
 
-def _iter_utf16(stream: BinaryIO, encoding: str, info: FileText) -> Iterator[str]:
-    text = io.TextIOWrapper(stream, encoding=encoding, errors="replace", newline="")
+def text_lines(text: str) -> list[str]:
+    """Normalised text to lines, trailing whitespace removed. A final LF does not start another line."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.rstrip() for line in lines]
+
+
+def _decode(raw: bytes, info: FileText) -> str:
+    """Whole lines of bytes to text: UTF-8 where it is valid, line by line cp1252 where it is not."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return _decode_mixed(raw, info)
+    if not info.utf8_lines and not raw.isascii():
+        info.utf8_lines = True
+    return text
+
+
+def _decode_mixed(raw: bytes, info: FileText) -> str:
+    """Decode up to each bad line in one call, and each bad line as cp1252."""
+    view = memoryview(raw)
+    parts: list[str] = []
+    position = 0
+    while position < len(raw):
+        try:
+            text, _ = codecs.utf_8_decode(view[position:], "strict", True)
+        except UnicodeDecodeError as error:
+            bad = position + error.start
+            start = max(position, raw.rfind(b"\n", position, bad) + 1)
+            end = raw.find(b"\n", bad)
+            end = len(raw) if end < 0 else end + 1
+            good = raw[position:start]
+            parts.append(good.decode("utf-8"))
+            if not good.isascii():
+                info.utf8_lines = True
+            parts.append(raw[start:end].decode("cp1252", errors="replace"))
+            info.fallback_lines += 1
+            position = end
+        else:
+            parts.append(text)
+            if not raw[position:].isascii():
+                info.utf8_lines = True
+            break
+    return "".join(parts)
+
+
+def _count_nul_lines(raw: bytes, info: FileText) -> None:
+    if b"\x00" in raw:
+        info.nul_lines += sum(1 for line in raw.split(b"\n") if b"\x00" in line)
+
+
+def _pieces(line: bytes) -> Iterator[bytes]:
+    for start in range(0, len(line), MAX_LINE_BYTES):
+        yield line[start : start + MAX_LINE_BYTES]
+
+
+def _byte_chunks(stream: BinaryIO, chunk_size: int) -> Iterator[bytes]:
+    """Runs of whole physical lines (each ends in LF, except at the end of the file). A line longer
+    than MAX_LINE_BYTES comes in pieces of that size, each on its own."""
+    carry = b""
     while True:
-        chunk = text.readline(MAX_LINE_BYTES)
-        if not chunk:
-            return
-        yield chunk
+        data = stream.read(chunk_size)
+        if not data:
+            break
+        if carry:
+            end = data.find(b"\n")
+            if end < 0:
+                carry += data
+                while len(carry) >= MAX_LINE_BYTES:
+                    yield carry[:MAX_LINE_BYTES]
+                    carry = carry[MAX_LINE_BYTES:]
+                continue
+            first, data = carry + data[: end + 1], data[end + 1 :]
+            carry = b""
+            if len(first) > MAX_LINE_BYTES:
+                yield from _pieces(first)
+            else:
+                data = first + data
+        cut = data.rfind(b"\n") + 1
+        if cut:
+            if cut > MAX_LINE_BYTES:  # only when chunk_size is larger than a line may be
+                for line in data[:cut].splitlines(keepends=True):
+                    yield from _pieces(line)
+            else:
+                yield data[:cut]
+        carry = data[cut:]
+        while len(carry) >= MAX_LINE_BYTES:
+            yield carry[:MAX_LINE_BYTES]
+            carry = carry[MAX_LINE_BYTES:]
+    if carry:
+        yield carry
 
 
-def _iter_bytes(stream: BinaryIO, info: FileText) -> Iterator[str]:
+def _utf16_chunks(stream: BinaryIO, encoding: str, chunk_size: int) -> Iterator[str]:
+    """Decoded runs of whole lines (ending in LF or CR, or cut at MAX_LINE_BYTES characters)."""
+    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+    carry = ""
     while True:
-        raw = stream.readline(MAX_LINE_BYTES)
-        if not raw:
+        data = stream.read(chunk_size)
+        text = carry + decoder.decode(data, final=not data)
+        # a CR at the very end may be the first half of a CRLF: keep it for the next chunk
+        cut = max(text.rfind("\n"), text.rfind("\r", 0, len(text) - 1)) + 1 if data else len(text)
+        if cut:
+            yield text[:cut]
+        carry = text[cut:]
+        while len(carry) >= MAX_LINE_BYTES:
+            yield carry[:MAX_LINE_BYTES]
+            carry = carry[MAX_LINE_BYTES:]
+        if not data:
             return
-        if b"\x00" in raw:
-            info.nul_lines += 1
-        yield _decode(raw, info)
 
 
-def read_lines(stream: BinaryIO, info: FileText) -> Iterator[tuple[int, str]]:
-    """Yield (line number, text) for every line of a binary stream. Never raises on content."""
+def _whole_lines(text: str, info: FileText) -> str:
+    """End the text with a line end (the end of the file, or a piece of an over-long line), count lines."""
+    if text and not text.endswith("\n"):
+        text += "\n"
+    info.lines += text.count("\n")
+    return text
+
+
+def read_texts(stream: BinaryIO, info: FileText, chunk_size: int = CHUNK_BYTES) -> Iterator[str]:
+    """Yield the text of a binary stream in pieces of whole lines, normalised: BOMs dropped, every line
+    ends in one LF (trailing whitespace is still there). Never raises on content."""
     head = stream.read(64)
-    rest_source: Iterator[str]
     utf16 = _looks_utf16(head)
     stream.seek(0)
     if utf16:
         info.encoding = utf16
-        if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            stream.read(2)
-        rest_source = _iter_utf16(stream, utf16, info)
-    else:
-        rest_source = _iter_bytes(stream, info)
+        for piece in _utf16_chunks(stream, utf16, chunk_size):
+            yield _whole_lines(_normalise(piece), info)
+        return
+    for raw in _byte_chunks(stream, chunk_size):
+        _count_nul_lines(raw, info)
+        yield _whole_lines(_normalise(_decode(raw, info)), info)
+    if info.fallback_lines:
+        info.encoding = "mixed utf-8/cp1252" if info.utf8_lines else "cp1252"
+
+
+def read_chunks(stream: BinaryIO, info: FileText, chunk_size: int = CHUNK_BYTES) -> Iterator[list[str]]:
+    """Yield the lines of a binary stream in runs (line numbers continue from run to run, from 1),
+    trailing whitespace removed. Never raises on content."""
+    for text in read_texts(stream, info, chunk_size):
+        yield text_lines(text)
+
+
+def read_lines(stream: BinaryIO, info: FileText, chunk_size: int = CHUNK_BYTES) -> Iterator[tuple[int, str]]:
+    """Yield (line number, text) for every line of a binary stream. Never raises on content."""
     number = 0
-    for physical in rest_source:
-        for line in _split_line(physical):
+    for lines in read_chunks(stream, info, chunk_size):
+        for line in lines:
             number += 1
             yield number, line
-    if not utf16 and info.fallback_lines:
-        info.encoding = "cp1252" if info.fallback_lines == number else "mixed utf-8/cp1252"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -15,29 +16,38 @@ _TAG = re.compile(r"\((button|small blind|big blind|button blind)\) ")
 _WON = re.compile(r"(?:won|collected) \(?(" + _AMOUNT + r")\)?")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _FOLDED = re.compile(r"folded (?:before|on) (?:the )?(\w+(?: \w+)?)")
+_NAME_END = re.compile(r" (?:\(|folded|showed|mucked|collected|won|lost|sat out|is sitting out)")
+# The outcome is the first of these words the text starts with (their first letters differ).
+_OUTCOMES = {"folded": "folded", "showed": "showed", "mucked": "mucked", "collected": "collected", "won": "collected"}
+_OUTCOME_WORDS = {word[0]: word for word in _OUTCOMES}
 
-Amount = Callable[[str], int]
+Amount = Callable[[str, int], int]  # (text, line) -> units
 Cards = Callable[[str, int], tuple[Card, ...]]
 
 
-def read_pot_line(fields: dict[str, str | None], amount: Amount, source: Source) -> PotSummary:
-    """SUMMARY_TOTAL or SUMMARY_TOTAL_PIPES fields to a PotSummary (amounts in units)."""
-    total = amount(fields["total"] or "0")
-    rake = amount(fields["rake"] or "0")
+def read_pot_line(match: re.Match[str], amount: Amount, source: Source) -> PotSummary:
+    """A SUMMARY_TOTAL or SUMMARY_TOTAL_PIPES line's match to a PotSummary (amounts in units)."""
+    line = source.line
+    groups = match.re.groupindex
+    total = amount(match["total"] or "0", line)
+    rake = amount(match["rake"] or "0", line)
     main: int | None = None
     sides: tuple[int, ...] = ()
-    if "pots" in fields:  # Run It Once's pipe-separated form
-        pots = fields["pots"] or ""
+    if "pots" in groups:  # Run It Once's pipe-separated form
+        pots = match["pots"] or ""
         main_match = _MAIN.search(pots)
-        main = amount(main_match.group(1)) if main_match else None
-        sides = tuple(amount(value) for value in _SIDE.findall(pots))
+        main = amount(main_match.group(1), line) if main_match else None
+        sides = tuple(amount(value, line) for value in _SIDE.findall(pots))
     else:
-        main = amount(fields["main"]) if fields.get("main") else None
-        sides = tuple(amount(value) for value in _SIDE.findall(fields.get("sides") or ""))
-    fees = tuple((name.strip(), amount(value)) for name, value in _FEE.findall(fields.get("fees") or ""))
-    if fields.get("stp"):
-        fees = (("STP", amount(fields["stp"] or "0")), *fees)
-    return PotSummary(total=total, rake=rake, main=main, sides=sides, fees=fees, source=source)
+        main = amount(match["main"], line) if match["main"] else None
+        if match["sides"]:
+            sides = tuple(amount(value, line) for value in _SIDE.findall(match["sides"]))
+    fees: tuple[tuple[str, int], ...] = ()
+    if match["fees"]:
+        fees = tuple((name.strip(), amount(value, line)) for name, value in _FEE.findall(match["fees"]))
+    if "stp" in groups and match["stp"]:
+        fees = (("STP", amount(match["stp"], line)), *fees)
+    return PotSummary(total, rake, main, sides, fees, source)
 
 
 def read_summary_seat(
@@ -45,39 +55,50 @@ def read_summary_seat(
 ) -> SummarySeat:
     """`Seat N: <rest>` where rest is `name [(tags)] outcome`."""
     player = players.get(seat, "")
-    if player and rest.startswith(player + " "):
+    if player and rest.startswith(player) and rest[len(player) : len(player) + 1] == " ":
         after = rest[len(player) + 1 :]
     else:
         # Unknown seat or a renamed player: the name runs up to the first tag or outcome word.
-        cut = re.search(r" (?:\(|folded|showed|mucked|collected|won|lost|sat out|is sitting out)", rest)
+        cut = _NAME_END.search(rest)
         player = rest[: cut.start()] if cut else rest
         after = rest[cut.start() + 1 :] if cut else ""
-    positions: list[str] = []
-    while True:
-        tag = _TAG.match(after)
-        if tag is None:
-            break
-        positions.append(tag.group(1))
-        after = after[tag.end() :]
-    outcome = "other"
-    for word in ("folded", "showed", "mucked", "collected", "won"):
-        if after.startswith(word):
-            outcome = "collected" if word == "won" else word
-            break
-    card_match = _CARDS.search(after) if outcome in ("showed", "mucked") else None
-    hole = cards(card_match.group(1), source.line) if card_match else ()
-    folded = _FOLDED.match(after)
-    won = tuple(amount(value) for value in _WON.findall(after)) if outcome != "folded" else ()
+    positions, outcome, folded_street, after, cashed_out, pot_not_awarded = _outline(after)
+    hole: tuple[Card, ...] = ()
+    won: tuple[int, ...] = ()
+    if outcome != "folded":
+        if outcome in ("showed", "mucked"):
+            card_match = _CARDS.search(after)
+            if card_match:
+                hole = cards(card_match.group(1), source.line)
+        won = tuple(amount(value, source.line) for value in _WON.findall(after))
     return SummarySeat(
-        seat=seat,
-        player=player,
-        positions=tuple(positions),
-        outcome=outcome,
-        won=won,
-        cards=hole,
-        text=rest,
-        source=source,
-        folded_street=folded.group(1) if folded else None,
-        cashed_out="(cashed out)" in after,
-        pot_not_awarded="pot not awarded" in after,
+        seat, player, positions, outcome, won, hole, rest, source, folded_street, cashed_out, pot_not_awarded
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _outline(after: str) -> tuple[tuple[str, ...], str, str | None, str, bool, bool]:
+    """What follows the name: (position tags, outcome, street folded on, the text after the tags,
+    cashed out, pot not awarded). Cached: most of these texts ("(small blind) folded before Flop")
+    come back hand after hand."""
+    positions: tuple[str, ...] = ()
+    if after.startswith("("):
+        tags: list[str] = []
+        while True:
+            tag = _TAG.match(after)
+            if tag is None:
+                break
+            tags.append(tag.group(1))
+            after = after[tag.end() :]
+        positions = tuple(tags)
+    word = _OUTCOME_WORDS.get(after[:1])
+    outcome = "other" if word is None or not after.startswith(word) else _OUTCOMES[word]
+    folded = _FOLDED.match(after) if outcome == "folded" else None
+    return (
+        positions,
+        outcome,
+        folded.group(1) if folded else None,
+        after,
+        "(cashed out)" in after,
+        "pot not awarded" in after,
     )

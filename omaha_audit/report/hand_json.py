@@ -4,11 +4,43 @@ from __future__ import annotations
 
 from typing import Any
 
-from omaha_audit.model import Card, Hand, Source, UnreadableHand
+from omaha_audit.model import DECK, Action, Card, Hand, Seat, Source, UnreadableHand
+
+# Enum members go into the records as they are: they are str (StrEnum), and json writes their value.
+_CARD_TEXT = {card: str(card) for card in DECK}
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in cards]
+    text = _CARD_TEXT
+    return [text.get(card) or str(card) for card in cards]
+
+
+def _seat(seat: Seat) -> dict[str, Any]:
+    entry = {
+        "seat": seat.seat,
+        "player": seat.player,
+        "stack": seat.stack,
+        "sitting_out": seat.sitting_out or seat.out_of_hand,
+    }
+    if seat.bounty:
+        entry["bounty"] = seat.bounty
+    return entry
+
+
+def _action(action: Action) -> dict[str, Any]:
+    entry = {
+        "street": action.street,
+        "player": action.player,
+        "seat": action.seat,
+        "action": action.kind,
+        "amount": action.amount,
+    }
+    if action.raise_to is not None:
+        entry["raise_to"] = action.raise_to
+    if action.all_in:
+        entry["all_in"] = True
+    entry["line"] = action.source.line
+    return entry
 
 
 def _source(source: Source) -> dict[str, Any]:
@@ -26,9 +58,9 @@ def hand_record(hand: Hand) -> dict[str, Any]:
         "room": hand.room,
         "hand_id": hand.hand_id,
         "source": {"path": hand.source.path, "line": hand.source.line, "end_line": hand.source.end_line},
-        "game": hand.game.value,
+        "game": hand.game,
         "game_text": hand.game_text,
-        "structure": hand.structure.value,
+        "structure": hand.structure,
         "currency": hand.unit.currency,
         "unit": hand.unit.describe(),
         "stakes": {
@@ -58,31 +90,10 @@ def hand_record(hand: Hand) -> dict[str, Any]:
         "pots": None
         if hand.pot is None
         else {"main": hand.pot.main, "sides": list(hand.pot.sides), "fees": dict(hand.pot.fees)},
-        "seats": [
-            {
-                "seat": seat.seat,
-                "player": seat.player,
-                "stack": seat.stack,
-                "sitting_out": seat.sitting_out or seat.out_of_hand,
-                **({"bounty": seat.bounty} if seat.bounty else {}),
-            }
-            for seat in hand.seats
-        ],
-        "actions": [
-            {
-                "street": action.street.value,
-                "player": action.player,
-                "seat": action.seat,
-                "action": action.kind.value,
-                "amount": action.amount,
-                **({"raise_to": action.raise_to} if action.raise_to is not None else {}),
-                **({"all_in": True} if action.all_in else {}),
-                "line": action.source.line,
-            }
-            for action in hand.actions
-        ],
+        "seats": [_seat(seat) for seat in hand.seats],
+        "actions": [_action(action) for action in hand.actions],
         "streets": [
-            {"street": deal.street.value, "run": deal.run, "cards": _cards(deal.cards), "line": deal.source.line}
+            {"street": deal.street, "run": deal.run, "cards": _cards(deal.cards), "line": deal.source.line}
             for deal in hand.streets
         ],
         "boards": [_cards(board) for board in hand.boards],
@@ -90,7 +101,7 @@ def hand_record(hand: Hand) -> dict[str, Any]:
         "showdown": [
             {
                 "player": line.player,
-                "action": line.kind.value,
+                "action": line.kind,
                 "cards": _cards(line.cards),
                 "description": line.description,
                 "run": line.run,
@@ -106,7 +117,7 @@ def hand_record(hand: Hand) -> dict[str, Any]:
                 "player": item.player,
                 "amount": item.amount,
                 "pot": pot_name(item.pot, item.pot_text),
-                "half": item.half.value if item.half else None,
+                "half": item.half,
                 "run": item.run,
                 "line": item.source.line,
             }

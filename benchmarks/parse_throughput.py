@@ -1,0 +1,148 @@
+"""Print PokerStars parse throughput (hands/s) next to the raw read+split rate of the same file.
+
+The input is a large PokerStars PLO file built from the corpus: every pot-limit Omaha hand of the
+PokerStars room (complete hands only), repeated with fresh hand ids until there are at least --hands
+hands, written the way PokerStars writes files (UTF-8 with BOM, CRLF, blank lines between hands).
+Both rates are measured in the same run, best of --repeat, on one core, as wall-clock time and as
+this process's CPU time (on a shared machine the CPU time is the steadier figure).
+
+    python benchmarks/parse_throughput.py [--hands 20000] [--repeat 5] [--keep FILE] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from omaha_audit.model import Hand, Structure
+from omaha_audit.parse.files import HandSource
+from omaha_audit.parse.reader import FileText, read_texts
+from omaha_audit.parse.split import split_texts
+
+REPO = Path(__file__).resolve().parents[1]
+HAND_ID = re.compile(r"(?<=(?:Hand|Game) #)\d+(?=:)")
+
+
+def corpus_dir() -> Path:
+    override = os.environ.get("OMAHA_AUDIT_CORPUS")
+    root = Path(override) if override else REPO.parent / "shared" / "corpus"
+    if not (root / "PokerStars").is_dir():
+        sys.exit(f"parse_throughput: no corpus at {root} (set OMAHA_AUDIT_CORPUS)")
+    return root
+
+
+def plo_hands(root: Path) -> list[str]:
+    """Text of every complete PokerStars pot-limit Omaha hand in the corpus."""
+    source = HandSource()
+    texts: list[str] = []
+    for path in sorted((root / "PokerStars").rglob("*.txt")):
+        info = FileText(str(path))
+        with path.open("rb") as stream:
+            blocks = {b.first_line: b for b in split_texts(str(path), read_texts(stream, info))}
+        for item in source.read_file(path):
+            if (
+                isinstance(item, Hand)
+                and item.room == "pokerstars"
+                and item.game.is_omaha
+                and item.structure is Structure.POT_LIMIT
+                and item.pot is not None
+                and not item.truncated
+                and not item.defects
+            ):
+                texts.append("\n".join(blocks[item.source.line].lines))
+    return texts
+
+
+def build_file(path: Path, hands: list[str], count: int) -> int:
+    """Write at least `count` hands (whole rounds of the corpus set), each with a fresh id."""
+    rounds = -(-count // len(hands))
+    next_id = 300_000_000_000
+    written = 0
+    with path.open("w", encoding="utf-8-sig", newline="\r\n") as out:
+        for _ in range(rounds):
+            for text in hands:
+                out.write(HAND_ID.sub(str(next_id), text, count=1))
+                out.write("\n\n\n\n")
+                next_id += 1
+                written += 1
+    return written
+
+
+def read_split(path: Path) -> int:
+    """What the parser starts from: bytes decoded, split into hand blocks of lines."""
+    info = FileText(str(path))
+    with path.open("rb") as stream:
+        return sum(1 for block in split_texts(str(path), read_texts(stream, info)) if block.kind == "hand")
+
+
+SOURCE = HandSource()  # built once: compiling the grammar is start-up, not throughput
+
+
+def parse_all(path: Path) -> int:
+    """Read, split, classify, check and build the model of every hand."""
+    return sum(1 for item in SOURCE.read_file(path) if isinstance(item, Hand))
+
+
+class Timing:
+    """Best-of-N wall-clock and CPU (this process) seconds of a run."""
+
+    def __init__(self) -> None:
+        self.wall = self.cpu = float("inf")
+        self.count = 0
+
+    def run(self, work: Callable[[Path], int], path: Path) -> None:
+        gc.collect()
+        wall, cpu = time.perf_counter(), time.process_time()
+        self.count = work(path)
+        self.cpu = min(self.cpu, time.process_time() - cpu)
+        self.wall = min(self.wall, time.perf_counter() - wall)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=20_000, help="at least this many hands (default 20000)")
+    parser.add_argument("--repeat", type=int, default=5, help="best of N runs (default 5)")
+    parser.add_argument("--keep", type=Path, help="write the generated file here and keep it")
+    parser.add_argument("--profile", action="store_true", help="profile one parse run (cProfile, top 25)")
+    args = parser.parse_args()
+
+    hands = plo_hands(corpus_dir())
+    with tempfile.TemporaryDirectory() as scratch:
+        path = args.keep or Path(scratch) / "plo.txt"
+        written = build_file(path, hands, args.hands)
+        size = path.stat().st_size
+        print(
+            f"input: {written:,} hands ({len(hands)} distinct corpus PLO hands with fresh ids), "
+            f"{size / 1e6:.1f} MB, {size / written:,.0f} bytes/hand"
+        )
+        if args.profile:
+            import cProfile
+
+            cProfile.runctx("parse_all(path)", globals(), {"path": path}, sort="tottime")
+            return 0
+        raw, parse = Timing(), Timing()
+        for _ in range(args.repeat):  # interleaved, so that both see the same machine
+            raw.run(read_split, path)
+            parse.run(parse_all, path)
+    if raw.count != written or parse.count != written:
+        print(f"hand counts differ: written {written}, split {raw.count}, parsed {parse.count}", file=sys.stderr)
+        return 1
+    print(f"best of {args.repeat}, one process         wall clock              CPU time")
+    for name, timing in (("read+split", raw), ("parse", parse)):
+        print(
+            f"{name:<12} {written / timing.wall:>12,.0f} hands/s {size / timing.wall / 1e6:>6,.1f} MB/s"
+            f" {written / timing.cpu:>12,.0f} hands/s {size / timing.cpu / 1e6:>6,.1f} MB/s"
+        )
+    print(f"reading and splitting is {raw.cpu / parse.cpu:.1%} of the parse time (CPU)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

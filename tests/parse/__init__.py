@@ -1,0 +1,1 @@
+"""Tests of the reader, splitter and PokerStars parser."""

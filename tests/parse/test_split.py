@@ -1,0 +1,191 @@
+"""Splitting a file into hand blocks, with each block's first line number."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from omaha_audit.parse.reader import FileText, read_chunks, read_lines, read_texts
+from omaha_audit.parse.split import header_room, split_blocks, split_chunks, split_texts
+
+HEADER = "PokerStars Hand #{}:  Omaha Pot Limit ($0.01/$0.02 USD) - 2010/01/01 10:00:00 ET"
+
+
+def hand(number: int, body: str = "Seat 1: a ($1 in chips)") -> str:
+    return f"{HEADER.format(number)}\n{body}\n*** SUMMARY ***\nTotal pot $0 | Rake $0\nSeat 1: a collected ($0)\n"
+
+
+def blocks(text: str, chunk_size: int = 1 << 18) -> list[tuple[str, int, list[str], str]]:
+    info = FileText("x")
+    found = split_texts("x", read_texts(io.BytesIO(text.encode()), info, chunk_size))
+    return [(block.kind, block.first_line, block.lines, block.room) for block in found]
+
+
+@pytest.mark.parametrize(
+    ("line", "room"),
+    [
+        (HEADER.format(1), "pokerstars-format"),
+        ("PokerStars Game #35874998500:  Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)", "pokerstars-format"),
+        ("PokerStars Zoom Hand #1: x", "pokerstars-format"),
+        ("PokerStars Home Game Hand #74655014750: {club}  Hold'em No Limit (1/2)", "pokerstars-format"),
+        ("Run It Once Poker Hand #36197946: x", "pokerstars-format"),
+        ("MPLPoker Hand #4227871731: x", "pokerstars-format"),
+        ("  PokerStars Hand #1: leading white space", "pokerstars-format"),
+        ("#Game No : 385494443", "888poker"),
+        ("***** Hand History for Game 11443748272 *****", "partypoker"),
+        ("Winamax Poker - CashGame - HandId: #9247976-238-1478874600", "winamax"),
+        ("Full Tilt Poker Game #33286946295: Table Mesa", "fulltilt"),
+        ("Poker Hand #OM232657303: PLO ($2/$5) - 2021/01/21 02:41:55", "ggpoker"),
+        ("PokerStars Tournament #492967531, Omaha Pot Limit", None),
+        ("Player1: folds", None),
+        ("*** SUMMARY ***", None),
+        ("", None),
+    ],
+)
+def test_header_room(line, room):
+    assert header_room(line) == room
+
+
+def test_hands_and_their_first_lines():
+    text = hand(1) + "\n\n" + hand(2) + "\n\n\n" + hand(3)
+    found = blocks(text)
+    assert [(kind, first) for kind, first, _, _ in found] == [("hand", 1), ("hand", 8), ("hand", 16)]
+    assert found[0][2] == text.splitlines()[:5]
+    assert all(room == "pokerstars-format" for *_, room in found)
+
+
+def test_hands_without_blank_lines_between_them():
+    found = blocks(hand(1) + hand(2))
+    assert [(kind, first, len(lines)) for kind, first, lines, _ in found] == [("hand", 1, 5), ("hand", 6, 5)]
+
+
+def test_blank_lines_inside_a_hand_before_its_summary_stay_in_it():
+    text = f"{HEADER.format(1)}\nSeat 1: a ($1 in chips)\n\n\nPlayer: folds\n*** SUMMARY ***\nTotal pot $0 | Rake $0\n"
+    assert blocks(text) == [("hand", 1, text.splitlines(), "pokerstars-format")]
+
+
+def test_a_hand_without_summary_runs_to_the_next_header():
+    text = f"{HEADER.format(1)}\nSeat 1: a ($1 in chips)\n\n\n" + hand(2)
+    found = blocks(text)
+    assert found[0] == ("hand", 1, [HEADER.format(1), "Seat 1: a ($1 in chips)"], "pokerstars-format")
+    assert found[1][:2] == ("hand", 5)
+
+
+def test_text_outside_hands_is_stray():
+    text = "junk before\nmore junk\n\n" + hand(1) + "\nafter the summary\n\nand more\n"
+    found = blocks(text)
+    assert [(kind, first, lines) for kind, first, lines, _ in found] == [
+        ("stray", 1, ["junk before", "more junk"]),
+        ("hand", 4, hand(1).splitlines()),
+        ("stray", 10, ["after the summary"]),
+        ("stray", 12, ["and more"]),
+    ]
+
+
+def test_lines_right_after_a_summary_belong_to_the_hand_until_a_blank_line():
+    text = hand(1) + "Seat 2: b folded before Flop\n\nstray\n"
+    found = blocks(text)
+    assert found[0][2][-1] == "Seat 2: b folded before Flop"
+    assert found[1] == ("stray", 8, ["stray"], "")
+
+
+def test_tournament_summary_runs_across_blank_lines():
+    text = "PokerStars Tournament #1, No Limit Hold'em\nBuy-In: $1\n\n1: a (x), still playing\n"
+    assert blocks(text) == [
+        (
+            "tournament-summary",
+            1,
+            ["PokerStars Tournament #1, No Limit Hold'em", "Buy-In: $1", "", "1: a (x), still playing"],
+            "",
+        )
+    ]
+
+
+def test_other_rooms_are_blocks_too():
+    text = "#Game No : 1\n***** 888poker Hand History for Game 1 *****\n\n\n" + hand(1)
+    found = blocks(text)
+    assert [(kind, room) for kind, _, _, room in found] == [("hand", "888poker"), ("hand", "pokerstars-format")]
+
+
+def test_a_header_must_be_a_whole_line_start():
+    text = hand(1) + "\nchat: PokerStars Hand #2: not a header\n"
+    assert [kind for kind, *_ in blocks(text)] == ["hand", "stray"]
+    # trailing white space is not part of a line, so it cannot complete a header
+    assert blocks("Winamax Poker - \n") == [("stray", 1, ["Winamax Poker -"], "")]
+
+
+def test_bom_at_the_start_of_every_hand_and_crlf():
+    data = ("\ufeff" + hand(1) + "\n\n\ufeff" + hand(2)).replace("\n", "\r\n").encode()
+    found = list(split_texts("x", read_texts(io.BytesIO(data), FileText("x"))))
+    assert [(block.kind, block.first_line) for block in found] == [("hand", 1), ("hand", 8)]
+    assert found[1].lines[0] == HEADER.format(2)
+
+
+def test_empty_and_blank_texts():
+    assert blocks("") == []
+    assert blocks("\n\n   \n") == []
+
+
+LINES = st.sampled_from(
+    [
+        HEADER.format(1),
+        " PokerStars Game #2: y",
+        "*** SUMMARY ***",
+        "*** SUMMARY *** x",
+        "",
+        "  ",
+        "\t",
+        "\u3000",
+        "Seat 1: a",
+        "PokerStars Tournament #5, x",
+        "#Game No : 1",
+        "Winamax Poker - ",
+        "junk",
+        "x PokerStars Hand #3:",
+        "Poker Hand #HD1: z",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    lines=st.lists(LINES, max_size=25),
+    newline=st.sampled_from(["\n", "\r\n", "\r"]),
+    size=st.integers(min_value=1, max_value=40),
+)
+def test_every_line_is_in_one_block_or_blank_and_every_api_agrees(lines, newline, size):
+    data = newline.join(lines).encode()
+
+    def run(source):
+        return [(block.kind, block.first_line, block.lines, block.room) for block in source]
+
+    by_text = run(split_texts("x", read_texts(io.BytesIO(data), FileText("x"), size)))
+    assert run(split_chunks("x", read_chunks(io.BytesIO(data), FileText("x"), size))) == by_text
+    assert run(split_blocks("x", read_lines(io.BytesIO(data), FileText("x")))) == by_text
+    numbered = dict(read_lines(io.BytesIO(data), FileText("x")))
+    covered: set[int] = set()
+    for kind, first, block_lines, room in by_text:
+        assert block_lines and block_lines[0] and block_lines[-1], "blocks start and end with a non-blank line"
+        assert (kind == "hand") == bool(room)
+        for number, text in enumerate(block_lines, first):
+            assert numbered[number] == text
+            assert number not in covered
+            covered.add(number)
+    assert all(not text for number, text in numbered.items() if number not in covered)
+
+
+def test_over_long_lines_are_cut_the_same_way_for_blocks_and_lines(monkeypatch):
+    from omaha_audit.parse import reader
+
+    monkeypatch.setattr(reader, "MAX_LINE_BYTES", 100)
+    text = hand(1).replace("Seat 1: a ($1 in chips)", "Seat 1: " + "x" * 250 + " ($1 in chips)") + "\n" + "y" * 150
+    data = text.encode()
+    numbered = dict(read_lines(io.BytesIO(data), FileText("x"), chunk_size=37))
+    found = list(split_texts("x", read_texts(io.BytesIO(data), FileText("x"), chunk_size=37)))
+    assert [block.kind for block in found] == ["hand", "stray"]
+    for block in found:
+        assert block.lines == [numbered[n] for n in range(block.first_line, block.last_line + 1)]
+    assert max(len(line) for line in numbered.values()) <= 100

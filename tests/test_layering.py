@@ -1,0 +1,90 @@
+"""The layers import only downwards (ARCHITECTURE.md): model imports nothing else of ours; parse and
+engine import the model (and themselves); rules import the engine and the model. The model and the
+engine never import lark, polars or jinja2. Imports are read from the source with `ast`, including
+imports inside functions."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "omaha_audit"
+HEAVY = {"lark", "polars", "jinja2"}
+
+# layer -> the parts of omaha_audit it may import (besides itself)
+ALLOWED = {
+    "model": set(),
+    "parse": {"model"},
+    "engine": {"model"},
+    "rules": {"model", "engine"},
+}
+NO_HEAVY = ("model", "engine")
+
+
+def imports(path: Path, package_dir: Path = PACKAGE) -> set[str]:
+    """Absolute module names a file imports (relative imports resolved)."""
+    package = ".".join(path.relative_to(package_dir.parent).with_suffix("").parts[:-1])
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def layer_files(layer: str) -> list[Path]:
+    return sorted((PACKAGE / layer).rglob("*.py"))
+
+
+def ours(module: str) -> str | None:
+    """The layer of one of our modules (`omaha_audit.parse.split` -> `parse`), else None."""
+    parts = module.split(".")
+    if parts[0] != "omaha_audit":
+        return None
+    return parts[1] if len(parts) > 1 else ""
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_layer_imports_only_downwards(layer):
+    files = layer_files(layer)
+    assert files, f"no files in omaha_audit/{layer}"
+    problems = []
+    for path in files:
+        for module in imports(path):
+            target = ours(module)
+            if target is None or target == layer:
+                continue
+            if target not in ALLOWED[layer] and module not in {f"omaha_audit.{name}" for name in ALLOWED[layer]}:
+                problems.append(f"{path.relative_to(PACKAGE.parent)} imports {module}")
+    assert not problems, "\n".join(sorted(set(problems)))
+
+
+@pytest.mark.parametrize("layer", NO_HEAVY)
+def test_no_lark_polars_or_jinja2(layer):
+    problems = [
+        f"{path.relative_to(PACKAGE.parent)} imports {module}"
+        for path in layer_files(layer)
+        for module in imports(path)
+        if module.split(".")[0] in HEAVY
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_import_reader_sees_relative_and_nested_imports(tmp_path):
+    source = "from . import split\nfrom ..model import Hand\n\ndef f():\n    import polars\n"
+    fake = tmp_path / "omaha_audit" / "parse" / "x.py"
+    fake.parent.mkdir(parents=True)
+    fake.write_text(source, encoding="utf-8")
+    found = imports(fake, tmp_path / "omaha_audit")
+    assert {"omaha_audit.parse.split", "omaha_audit.model.Hand", "polars"} <= found
+    assert ours("omaha_audit.parse.split") == "parse" and ours("polars") is None

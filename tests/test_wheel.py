@@ -1,0 +1,103 @@
+"""A plain (non-editable) install finds the grammar: the wheel carries grammar/ and templates/ inside the
+package (pyproject's force-include), and an installed wheel parses a hand."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+import sysconfig
+import textwrap
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+HAND = """\
+PokerStars Hand #7:  Omaha Pot Limit ($0.01/$0.02 USD) - 2010/01/01 10:00:00 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: a ($1 in chips)
+Seat 2: b ($1 in chips)
+a: posts small blind $0.01
+b: posts big blind $0.02
+*** HOLE CARDS ***
+a: folds
+Uncalled bet ($0.01) returned to b
+b collected $0.02 from pot
+*** SUMMARY ***
+Total pot $0.02 | Rake $0
+Seat 1: a (button) (small blind) folded before Flop
+Seat 2: b (big blind) collected ($0.02)
+"""
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("build")
+    out = tmp_path_factory.mktemp("dist")
+    # with the build backend at hand, build offline in this environment; else let `build` fetch it
+    isolation = [] if importlib.util.find_spec("hatchling") is None else ["--no-isolation"]
+    result = subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", *isolation, "--outdir", str(out), str(REPO)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    (found,) = out.glob("omaha_audit-*.whl")
+    return found
+
+
+def test_the_wheel_holds_the_grammar_and_templates(wheel: Path):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "omaha_audit/_data/grammar/pokerstars.lark" in names
+    assert any(name.startswith("omaha_audit/_data/templates/") for name in names)
+    assert "omaha_audit/parse/pokerstars.py" in names
+    grammar = zipfile.ZipFile(wheel).read("omaha_audit/_data/grammar/pokerstars.lark").decode()
+    assert grammar == (REPO / "grammar" / "pokerstars.lark").read_text(encoding="utf-8")
+
+
+def test_an_installed_wheel_parses_a_hand(wheel: Path, tmp_path: Path):
+    """Install the wheel alone into a fresh virtual environment (its dependencies are borrowed from this
+    one by path) and read a hand there, outside the source tree."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    python = venv / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    install = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--target", site, str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert install.returncode == 0, install.stdout[-2000:] + install.stderr[-2000:]
+    # dependencies by path: a plain path entry, so this environment's editable install is not seen
+    Path(site, "borrowed_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
+    history = tmp_path / "hand.txt"
+    history.write_text(HAND, encoding="utf-8")
+    script = textwrap.dedent(
+        f"""
+        import sys
+        from pathlib import Path
+        import omaha_audit
+        from omaha_audit.model import Hand
+        from omaha_audit.parse.files import HandSource
+        from omaha_audit.parse.resources import data_dir
+        assert Path(omaha_audit.__file__).is_relative_to({site!r}), omaha_audit.__file__
+        assert data_dir("grammar").is_relative_to({site!r}), data_dir("grammar")
+        (hand,) = HandSource().read_file(Path(sys.argv[1]))
+        assert isinstance(hand, Hand), hand
+        print(hand.hand_id, hand.total_pot, len(hand.seats))
+        """
+    )
+    result = subprocess.run(
+        [str(python), "-c", script, str(history)], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.split() == ["7", "2", "2"]
