@@ -123,7 +123,8 @@ class PokerStarsReader:
                 truncated = True
             else:
                 line = tokens[min(rejection.at, len(tokens) - 1)][1]
-                return _unreadable(block, line, _unexpected_reason(rejection, tokens))
+                hand_id = tokens[0][3].groupdict().get("hand_id")
+                return _unreadable(block, line, _unexpected_reason(rejection, tokens), hand_id)
         try:
             info = read_header(tokens[0][3].groupdict())
         except ValueError as error:
