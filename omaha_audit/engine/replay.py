@@ -450,7 +450,7 @@ def replay(hand: Hand, house: HouseRules) -> Replay:
         ((deal.source.line, deal.street, deal.run) for deal in hand.streets if deal.street in POSTFLOP_STREETS),
         key=lambda item: item[0],
     )
-    showdowns = sorted({line.source.line for line in hand.showdown if line.source.line})
+    showdowns = sorted({*hand.showdown_lines, *(line.source.line for line in hand.showdown if line.source.line)})
     first_showdown = showdowns[0] if showdowns else None
     marker_index = 0
     showdown_noted = False

@@ -246,6 +246,7 @@ class Hand:
     run_twice: bool = False
     cancelled: bool = False
     no_low: tuple[int, ...] = ()  # runs (0, 1, 2) with a "No low hand qualified" line
+    showdown_lines: tuple[int, ...] = ()  # lines of the `*** SHOW DOWN ***` markers
     hero: str | None = None
     stp: int = 0  # "splash the pot" money the site added
     truncated: bool = False  # the text ends before the summary

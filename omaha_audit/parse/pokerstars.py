@@ -270,6 +270,7 @@ class _Builder:
         boards: dict[int, tuple[Card, ...]] = {}
         pot: PotSummary | None = None
         no_low: list[int] = []
+        showdown_lines: list[int] = []
         street, run = Street.BLINDS, 0
         cancelled = run_twice = False
         stp = 0
@@ -400,6 +401,7 @@ class _Builder:
                 boards[RUNS[m["run"]]] = cards(m["cards"], line)
             elif kind == "SHOW_DOWN":
                 street, run = Street.SHOWDOWN, RUNS[m["run"]]
+                showdown_lines.append(line)
             elif kind == "DISCARD":
                 name = player(kind, text, m["name"])
                 pat = bool(m["pat"])
@@ -483,6 +485,7 @@ class _Builder:
             run_twice=run_twice or any(deal.run for deal in streets),
             cancelled=cancelled,
             no_low=tuple(no_low),
+            showdown_lines=tuple(showdown_lines),
             hero=hero,
             stp=stp,
             truncated=self.truncated,
