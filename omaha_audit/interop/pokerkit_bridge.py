@@ -632,8 +632,9 @@ class _Bridge:
             raise _Rejected(line, "pokerkit: nobody is to act now (betting closed)")
         if state.street_index != expected_street:
             here = _STREET_NAME[state.street_index] if state.street_index is not None else "none"
-            raise _Rejected(line, f"pokerkit is still betting on the {here}, the line is on the "
-                                  f"{_STREET_NAME[expected_street]}")
+            raise _Rejected(
+                line, f"pokerkit is still betting on the {here}, the line is on the {_STREET_NAME[expected_street]}"
+            )
         if actor != i:
             raise _Rejected(line, f"pokerkit: {self.players[actor]} is to act, not {action.player}")
         kind = action.kind

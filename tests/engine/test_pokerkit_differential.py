@@ -278,9 +278,7 @@ def compare(hand: Hand, kit: PokerkitResult) -> Verdict:
             return Verdict("unexplained", detail=f"re-split model does not reproduce our awards: {plain} vs {award}")
         if full is None or not same(full, kit_award):
             return Verdict("unexplained", detail=f"awards: ours {award}, pokerkit {kit_award}, model {full}")
-        active = [
-            flag for flag in FLAGS if not same(pokerkit_split(ours, kit.players, frozenset({flag})), award)
-        ]
+        active = [flag for flag in FLAGS if not same(pokerkit_split(ours, kit.players, frozenset({flag})), award)]
         labels += active or ["+".join(FLAGS)]  # only the conventions together make a difference
         return Verdict("explained", tuple(labels))
     won: dict[str, int] = defaultdict(int)

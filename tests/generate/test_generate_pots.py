@@ -107,8 +107,31 @@ def test_rake_caps_agree_with_the_auditors_pokerstars_preset() -> None:
 
     from omaha_audit.engine.house import POKERSTARS
 
-    for big_blind in (1, 2, 4, 5, 9, 10, 24, 25, 49, 50, 99, 100, 199, 200, 499, 500, 999, 1000, 1999, 2000,
-                      4999, 5000, 40_000):
+    for big_blind in (
+        1,
+        2,
+        4,
+        5,
+        9,
+        10,
+        24,
+        25,
+        49,
+        50,
+        99,
+        100,
+        199,
+        200,
+        499,
+        500,
+        999,
+        1000,
+        1999,
+        2000,
+        4999,
+        5000,
+        40_000,
+    ):
         for players in (2, 3, 4, 5, 9):
             preset = POKERSTARS.rake_cap("USD", Decimal(big_blind) / 100, players)
             want = int(preset * 100) if preset is not None else None
