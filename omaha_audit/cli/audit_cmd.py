@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
 from omaha_audit.engine.house import HouseRules
 from omaha_audit.pipeline import AuditedHand, Auditor
@@ -17,6 +18,33 @@ from omaha_audit.rules.base import Severity
 from omaha_audit.rules.registry import Rule
 
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "never": None}
+
+
+class _ClosedSafe(io.TextIOBase):
+    """Standard output that stops writing, without stopping the audit, once its reader has gone away
+    (`omaha-audit audit ... --html r.html | head`): the HTML report and the exit code still come."""
+
+    def __init__(self, target: TextIO) -> None:
+        self.target = target
+        self.closed_by_reader = False
+
+    def write(self, text: str) -> int:
+        if not self.closed_by_reader:
+            try:
+                self.target.write(text)
+            except BrokenPipeError:
+                self.closed_by_reader = True
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.closed_by_reader:
+            try:
+                self.target.flush()
+            except BrokenPipeError:
+                self.closed_by_reader = True
+
+    def isatty(self) -> bool:
+        return self.target.isatty()
 
 
 def run_audit(
@@ -31,6 +59,7 @@ def run_audit(
     html: Path | None = None,
     inputs: Sequence[Path] = (),
 ) -> int:
+    out = cast(TextIO, _ClosedSafe(out)) if html is not None else out
     auditor = Auditor(house, rules, keep_text=output_format == "text" or html is not None)
     report = HtmlReport(house, inputs=[str(p) for p in inputs]) if html is not None else None
     with_findings: list[AuditedHand] = []
