@@ -72,6 +72,7 @@ class Step(NamedTuple):
     max_to: int | None  # largest legal bet or raise-to
     may_raise: bool  # betting re-opened for this player (MR-4/FL-4) and the limit cap not reached
     bets_before: int  # fixed limit: bets and raises already made on this street
+    capped: bool  # fixed limit: betting was capped when this line came (FL-2, FL-3)
     unit: int | None  # fixed limit: the bet size of this street
     added: int
     stack_after: int
@@ -251,14 +252,21 @@ class _Replayer:
         return None
 
     # ---- legal range -------------------------------------------------------------------------
-    def may_raise(self, state: PlayerState) -> bool:
-        if self.fixed:
-            live = sum(1 for s in self.players.values() if s.can_act)
-            capped = self.bets >= FL_CAP_BETS and not (self.house.hu_cap == "unlimited" and live <= 2)
-            if self.house.hu_cap == "5_raises" and live <= 2:
-                capped = self.bets >= 6
-            if capped:
-                return False
+    def capped(self) -> bool:
+        """Fixed limit: no more raising on this street: four bets (FL-2), or the house's heads-up rule
+        once only two players can still bet (FL-3: `unlimited`, or `5_raises` = six bets)."""
+        if not self.fixed:
+            return False
+        heads_up = sum(1 for s in self.seating if s.can_act) <= 2
+        if heads_up and self.house.hu_cap == "unlimited":
+            return False
+        if heads_up and self.house.hu_cap == "5_raises":
+            return self.bets >= 6
+        return self.bets >= FL_CAP_BETS
+
+    def may_raise(self, state: PlayerState, capped: bool) -> bool:
+        if capped:
+            return False
         if state.last_acted_high < 0:
             return True
         if self.fixed and self.full_level > state.last_acted_high:
@@ -318,9 +326,10 @@ class _Replayer:
         if voluntary:
             expected = self.expected_actor()
             min_to, max_to = self.legal_range(state)
-            may_raise = self.may_raise(state)
+            capped = self.capped()
+            may_raise = self.may_raise(state, capped)
         else:
-            expected, min_to, max_to, may_raise = None, None, None, False
+            expected, min_to, max_to, may_raise, capped = None, None, None, False, False
         bets_before = self.bets
         added, live = self.chips(action, state)
         state.stack -= added
@@ -367,6 +376,7 @@ class _Replayer:
                 max_to,
                 may_raise,
                 bets_before,
+                capped,
                 self.unit(),
                 added,
                 state.stack,

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from omaha_audit.model import ActionKind, Structure
+from omaha_audit.model import ActionKind
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity, step_finding
-from omaha_audit.rules.oa305_limit_cap import capped
 
 
 def check(ctx: HandContext) -> Iterator[Finding]:
@@ -18,12 +17,9 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Good: `B: calls $50`; or A raising (A faced $150 more, a full raise).
     Why: an incomplete all-in must not give a player who already acted a second chance to raise (TDA 47).
     """
-    hand = ctx.hand
     for step in ctx.replay.wagers:
-        if step.action.kind is not ActionKind.RAISE or step.may_raise:
-            continue
-        if hand.structure is Structure.FIXED_LIMIT and capped(ctx, step):
-            continue  # a raise past the cap is OA305's
+        if step.action.kind is not ActionKind.RAISE or step.may_raise or step.capped:
+            continue  # (a raise past the fixed-limit cap is OA305's)
         yield step_finding(
             RULE,
             ctx,

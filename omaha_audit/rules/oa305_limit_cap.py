@@ -4,20 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from omaha_audit.engine.replay import FL_CAP_BETS, Step
+from omaha_audit.engine.replay import FL_CAP_BETS
 from omaha_audit.model import ActionKind, Structure
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity, step_finding
-
-
-def capped(ctx: HandContext, step: Step) -> bool:
-    """Whether betting was capped when `step` came (FL-2; heads-up per the house rule, FL-3)."""
-    live = sum(1 for state in ctx.replay.players.values() if not state.folded)
-    hu_cap = ctx.house.hu_cap
-    if live <= 2 and hu_cap == "unlimited":
-        return False
-    if live <= 2 and hu_cap == "5_raises":
-        return step.bets_before >= 6
-    return step.bets_before >= FL_CAP_BETS
 
 
 def check(ctx: HandContext) -> Iterator[Finding]:
@@ -32,7 +21,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     if ctx.hand.structure is not Structure.FIXED_LIMIT:
         return
     for step in ctx.replay.wagers:
-        if step.action.kind is ActionKind.RAISE and capped(ctx, step):
+        if step.action.kind is ActionKind.RAISE and step.capped:
             yield step_finding(
                 RULE,
                 ctx,
