@@ -63,8 +63,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from omaha_audit.engine.house import HouseRules, preset_for_room
+from omaha_audit.engine.replay import VOLUNTARY, dealt_in_players
+from omaha_audit.engine.settle import known_hole_cards, mucked_players
 from omaha_audit.engine.table import clockwise_from
-from omaha_audit.model import DECK, Action, ActionKind, Card, Game, Hand, ShowdownKind, Street, Structure
+from omaha_audit.model import DECK, Action, ActionKind, Card, Game, Hand, Street, Structure
 
 __all__ = [
     "PokerkitPot",
@@ -77,20 +79,8 @@ __all__ = [
 
 _STREET_INDEX = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3}
 _STREET_NAME = ("pre-flop", "flop", "turn", "river")
-_VOLUNTARY = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
-_SUPPORTED_GAMES = frozenset(
-    {
-        Game.HOLDEM,
-        Game.OMAHA,
-        Game.OMAHA_HI_LO,
-        Game.OMAHA5,
-        Game.OMAHA5_HI_LO,
-        Game.OMAHA6,
-        Game.OMAHA6_HI_LO,
-        Game.COURCHEVEL,
-        Game.COURCHEVEL_HI_LO,
-    }
-)
+# Hold'em and the Omaha family; 6+ Hold'em ranks hands differently.
+_SUPPORTED_GAMES = frozenset(game for game in Game if game.is_flop_game) - {Game.SIX_PLUS_HOLDEM}
 
 
 # ---- results -------------------------------------------------------------------------------------
@@ -203,35 +193,6 @@ class _Skip(Exception):
 
 def _cards_text(cards: Iterable[Card]) -> str:
     return "".join(str(card) for card in cards)
-
-
-def _players(hand: Hand) -> list[str]:
-    """Dealt-in players: anyone with a post, action, showdown or collect line, in seat order."""
-    seats = {seat.player: seat.seat for seat in hand.seats}
-    names = {action.player for action in hand.actions}
-    names.update(line.player for line in hand.showdown)
-    names.update(line.player for line in hand.collected)
-    return sorted((name for name in names if name in seats), key=lambda name: seats[name])
-
-
-def _known_hole_cards(hand: Hand, wanted: int) -> dict[str, tuple[Card, ...]]:
-    known: dict[str, tuple[Card, ...]] = {}
-    for dealt in hand.dealt:
-        if len(dealt.cards) == wanted:
-            known[dealt.player] = dealt.cards
-    for seat in hand.summary_seats:
-        if len(seat.cards) == wanted:
-            known[seat.player] = seat.cards
-    for line in hand.showdown:
-        if line.kind is ShowdownKind.SHOWS and len(line.cards) == wanted:
-            known[line.player] = line.cards
-    return known
-
-
-def _mucked(hand: Hand) -> set[str]:
-    names = {line.player for line in hand.showdown if line.kind is ShowdownKind.MUCKS}
-    names.update(seat.player for seat in hand.summary_seats if seat.outcome == "mucked")
-    return names
 
 
 class _Rake:
@@ -380,7 +341,7 @@ class _Bridge:
 
     def setup(self) -> _Setup | str:
         hand = self.hand
-        names = _players(hand)
+        names = dealt_in_players(hand)
         if len(names) < 2:
             return "fewer than two players dealt in"
         assert hand.button is not None
@@ -407,7 +368,7 @@ class _Bridge:
             if action.player not in self.index:
                 return f"line {action.source.line}: {action.player} has no seat"
             i = self.index[action.player]
-            if kind in _VOLUNTARY:
+            if kind in VOLUNTARY:
                 voluntary.append(action)
                 continue
             if not kind.is_post:
@@ -534,7 +495,7 @@ class _Bridge:
     def prepare_cards(self) -> str | None:
         hand = self.hand
         wanted = hand.game.hole_cards or 0
-        known = {name: cards for name, cards in _known_hole_cards(hand, wanted).items() if name in self.index}
+        known = {name: cards for name, cards in known_hole_cards(hand).items() if name in self.index}
         boards = tuple(board for board in hand.boards if board)
         if not boards:  # no Board line (e.g. Courchevel ended pre-flop): the cards the streets show
             dealt = sorted(hand.streets, key=lambda deal: deal.source.line)
@@ -563,7 +524,7 @@ class _Bridge:
         self.known = set(known)
         self.boards = boards
         self.runouts = len(boards) if hand.run_twice or len(boards) == 2 else 1
-        self.mucked = _mucked(hand)
+        self.mucked = set(mucked_players(hand))
         return None
 
     # ---- driving ------------------------------------------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity, step_finding
-from omaha_audit.rules.oa312_acted_when_out import VOLUNTARY
 
 
 def check(ctx: HandContext) -> Iterator[Finding]:
@@ -20,7 +19,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     if ctx.hand.button is None:
         return
     for step in ctx.replay.voluntary:
-        if step.action.kind not in VOLUNTARY or step.was_folded or step.was_all_in or not step.known_player:
+        if step.was_folded or step.was_all_in or not step.known_player:
             continue
         if step.expected_actor is not None and step.expected_actor != step.player:
             yield step_finding(

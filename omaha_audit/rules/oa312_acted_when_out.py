@@ -7,8 +7,6 @@ from collections.abc import Iterator
 from omaha_audit.model import ActionKind
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity, step_finding
 
-VOLUNTARY = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
-
 
 def check(ctx: HandContext) -> Iterator[Finding]:
     """A player acted after folding, or after going all-in.
@@ -19,8 +17,6 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Why: a folded hand is dead; an all-in player has no chips to bet.
     """
     for step in ctx.replay.voluntary:
-        if step.action.kind not in VOLUNTARY:
-            continue
         if step.was_folded:
             yield step_finding(
                 RULE,
