@@ -8,17 +8,13 @@ from typing import TextIO
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.files import FileNotice, HandSource
-from omaha_audit.report.hand_json import hand_record, unreadable_record
+from omaha_audit.report.hand_json import hand_record, stakes_text, unreadable_record
 
 
 def _text_line(item: Hand | UnreadableHand) -> str:
     if isinstance(item, UnreadableHand):
         return f"{item.path}:{item.line}: UNREADABLE: {item.reason}"
-    stakes = item.stakes
-    if stakes.big_blind is not None:
-        level = f"{item.unit.format(stakes.small_blind or 0)}/{item.unit.format(stakes.big_blind)}"
-    else:
-        level = f"{item.unit.format(stakes.small_bet or 0)}/{item.unit.format(stakes.big_bet or 0)}"
+    level = stakes_text(item)
     pot = item.unit.format(item.total_pot) if item.total_pot is not None else "-"
     rake = item.unit.format(item.rake) if item.rake is not None else "-"
     flags = "".join(

@@ -92,7 +92,7 @@ def pot_nets(hand: Hand, pots: list[Pot], printed_net: bool, collected_net: bool
     printed = ([summary.main] if summary.main is not None else []) + list(summary.sides)
     if printed and len(printed) == len(pots) and printed_net:
         return printed
-    deduction = summary.rake + sum(amount for name, amount in summary.fees if name != "STP")
+    deduction = summary.rake + summary.fees_total
     if not collected_net:
         deduction = 0
     gross = sum(pot.amount for pot in pots)

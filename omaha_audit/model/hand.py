@@ -186,6 +186,11 @@ class PotSummary:
     fees: tuple[tuple[str, int], ...]  # other deductions printed after the rake (Jackpot, Bingo, ...)
     source: Source
 
+    @property
+    def fees_total(self) -> int:
+        """What the fees take from the pot; splash-the-pot money ("STP") is added to it, not taken."""
+        return sum(amount for name, amount in self.fees if name != "STP")
+
 
 @fast_init
 @dataclass(frozen=True, slots=True)

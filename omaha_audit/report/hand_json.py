@@ -52,6 +52,14 @@ def pot_name(index: int, text: str) -> str:
     return "main" if index == 0 else f"side-{index}"
 
 
+def stakes_text(hand: Hand) -> str:
+    """The stakes as the room prints them: blinds, or small bet/big bet for fixed limit."""
+    stakes, unit = hand.stakes, hand.unit
+    if stakes.big_blind is not None:
+        return f"{unit.format(stakes.small_blind or 0)}/{unit.format(stakes.big_blind)}"
+    return f"{unit.format(stakes.small_bet or 0)}/{unit.format(stakes.big_bet or 0)}"
+
+
 def hand_record(hand: Hand) -> dict[str, Any]:
     stakes = hand.stakes
     record: dict[str, Any] = {

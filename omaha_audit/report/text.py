@@ -8,6 +8,7 @@ from typing import TextIO
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.pipeline import AuditedHand, Tally
+from omaha_audit.report.hand_json import stakes_text
 from omaha_audit.rules.base import Severity
 from omaha_audit.rules.registry import BY_CODE
 
@@ -31,11 +32,7 @@ def write_summary(tally: Tally, out: TextIO) -> None:
 def _title(item: Hand | UnreadableHand) -> str:
     if isinstance(item, UnreadableHand):
         return f"Unreadable text  {item.path}:{item.first_line}-{item.last_line}"
-    stakes = item.stakes
-    if stakes.big_blind is not None:
-        level = f"{item.unit.format(stakes.small_blind or 0)}/{item.unit.format(stakes.big_blind)}"
-    else:
-        level = f"{item.unit.format(stakes.small_bet or 0)}/{item.unit.format(stakes.big_bet or 0)}"
+    level = stakes_text(item)
     return (
         f"Hand #{item.hand_id}  {item.game_text} {item.structure.value} {level}  {item.source.path}:{item.source.line}"
     )

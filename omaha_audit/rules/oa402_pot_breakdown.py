@@ -37,7 +37,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             actual=show,
         )
         return
-    deduction = summary.rake + sum(v for name, v in summary.fees if name != "STP")
+    deduction = summary.rake + summary.fees_total
     net = ctx.house.printed_pots_net_of_rake
     for index, (shown, gross) in enumerate(zip(printed, computed, strict=True)):
         low = gross - deduction if net else gross

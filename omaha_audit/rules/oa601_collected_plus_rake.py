@@ -22,7 +22,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         return
     collected = sum(item.amount for item in hand.collected)
     unawarded = sum(sum(seat.won) for seat in hand.summary_seats if seat.pot_not_awarded)
-    fees = sum(amount for name, amount in summary.fees if name != "STP")
+    fees = summary.fees_total
     if not ctx.house.collected_net_of_rake:
         expected = summary.total - unawarded
     elif ctx.house.total_pot_is_gross:
