@@ -44,8 +44,7 @@ class HouseRules:
     # PL-6 / PL-7
     short_bb_counts_full_for_pl_max: bool = False
     sb_counts_as_bb_for_pot: bool = False
-    # PL-4 / BL-8
-    straddle_allowed: bool = True
+    # PL-4 / BL-8: a straddle sets the minimum raise (it is a new bring-in)
     straddle_sets_min_raise: bool = True
     # RK-4: PokerStars' "Total pot" is gross (before rake); Winamax prints it net.
     total_pot_is_gross: bool = True
@@ -70,9 +69,13 @@ class HouseRules:
     # FL-1: fixed-limit cash games post a small blind that is not always half the small bet:
     # (small bet, small blind) in major units; other limits (and tournaments) post half the small bet.
     fl_small_blinds: tuple[tuple[Decimal, Decimal], ...] = ()
-    # BL-3
-    button_mode: str = "moving"
     notes: str = ""
+
+    def __post_init__(self) -> None:
+        """Refuse settings the engine does not implement, rather than ignore them."""
+        for name, allowed in _CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
 
     def fl_small_blind(self, small_bet: Decimal) -> Decimal | None:
         """The small blind this room posts at a fixed-limit cash game with this small bet, if listed."""
@@ -94,6 +97,14 @@ class HouseRules:
             ):
                 best = cap
         return best.cap_for(players_dealt) if best else None
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "odd_chip_rule": ("first_left_of_button",),  # the only rule RULES.md's online rooms use (OC-2)
+    "hu_cap": ("4_bets", "unlimited", "5_raises"),
+    "fl_short_raise_mode": ("half_bet", "full_only"),
+    "rit_remainder_to": ("first_board",),
+}
 
 
 def _caps(currency: str, rows: list[tuple[str, str, str, str]]) -> tuple[RakeCap, ...]:
@@ -243,7 +254,10 @@ def load_rules_file(path: Path) -> HouseRules:
         if not isinstance(value, expected):
             raise RulesFileError(f"{path}: {key} must be {expected.__name__}, not {type(value).__name__}")
         changes[key] = value
-    return replace(PRESETS[base_name], **changes)
+    try:
+        return replace(PRESETS[base_name], **changes)
+    except ValueError as error:
+        raise RulesFileError(f"{path}: {error}") from None
 
 
 __all__ = [
