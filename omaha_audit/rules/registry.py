@@ -124,13 +124,11 @@ def audit_hand(
 
 def audit_context(ctx: HandContext, rules: tuple[Rule, ...] = RULES, *, strict: bool = False) -> list[Finding]:
     """Like audit_hand, on a context the caller keeps (its replay and settlement can be reused)."""
-    hand = ctx.hand
-    audited = ctx.replayable
+    replayable = ctx.replayable
+    input_rules_only = not ctx.hand.game.is_flop_game  # stud, draw: only the OA1xx input rules apply
     findings: list[Finding] = []
     for rule in rules:
-        if not hand.game.is_flop_game and not rule.code.startswith("OA1"):
-            continue
-        if rule.needs_replay and not audited:
+        if (input_rules_only and not rule.code.startswith("OA1")) or (rule.needs_replay and not replayable):
             continue
         try:
             findings.extend(rule.check(ctx))
