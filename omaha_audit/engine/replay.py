@@ -27,8 +27,15 @@ LIVE_POSTS = frozenset(
 DEAD_POSTS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD})
 VOLUNTARY = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
 BLIND_POSTS = LIVE_POSTS | {ActionKind.POST_SMALL_AND_BIG_BLIND}
+# Members bound once: on Python 3.11 reading `ActionKind.CALL` off the enum class goes through
+# EnumType.__getattr__ and costs about 0.15 µs, several times per action in the loops below.
 _FOLD, _BET, _RAISE, _ANTE = ActionKind.FOLD, ActionKind.BET, ActionKind.RAISE, ActionKind.POST_ANTE
 _CALL, _CHECK = ActionKind.CALL, ActionKind.CHECK
+_SMALL_BLIND, _BIG_BLIND, _STRADDLE = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_STRADDLE
+_SMALL_AND_BIG = ActionKind.POST_SMALL_AND_BIG_BLIND
+_PREFLOP, _FLOP, _TURN, _RIVER, _SHOWDOWN = Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER, Street.SHOWDOWN
+_FIXED_LIMIT, _POT_LIMIT = Structure.FIXED_LIMIT, Structure.POT_LIMIT
+_PL_PREFLOP_NL_POSTFLOP = Structure.POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP
 POSTFLOP_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 FL_CAP_BETS = 4
 
@@ -81,6 +88,9 @@ class Step(NamedTuple):
     full_raise: bool
 
 
+_make_step = Step._make  # (one tuple in, no 25-argument __new__: a Step is made for every line)
+
+
 @dataclass(frozen=True, slots=True)
 class StreetStart:
     """A new street (or the showdown) and the players whose betting was still open at that point."""
@@ -130,7 +140,7 @@ class Replay:
     @property
     def ended_preflop(self) -> bool:
         """True when the hand ended in the first betting round (no flop dealt): RK-1."""
-        return not any(deal.street is Street.FLOP for deal in self.hand.streets)
+        return not any(deal.street is _FLOP for deal in self.hand.streets)
 
 
 def dealt_in_players(hand: Hand) -> list[str]:
@@ -154,15 +164,14 @@ class _Replayer:
         self.seating = sorted(players.values(), key=lambda state: state.seat)
         self.rotations: dict[int, list[PlayerState]] = {}  # seat -> everyone clockwise after it
         self.pot_total = 0
-        self.fixed = hand.structure is Structure.FIXED_LIMIT
-        self.street = Street.PREFLOP
+        self.structure = hand.structure
+        self.fixed = hand.structure is _FIXED_LIMIT
+        self.street = _PREFLOP
         self.high_bet = 0  # the largest live bet actually made on this street
         # Preflop the price of the game is the big blind even if the big blind is short or missing
         # (BL-4, PL-6): calls and raises are measured from this level.
         # The nominal big blind; in fixed limit it is the small bet (FL-1).
-        self.big_blind = (
-            hand.stakes.big_blind or (hand.stakes.small_bet if hand.structure is Structure.FIXED_LIMIT else 0) or 0
-        )
+        self.big_blind = hand.stakes.big_blind or (hand.stakes.small_bet if hand.structure is _FIXED_LIMIT else 0) or 0
         self.bring_in = self.big_blind
         self.last_full_raise = hand.stakes.big_blind or hand.stakes.small_bet or 0
         self.full_level = 0  # fixed limit: the high bet as of the last full bet or raise
@@ -178,10 +187,7 @@ class _Replayer:
         if not self.fixed:
             return None
         stakes = self.hand.stakes
-        return stakes.big_bet if self.street is Street.TURN or self.street is Street.RIVER else stakes.small_bet
-
-    def pot(self) -> int:
-        return self.pot_total
+        return stakes.big_bet if self.street is _TURN or self.street is _RIVER else stakes.small_bet
 
     def level(self) -> int:
         """The bet a player must match: the high bet, and preflop at least the big blind."""
@@ -216,7 +222,7 @@ class _Replayer:
 
     def new_street(self, street: Street, line: int, run: int) -> None:
         self.replay.street_starts.append(StreetStart(street, line, run, tuple(self.pending())))
-        if street is Street.SHOWDOWN or street is self.street:
+        if street is _SHOWDOWN or street is self.street:
             return
         self.street = street
         self.replay.last_street = street
@@ -226,7 +232,7 @@ class _Replayer:
         self.high_bet = 0
         self.bring_in = 0
         self.last_full_raise = self.hand.stakes.big_blind or self.hand.stakes.small_bet or 0
-        if self.hand.structure is Structure.FIXED_LIMIT:
+        if self.fixed:
             self.last_full_raise = self.unit() or 0
         self.full_level = 0
         self.bets = 0
@@ -234,8 +240,18 @@ class _Replayer:
         self.anchor_seat = self.hand.button
 
     def expected_actor(self) -> str | None:
-        due = set(self.pending())
-        if not due:
+        """The first player clockwise from the last to act (or from the anchor seat) who is among
+        `pending()`. Written out rather than built from `pending()`: it runs before every action."""
+        live = 0
+        able: list[PlayerState] = []
+        for state in self.seating:
+            if not state.folded:
+                live += 1
+                if not state.all_in:
+                    able.append(state)
+        if live <= 1 or not able:
+            return None
+        if len(able) == 1 and self.owed(able[0]) <= 0:
             return None
         start = self.anchor_seat
         if self.last_actor is not None:
@@ -246,8 +262,11 @@ class _Replayer:
         if rotation is None:
             after = [state for state in self.seating if state.seat > start]
             rotation = self.rotations[start] = after + self.seating[: len(self.seating) - len(after)]
+        if len(able) == 1:
+            return able[0].name
+        level = self.level()
         for state in rotation:
-            if state.name in due:
+            if not state.folded and not state.all_in and (state.street_bet < level or state.last_acted_high < 0):
                 return state.name
         return None
 
@@ -276,28 +295,27 @@ class _Replayer:
     def legal_range(self, state: PlayerState) -> tuple[int | None, int | None]:
         """(min_to, max_to) for a bet or raise by `state` now, before capping at the stack."""
         stakes = self.hand.stakes
-        structure = self.hand.structure
+        structure = self.structure
         all_in_to = state.street_bet + state.stack
-        if structure is Structure.FIXED_LIMIT:
+        if structure is _FIXED_LIMIT:
             unit = self.unit() or 0
             to = self.full_level + unit if self.level() else unit
             return min(to, all_in_to), min(to, all_in_to)
         big_blind = stakes.big_blind or 0
         level = self.level()
+        preflop = self.street is _PREFLOP
         if level == 0:
             min_to = big_blind
         else:
-            min_to = level + max(self.last_full_raise, big_blind if self.street is Street.PREFLOP else 0)
-        pot_limit = structure is Structure.POT_LIMIT or (
-            structure is Structure.POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP and self.street is Street.PREFLOP
-        )
+            min_to = level + max(self.last_full_raise, big_blind if preflop else 0)
+        pot_limit = structure is _POT_LIMIT or (structure is _PL_PREFLOP_NL_POSTFLOP and preflop)
         if pot_limit:
-            pot = self.pot()
-            if self.street is Street.PREFLOP and self.house.short_bb_counts_full_for_pl_max:
+            pot = self.pot_total
+            if preflop and self.house.short_bb_counts_full_for_pl_max:
                 bb_state = self.players.get(self.replay.big_blind_player or "")
                 if bb_state is not None and bb_state.street_bet < big_blind:
                     pot += big_blind - bb_state.street_bet
-            if self.street is Street.PREFLOP and self.house.sb_counts_as_bb_for_pot:
+            if preflop and self.house.sb_counts_as_bb_for_pot:
                 sb_state = self.players.get(self.replay.small_blind_player or "")
                 if sb_state is not None and stakes.small_blind is not None:
                     pot += big_blind - stakes.small_blind  # PL-7: the small blind counted as a big blind
@@ -357,47 +375,49 @@ class _Replayer:
             if known:
                 self.last_actor = action.player
         self.replay.steps.append(
-            Step(
-                index,
-                action,
-                self.street,
-                action.player,
-                action.seat,
-                expected,
-                known,
-                was_folded,
-                was_all_in,
-                stack_before,
-                bet_before,
-                high_before,
-                pot_before,
-                to_call,
-                min_to,
-                max_to,
-                may_raise,
-                bets_before,
-                capped,
-                self.unit(),
-                added,
-                state.stack,
-                state.street_bet,
-                self.high_bet,
-                full_raise,
+            _make_step(
+                (
+                    index,
+                    action,
+                    self.street,
+                    action.player,
+                    action.seat,
+                    expected,
+                    known,
+                    was_folded,
+                    was_all_in,
+                    stack_before,
+                    bet_before,
+                    high_before,
+                    pot_before,
+                    to_call,
+                    min_to,
+                    max_to,
+                    may_raise,
+                    bets_before,
+                    capped,
+                    self.unit(),
+                    added,
+                    state.stack,
+                    state.street_bet,
+                    self.high_bet,
+                    full_raise,
+                )
             )
         )
 
     def chips(self, action: Action, state: PlayerState) -> tuple[int, int]:
         """(chips put in, of which live) for a line, as the line records it."""
         kind = action.kind
-        if kind is ActionKind.RAISE:
+        if kind is _RAISE:
             if action.raise_to is not None:
                 added = action.raise_to - state.street_bet
             else:
                 added = action.amount + self.high_bet - state.street_bet
             return added, added
-        if kind in (ActionKind.CALL, ActionKind.BET) or kind in LIVE_POSTS:
+        if kind is _CALL or kind is _BET or kind in LIVE_POSTS:
             return action.amount, action.amount
-        if kind is ActionKind.POST_SMALL_AND_BIG_BLIND:
+        if kind is _SMALL_AND_BIG:
             live = min(action.amount, self.big_blind or action.amount)  # the small-blind part is dead (BL-5)
             return action.amount, live
         if kind in DEAD_POSTS:
@@ -418,13 +438,13 @@ class _Replayer:
                 state.all_in and self.house.fl_short_raise_mode == "half_bet" and 2 * increment >= unit
             )
             if kind in LIVE_POSTS:
-                full = kind is ActionKind.POST_BIG_BLIND or kind is ActionKind.POST_STRADDLE
+                full = kind is _BIG_BLIND or kind is _STRADDLE
             if full:
                 self.full_level = state.street_bet
                 self.bets += 1
             return full
         if kind in LIVE_POSTS:
-            if kind is ActionKind.POST_STRADDLE and self.house.straddle_sets_min_raise:
+            if kind is _STRADDLE and self.house.straddle_sets_min_raise:
                 self.last_full_raise = max(self.last_full_raise, state.street_bet)
             return False
         if high_before == 0:
@@ -439,22 +459,22 @@ class _Replayer:
         return False
 
     def note_blind(self, action: Action, state: PlayerState) -> None:
-        if action.kind is ActionKind.POST_SMALL_BLIND and self.replay.small_blind_player is None:
+        if action.kind is _SMALL_BLIND and self.replay.small_blind_player is None:
             self.replay.small_blind_player = action.player
             if self.replay.big_blind_player is None:  # the big blind's seat, should nobody post it
                 seats = [state.seat for state in self.players.values()]
                 self.anchor_seat = clockwise_from(state.seat, seats)[0] if len(seats) > 1 else state.seat
-        if action.kind is ActionKind.POST_BIG_BLIND and self.replay.big_blind_player is None:
+        if action.kind is _BIG_BLIND and self.replay.big_blind_player is None:
             self.replay.big_blind_player = action.player
             self.anchor_seat = state.seat
-        if action.kind is ActionKind.POST_STRADDLE:
+        if action.kind is _STRADDLE:
             self.anchor_seat = state.seat
 
 
 def replay(hand: Hand, house: HouseRules) -> Replay:
     """Replay the betting of a flop-game hand (Hold'em and the Omaha family)."""
     replayer = _Replayer(hand, house)
-    if hand.structure is Structure.FIXED_LIMIT:
+    if hand.structure is _FIXED_LIMIT:
         replayer.last_full_raise = hand.stakes.small_bet or 0
     markers = sorted(
         ((deal.source.line, deal.street, deal.run) for deal in hand.streets if deal.street in POSTFLOP_STREETS),
@@ -471,7 +491,7 @@ def replay(hand: Hand, house: HouseRules) -> Replay:
             replayer.new_street(street, marker_line, run)
             marker_index += 1
         if first_showdown is not None and not showdown_noted and first_showdown < line:
-            replayer.new_street(Street.SHOWDOWN, first_showdown, 0)
+            replayer.new_street(_SHOWDOWN, first_showdown, 0)
             showdown_noted = True
         replayer.apply(index, action)
     while marker_index < len(markers):
@@ -479,7 +499,7 @@ def replay(hand: Hand, house: HouseRules) -> Replay:
         replayer.new_street(street, marker_line, run)
         marker_index += 1
     if first_showdown is not None and not showdown_noted:
-        replayer.new_street(Street.SHOWDOWN, first_showdown, 0)
+        replayer.new_street(_SHOWDOWN, first_showdown, 0)
     result = replayer.replay
     for step in result.steps:
         kind = step.action.kind
