@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from omaha_audit.engine.evaluate import evaluate_high, evaluate_holdem, evaluate_low
+from omaha_audit.engine.evaluate import Evaluations
 from omaha_audit.engine.pots import Pot, build_pots, split_boards, split_evenly, split_halves, uncalled_bet
 from omaha_audit.engine.replay import Replay
 from omaha_audit.model import Card, Game, Half, Hand, ShowdownKind
@@ -107,19 +107,21 @@ def pot_nets(hand: Hand, pots: list[Pot], printed_net: bool, collected_net: bool
 
 
 def _best(
-    hand: Hand, players: list[str], cards: dict[str, tuple[Card, ...]], board: tuple[Card, ...]
+    hand: Hand,
+    players: list[str],
+    cards: dict[str, tuple[Card, ...]],
+    board: tuple[Card, ...],
+    evaluations: Evaluations,
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """High winners and low winners (empty when no low qualifies) among `players` on `board`."""
     game = hand.game
-    if game is Game.HOLDEM:
-        highs = {name: evaluate_holdem(cards[name], board) for name in players}
-    else:
-        highs = {name: evaluate_high(cards[name], board) for name in players}
+    evaluate = evaluations.holdem if game is Game.HOLDEM else evaluations.high
+    highs = {name: evaluate(cards[name], board) for name in players}
     top = max(highs.values())
     high_winners = tuple(name for name in players if highs[name] == top)
     if not game.is_hi_lo:
         return high_winners, ()
-    lows = {name: evaluate_low(cards[name], board) for name in players}
+    lows = {name: evaluations.low(cards[name], board) for name in players}
     qualified = {name: low for name, low in lows.items() if low is not None}
     if not qualified:
         return high_winners, ()
@@ -156,8 +158,11 @@ def _split_board(
     return out
 
 
-def settle(replayed: Replay) -> Settlement:
+def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settlement:
+    """`evaluations`: the hand's evaluation memo, when the caller shares it with others."""
     hand, house = replayed.hand, replayed.house
+    if evaluations is None:
+        evaluations = Evaluations()
     contributions = dict(replayed.contributions)
     refund = uncalled_bet(replayed.live_contributions)
     if refund is not None:
@@ -206,7 +211,7 @@ def settle(replayed: Replay) -> Settlement:
                 decided, reason = False, "no complete board to evaluate"
                 break
             else:
-                high, low = _best(hand, list(contenders), cards, board)
+                high, low = _best(hand, list(contenders), cards, board, evaluations)
             shares = _split_board(hand, pot, run, amount, high, low, seat_of, house.min_chip)
             board_results.append(BoardResult(run, board, amount, high, low, tuple(shares)))
         results.append(PotResult(pot, net, contenders, decided, reason, tuple(board_results)))

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
+from omaha_audit.engine.evaluate import Evaluations
 from omaha_audit.engine.house import HouseRules
 from omaha_audit.engine.replay import Replay, Step, replay
 from omaha_audit.engine.settle import Settlement, settle
@@ -74,7 +75,12 @@ class HandContext:
 
     @cached_property
     def settlement(self) -> Settlement:
-        return settle(self.replay)
+        return settle(self.replay, self.evaluations)
+
+    @cached_property
+    def evaluations(self) -> Evaluations:
+        """The hand's evaluations, shared by the settlement and the rules that evaluate shown hands."""
+        return Evaluations()
 
     @cached_property
     def posts(self) -> list[Action]:

@@ -17,20 +17,21 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     """
     hand = ctx.hand
     seated = {seat.player for seat in hand.seats}
-    lines: list[tuple[str, Source, str]] = [(a.player, a.source, "acts") for a in hand.actions]
-    lines += [(c.player, c.source, "collects") for c in hand.collected]
-    lines += [(s.player, s.source, "shows") for s in hand.showdown]
-    lines += [(u.player, u.source, "gets a returned bet") for u in hand.uncalled]
+    lines: list[tuple[str, Source, str]] = [
+        (a.player, a.source, "acts") for a in hand.actions if a.player not in seated
+    ]
+    lines += [(c.player, c.source, "collects") for c in hand.collected if c.player not in seated]
+    lines += [(s.player, s.source, "shows") for s in hand.showdown if s.player not in seated]
+    lines += [(u.player, u.source, "gets a returned bet") for u in hand.uncalled if u.player not in seated]
     for player, source, what in sorted(lines, key=lambda item: item[1].line):
-        if player not in seated:
-            yield RULE.finding(
-                ctx,
-                f"{player!r} {what} but has no seat in this hand",
-                source,
-                player=player,
-                expected="a seated player",
-                actual=player,
-            )
+        yield RULE.finding(
+            ctx,
+            f"{player!r} {what} but has no seat in this hand",
+            source,
+            player=player,
+            expected="a seated player",
+            actual=player,
+        )
 
 
 RULE = Rule("OA105", "unknown-player", Severity.ERROR, (), check, needs_replay=False)

@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from omaha_audit.model import Card, Source, Street
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
+_PREFLOP = Street.PREFLOP
+
 
 def _duplicates(ctx: HandContext) -> list[tuple[Card, str, Source]]:
     """(card, where it clashes, the line) for every card seen in two places."""
@@ -15,30 +17,30 @@ def _duplicates(ctx: HandContext) -> list[tuple[Card, str, Source]]:
     clashes: list[tuple[Card, str, Source]] = []
     reported: set[Card] = set()
 
-    def place(card: Card, holder: str, source: Source, group: tuple[Card, ...]) -> None:
-        other = owner.setdefault(card, holder)
-        if card in reported:
-            return
-        if other != holder:
-            clashes.append((card, f"for {other} and for {holder}", source))
-            reported.add(card)
-        elif len(group) > 1 and group.count(card) > 1:
-            clashes.append((card, f"twice for {holder}", source))
-            reported.add(card)
+    def place(cards: tuple[Card, ...], holder: str, source: Source, group: tuple[Card, ...]) -> None:
+        """Note that `holder` has `cards` (part of `group`, the cards of one line)."""
+        repeats = len(group) > 1 and len(set(group)) < len(group)
+        for card in cards:
+            other = owner.setdefault(card, holder)
+            if card in reported:
+                continue
+            if other != holder:
+                clashes.append((card, f"for {other} and for {holder}", source))
+                reported.add(card)
+            elif repeats and group.count(card) > 1:
+                clashes.append((card, f"twice for {holder}", source))
+                reported.add(card)
 
     for dealt in hand.dealt:
         group = dealt.cards + dealt.new_cards if dealt.new_cards else dealt.cards
-        holder = f"player {dealt.player}"
-        for card in group:
-            place(card, holder, dealt.source, group)
+        place(group, f"player {dealt.player}", dealt.source, group)
     for shown in (*hand.showdown, *hand.summary_seats):
-        holder = f"player {shown.player}"
-        for card in shown.cards:
-            place(card, holder, shown.source, shown.cards)
+        if shown.cards:
+            place(shown.cards, f"player {shown.player}", shown.source, shown.cards)
     shared: set[Card] = set()  # board cards dealt before any split into runs
     per_run: dict[int, set[Card]] = {}
     for deal in hand.streets:
-        if deal.street is Street.PREFLOP:
+        if deal.street is _PREFLOP:
             continue  # Courchevel's pre-flop card is printed again as the first flop card
         board = shared if deal.run == 0 else per_run.setdefault(deal.run, set())
         for card in deal.new_cards:
@@ -48,7 +50,7 @@ def _duplicates(ctx: HandContext) -> list[tuple[Card, str, Source]]:
                     clashes.append((card, "twice on the board", deal.source))
                 continue
             board.add(card)
-            place(card, "the board", deal.source, deal.new_cards)
+            place((card,), "the board", deal.source, deal.new_cards)
     return clashes
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from omaha_audit.engine.evaluate import evaluate_high, evaluate_holdem, evaluate_low, showdown_descriptions
+from omaha_audit.engine.evaluate import showdown_descriptions
 from omaha_audit.model import Card, Game, ShowdownKind, ShowdownLine
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -40,8 +40,10 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             lines
         ):
             continue  # incomplete or duplicated cards: OA201/OA203 report those
-        highs = [(evaluate_holdem if holdem else evaluate_high)(line.cards, board) for line in lines]
-        lows = [evaluate_low(line.cards, board) for line in lines] if game.is_hi_lo else None
+        evaluations = ctx.evaluations
+        evaluate = evaluations.holdem if holdem else evaluations.high
+        highs = [evaluate(line.cards, board) for line in lines]
+        lows = [evaluations.low(line.cards, board) for line in lines] if game.is_hi_lo else None
         expected_texts = showdown_descriptions(highs, lows)
         for line, expected in zip(lines, expected_texts, strict=True):
             printed = line.description or ""

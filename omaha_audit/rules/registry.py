@@ -124,12 +124,8 @@ def audit_hand(
 
 def audit_context(ctx: HandContext, rules: tuple[Rule, ...] = RULES, *, strict: bool = False) -> list[Finding]:
     """Like audit_hand, on a context the caller keeps (its replay and settlement can be reused)."""
-    replayable = ctx.replayable
-    input_rules_only = not ctx.hand.game.is_flop_game  # stud, draw: only the OA1xx input rules apply
     findings: list[Finding] = []
-    for rule in rules:
-        if (input_rules_only and not rule.code.startswith("OA1")) or (rule.needs_replay and not replayable):
-            continue
+    for rule in _applicable(rules, ctx.hand.game.is_flop_game, ctx.replayable):
         try:
             findings.extend(rule.check(ctx))
         except Exception as error:
@@ -146,6 +142,26 @@ def audit_context(ctx: HandContext, rules: tuple[Rule, ...] = RULES, *, strict: 
             )
     findings.sort(key=lambda finding: (finding.line, finding.code))
     return findings
+
+
+_APPLICABLE: dict[tuple[int, bool, bool], tuple[tuple[Rule, ...], tuple[Rule, ...]]] = {}
+
+
+def _applicable(rules: tuple[Rule, ...], flop_game: bool, replayable: bool) -> tuple[Rule, ...]:
+    """The rules that judge a hand of this kind: for stud and draw (not flop games) only the OA1xx input
+    rules; rules that read the replay only when the hand is replayed. Worked out once per rule set."""
+    key = (id(rules), flop_game, replayable)
+    known = _APPLICABLE.get(key)
+    if known is None or known[0] is not rules:
+        chosen = tuple(
+            rule
+            for rule in rules
+            if (flop_game or rule.code.startswith("OA1")) and (replayable or not rule.needs_replay)
+        )
+        if len(_APPLICABLE) > 64:  # (callers that build many rule sets)
+            _APPLICABLE.clear()
+        known = _APPLICABLE[key] = (rules, chosen)
+    return known[1]
 
 
 __all__ = ["BY_CODE", "RULES", "Finding", "Rule", "Severity", "audit_context", "audit_hand", "select_rules"]

@@ -18,8 +18,10 @@ from omaha_audit.engine.evaluate.high import (
     prepare_tables,
 )
 from omaha_audit.engine.evaluate.low import LowHand, evaluate_low, low_from_ranks
+from omaha_audit.engine.evaluate.memo import Evaluations
 
 __all__ = [
+    "Evaluations",
     "HandCategory",
     "HighHand",
     "LowHand",

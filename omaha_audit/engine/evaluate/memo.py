@@ -1,0 +1,43 @@
+"""One hand's evaluations, remembered: the settlement and the hand-description rule judge the same hole
+cards on the same boards, and each evaluation is worth computing once."""
+
+from __future__ import annotations
+
+from omaha_audit.engine.evaluate.high import HighHand, evaluate_high, evaluate_holdem
+from omaha_audit.engine.evaluate.low import LowHand, evaluate_low
+from omaha_audit.model import Card
+
+_Key = tuple[tuple[Card, ...], tuple[Card, ...]]
+
+
+class Evaluations:
+    """Omaha high, Hold'em high and eight-or-better low of (hole, board), each computed on first use.
+    Meant for one hand (the keys are the hand's own card tuples), not as a cache across hands."""
+
+    __slots__ = ("_high", "_holdem", "_low")
+
+    def __init__(self) -> None:
+        self._high: dict[_Key, HighHand] = {}
+        self._holdem: dict[_Key, HighHand] = {}
+        self._low: dict[_Key, LowHand | None] = {}
+
+    def high(self, hole: tuple[Card, ...], board: tuple[Card, ...]) -> HighHand:
+        key = (hole, board)
+        found = self._high.get(key)
+        if found is None:
+            found = self._high[key] = evaluate_high(hole, board)
+        return found
+
+    def holdem(self, hole: tuple[Card, ...], board: tuple[Card, ...]) -> HighHand:
+        key = (hole, board)
+        found = self._holdem.get(key)
+        if found is None:
+            found = self._holdem[key] = evaluate_holdem(hole, board)
+        return found
+
+    def low(self, hole: tuple[Card, ...], board: tuple[Card, ...]) -> LowHand | None:
+        key = (hole, board)
+        if key in self._low:
+            return self._low[key]
+        found = self._low[key] = evaluate_low(hole, board)
+        return found
