@@ -6,8 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from omaha_audit.engine.table import clockwise_from
+from omaha_audit.model.frozen import fast_init
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Pot:
     """A pot: `amount` gross chips, contested by `eligible` (live players who put in at least `level`)."""

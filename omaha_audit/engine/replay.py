@@ -14,6 +14,7 @@ from typing import NamedTuple
 from omaha_audit.engine.house import HouseRules
 from omaha_audit.engine.table import clockwise_from
 from omaha_audit.model import Action, ActionKind, Hand, Street, Structure
+from omaha_audit.model.frozen import fast_init
 
 LIVE_POSTS = frozenset(
     {
@@ -91,6 +92,7 @@ class Step(NamedTuple):
 _make_step = Step._make  # (one tuple in, no 25-argument __new__: a Step is made for every line)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class StreetStart:
     """A new street (or the showdown) and the players whose betting was still open at that point."""

@@ -9,8 +9,10 @@ from omaha_audit.engine.evaluate import Evaluations
 from omaha_audit.engine.pots import Pot, build_pots, split_boards, split_evenly, split_halves, uncalled_bet
 from omaha_audit.engine.replay import Replay
 from omaha_audit.model import Card, Game, Half, Hand, ShowdownKind
+from omaha_audit.model.frozen import fast_init
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Share:
     pot: int
@@ -20,6 +22,7 @@ class Share:
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BoardResult:
     run: int
@@ -30,6 +33,7 @@ class BoardResult:
     shares: tuple[Share, ...]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PotResult:
     pot: Pot
@@ -40,6 +44,7 @@ class PotResult:
     boards: tuple[BoardResult, ...]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Settlement:
     refund: tuple[str, int] | None

@@ -85,6 +85,11 @@ STUD_STREETS = {"4th": Street.FOURTH, "5th": Street.FIFTH, "6th": Street.SIXTH, 
 DRAWS = {"FIRST": Street.DRAW1, "SECOND": Street.DRAW2, "THIRD": Street.DRAW3}
 STUD_GAMES = (Game.STUD, Game.STUD_HI_LO, Game.RAZZ)
 BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+# Members bound once: on Python 3.11 reading `Street.PREFLOP` off the enum class goes through
+# EnumType.__getattr__ (about 0.15 µs), and the loop in `build` runs for every line.
+_BLINDS, _PREFLOP, _SHOWDOWN, _SUMMARY = Street.BLINDS, Street.PREFLOP, Street.SHOWDOWN, Street.SUMMARY
+_SHOWS, _MUCKS, _DOESNT_SHOW = ShowdownKind.SHOWS, ShowdownKind.MUCKS, ShowdownKind.DOESNT_SHOW
+_BRING_IN = ActionKind.BRING_IN
 _CACHE_LIMIT = 20_000  # distinct amount or card texts remembered (they repeat from hand to hand)
 
 
@@ -271,7 +276,7 @@ class _Builder:
         pot: PotSummary | None = None
         no_low: list[int] = []
         showdown_lines: list[int] = []
-        street, run = Street.BLINDS, 0
+        street, run = _BLINDS, 0
         cancelled = run_twice = False
         stp = 0
         hero: str | None = None
@@ -327,7 +332,7 @@ class _Builder:
                 name, paid, all_in = m.group("name", "amount", "all_in")
                 if name not in players:
                     name = player(kind, text, name)
-                action_kind = POSTS[m["what"]] if kind == "POST" else ActionKind.BRING_IN
+                action_kind = POSTS[m["what"]] if kind == "POST" else _BRING_IN
                 actions.append(
                     Action(
                         street,
@@ -364,7 +369,7 @@ class _Builder:
                 showdown.append(
                     ShowdownLine(
                         player(kind, text, m["name"]),
-                        ShowdownKind.SHOWS,
+                        _SHOWS,
                         cards(m["cards"], line),
                         m["description"],
                         run,
@@ -373,14 +378,10 @@ class _Builder:
                 )
             elif kind == "MUCKS":
                 showdown.append(
-                    ShowdownLine(
-                        player(kind, text, m["name"]), ShowdownKind.MUCKS, cards(m["cards"], line), None, run, source
-                    )
+                    ShowdownLine(player(kind, text, m["name"]), _MUCKS, cards(m["cards"], line), None, run, source)
                 )
             elif kind == "NO_SHOW":
-                showdown.append(
-                    ShowdownLine(player(kind, text, m["name"]), ShowdownKind.DOESNT_SHOW, (), None, run, source)
-                )
+                showdown.append(ShowdownLine(player(kind, text, m["name"]), _DOESNT_SHOW, (), None, run, source))
             elif kind == "UNCALLED":
                 uncalled.append(
                     UncalledReturn(player(kind, text, m["name"]), amount(m["amount"], line), street, source)
@@ -392,15 +393,15 @@ class _Builder:
                     )
                 )
             elif kind == "HOLE_CARDS" or kind == "DEALING_HANDS":
-                street, run = Street.PREFLOP, 0
+                street, run = _PREFLOP, 0
             elif kind == "SUMMARY":
-                street, run = Street.SUMMARY, 0
+                street, run = _SUMMARY, 0
             elif kind == "SUMMARY_TOTAL" or kind == "SUMMARY_TOTAL_PIPES":
                 pot = read_pot_line(m, amount, source)
             elif kind == "SUMMARY_BOARD":
                 boards[RUNS[m["run"]]] = cards(m["cards"], line)
             elif kind == "SHOW_DOWN":
-                street, run = Street.SHOWDOWN, RUNS[m["run"]]
+                street, run = _SHOWDOWN, RUNS[m["run"]]
                 showdown_lines.append(line)
             elif kind == "DISCARD":
                 name = player(kind, text, m["name"])
@@ -444,7 +445,7 @@ class _Builder:
                 Event(
                     kind.lower().replace("_", "-"),
                     text,
-                    Street.BLINDS,
+                    _BLINDS,
                     Source(path, line, line),
                     m.groupdict().get("name"),
                 )

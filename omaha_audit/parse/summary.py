@@ -55,7 +55,7 @@ def read_summary_seat(
 ) -> SummarySeat:
     """`Seat N: <rest>` where rest is `name [(tags)] outcome`."""
     player = players.get(seat, "")
-    if player and rest.startswith(player) and rest[len(player) : len(player) + 1] == " ":
+    if player and rest.startswith(player) and rest.startswith(" ", len(player)):
         after = rest[len(player) + 1 :]
     else:
         # Unknown seat or a renamed player: the name runs up to the first tag or outcome word.

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from omaha_audit.engine.settle import BoardResult, PotResult
 from omaha_audit.model import Half
+from omaha_audit.model.frozen import fast_init
 from omaha_audit.rules.base import Finding, HandContext, Rule
 
 WRONG_WINNER = "OA501"
@@ -18,6 +19,7 @@ ODD_CHIP = "OA505"
 RUN_TWICE_SPLIT = "OA506"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class AwardDiff:
     code: str

@@ -12,6 +12,7 @@ from omaha_audit.engine.house import HouseRules
 from omaha_audit.engine.replay import Replay, Step, replay
 from omaha_audit.engine.settle import Settlement, settle
 from omaha_audit.model import Action, ActionKind, Hand, Source, Street
+from omaha_audit.model.frozen import fast_init
 
 POST_KINDS = frozenset(kind for kind in ActionKind if kind.is_post)
 _SMALL_BLIND, _BIG_BLIND = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND
@@ -27,6 +28,7 @@ class Severity(StrEnum):
         return {"error": 3, "warning": 2, "info": 1}[self.value]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One place where the dealer (or the room's software) got it wrong, as data."""
