@@ -28,8 +28,7 @@ LIVE_POSTS = frozenset(
 DEAD_POSTS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD})
 VOLUNTARY = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
 BLIND_POSTS = LIVE_POSTS | {ActionKind.POST_SMALL_AND_BIG_BLIND}
-# Members bound once: on Python 3.11 reading `ActionKind.CALL` off the enum class goes through
-# EnumType.__getattr__ and costs about 0.15 µs, several times per action in the loops below.
+# Members bound once: the loops below test them for every action (see omaha_audit/model/enums.py).
 _FOLD, _BET, _RAISE, _ANTE = ActionKind.FOLD, ActionKind.BET, ActionKind.RAISE, ActionKind.POST_ANTE
 _CALL, _CHECK = ActionKind.CALL, ActionKind.CHECK
 _SMALL_BLIND, _BIG_BLIND, _STRADDLE = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_STRADDLE
@@ -41,7 +40,7 @@ POSTFLOP_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 FL_CAP_BETS = 4
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)  # one object per player: compared by identity
 class PlayerState:
     name: str
     seat: int
@@ -166,7 +165,6 @@ class _Replayer:
         self.seating = sorted(players.values(), key=lambda state: state.seat)
         self.rotations: dict[int, list[PlayerState]] = {}  # seat -> everyone clockwise after it
         self.pot_total = 0
-        self.structure = hand.structure
         self.fixed = hand.structure is _FIXED_LIMIT
         self.street = _PREFLOP
         self.high_bet = 0  # the largest live bet actually made on this street
@@ -210,20 +208,25 @@ class _Replayer:
             top = max(top, other.street_bet)
         return owed if top < 0 else min(owed, max(top - state.street_bet, 0))
 
-    def pending(self) -> list[str]:
-        """Players who must still act on this street."""
-        live = [state for state in self.seating if not state.folded]
-        if len(live) <= 1:
+    def due(self) -> list[PlayerState]:
+        """Players who must still act on this street, in seat order."""
+        live = 0
+        able: list[PlayerState] = []
+        for state in self.seating:
+            if not state.folded:
+                live += 1
+                if not state.all_in:
+                    able.append(state)
+        if live <= 1 or not able:
             return []
-        able = [state for state in live if not state.all_in]
         if len(able) == 1:
             # everyone else is all-in: this player acts only if they still owe chips
-            return [able[0].name] if self.owed(able[0]) > 0 else []
+            return able if self.owed(able[0]) > 0 else []
         level = self.level()
-        return [state.name for state in able if state.street_bet < level or state.last_acted_high < 0]
+        return [state for state in able if state.street_bet < level or state.last_acted_high < 0]
 
     def new_street(self, street: Street, line: int, run: int) -> None:
-        self.replay.street_starts.append(StreetStart(street, line, run, tuple(self.pending())))
+        self.replay.street_starts.append(StreetStart(street, line, run, tuple(state.name for state in self.due())))
         if street is _SHOWDOWN or street is self.street:
             return
         self.street = street
@@ -242,18 +245,9 @@ class _Replayer:
         self.anchor_seat = self.hand.button
 
     def expected_actor(self) -> str | None:
-        """The first player clockwise from the last to act (or from the anchor seat) who is among
-        `pending()`. Written out rather than built from `pending()`: it runs before every action."""
-        live = 0
-        able: list[PlayerState] = []
-        for state in self.seating:
-            if not state.folded:
-                live += 1
-                if not state.all_in:
-                    able.append(state)
-        if live <= 1 or not able:
-            return None
-        if len(able) == 1 and self.owed(able[0]) <= 0:
+        """The first player clockwise from the last to act (or from the anchor seat) who is `due`."""
+        due = self.due()
+        if not due:
             return None
         start = self.anchor_seat
         if self.last_actor is not None:
@@ -264,11 +258,8 @@ class _Replayer:
         if rotation is None:
             after = [state for state in self.seating if state.seat > start]
             rotation = self.rotations[start] = after + self.seating[: len(self.seating) - len(after)]
-        if len(able) == 1:
-            return able[0].name
-        level = self.level()
         for state in rotation:
-            if not state.folded and not state.all_in and (state.street_bet < level or state.last_acted_high < 0):
+            if state in due:
                 return state.name
         return None
 
@@ -297,7 +288,7 @@ class _Replayer:
     def legal_range(self, state: PlayerState) -> tuple[int | None, int | None]:
         """(min_to, max_to) for a bet or raise by `state` now, before capping at the stack."""
         stakes = self.hand.stakes
-        structure = self.structure
+        structure = self.hand.structure
         all_in_to = state.street_bet + state.stack
         if structure is _FIXED_LIMIT:
             unit = self.unit() or 0
