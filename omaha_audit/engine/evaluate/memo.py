@@ -3,11 +3,29 @@ cards on the same boards, and each evaluation is worth computing once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from omaha_audit.engine.evaluate.high import HighHand, evaluate_high, evaluate_holdem
 from omaha_audit.engine.evaluate.low import LowHand, evaluate_low
 from omaha_audit.model import Card
 
-_Key = tuple[tuple[Card, ...], tuple[Card, ...]]
+_Cards = tuple[Card, ...]
+_Value = TypeVar("_Value")
+
+
+def _remembered(
+    table: dict[tuple[_Cards, _Cards], _Value],
+    evaluate: Callable[[_Cards, _Cards], _Value],
+    hole: _Cards,
+    board: _Cards,
+) -> _Value:
+    key = (hole, board)
+    try:
+        return table[key]
+    except KeyError:
+        found = table[key] = evaluate(hole, board)
+        return found
 
 
 class Evaluations:
@@ -17,27 +35,15 @@ class Evaluations:
     __slots__ = ("_high", "_holdem", "_low")
 
     def __init__(self) -> None:
-        self._high: dict[_Key, HighHand] = {}
-        self._holdem: dict[_Key, HighHand] = {}
-        self._low: dict[_Key, LowHand | None] = {}
+        self._high: dict[tuple[_Cards, _Cards], HighHand] = {}
+        self._holdem: dict[tuple[_Cards, _Cards], HighHand] = {}
+        self._low: dict[tuple[_Cards, _Cards], LowHand | None] = {}
 
-    def high(self, hole: tuple[Card, ...], board: tuple[Card, ...]) -> HighHand:
-        key = (hole, board)
-        found = self._high.get(key)
-        if found is None:
-            found = self._high[key] = evaluate_high(hole, board)
-        return found
+    def high(self, hole: _Cards, board: _Cards) -> HighHand:
+        return _remembered(self._high, evaluate_high, hole, board)
 
-    def holdem(self, hole: tuple[Card, ...], board: tuple[Card, ...]) -> HighHand:
-        key = (hole, board)
-        found = self._holdem.get(key)
-        if found is None:
-            found = self._holdem[key] = evaluate_holdem(hole, board)
-        return found
+    def holdem(self, hole: _Cards, board: _Cards) -> HighHand:
+        return _remembered(self._holdem, evaluate_holdem, hole, board)
 
-    def low(self, hole: tuple[Card, ...], board: tuple[Card, ...]) -> LowHand | None:
-        key = (hole, board)
-        if key in self._low:
-            return self._low[key]
-        found = self._low[key] = evaluate_low(hole, board)
-        return found
+    def low(self, hole: _Cards, board: _Cards) -> LowHand | None:
+        return _remembered(self._low, evaluate_low, hole, board)
