@@ -112,7 +112,7 @@ class HandContext:
 Check = Callable[[HandContext], Iterator["Finding"]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # each rule is one registered object: compared and hashed by identity
 class Rule:
     """An audit rule: a stable code, a name, the RULES.md ids it enforces, and its check.
 

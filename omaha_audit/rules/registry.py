@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import traceback
 from collections.abc import Iterable
 
@@ -144,24 +145,13 @@ def audit_context(ctx: HandContext, rules: tuple[Rule, ...] = RULES, *, strict: 
     return findings
 
 
-_APPLICABLE: dict[tuple[int, bool, bool], tuple[tuple[Rule, ...], tuple[Rule, ...]]] = {}
-
-
+@functools.lru_cache(maxsize=64)
 def _applicable(rules: tuple[Rule, ...], flop_game: bool, replayable: bool) -> tuple[Rule, ...]:
     """The rules that judge a hand of this kind: for stud and draw (not flop games) only the OA1xx input
     rules; rules that read the replay only when the hand is replayed. Worked out once per rule set."""
-    key = (id(rules), flop_game, replayable)
-    known = _APPLICABLE.get(key)
-    if known is None or known[0] is not rules:
-        chosen = tuple(
-            rule
-            for rule in rules
-            if (flop_game or rule.code.startswith("OA1")) and (replayable or not rule.needs_replay)
-        )
-        if len(_APPLICABLE) > 64:  # (callers that build many rule sets)
-            _APPLICABLE.clear()
-        known = _APPLICABLE[key] = (rules, chosen)
-    return known[1]
+    return tuple(
+        rule for rule in rules if (flop_game or rule.code.startswith("OA1")) and (replayable or not rule.needs_replay)
+    )
 
 
 __all__ = ["BY_CODE", "RULES", "Finding", "Rule", "Severity", "audit_context", "audit_hand", "select_rules"]
