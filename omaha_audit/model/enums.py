@@ -1,4 +1,9 @@
-"""Readable enumerations for games, betting structures, streets and actions."""
+"""Readable enumerations for games, betting structures, streets and actions.
+
+Loops that run per line or per action bind the members they test to module names (`_PREFLOP =
+Street.PREFLOP`): on Python 3.11 `EnumType` has a `__getattr__`, which makes every `Street.PREFLOP`
+read off the class cost about 0.15 µs.
+"""
 
 from __future__ import annotations
 
