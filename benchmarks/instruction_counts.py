@@ -1,8 +1,9 @@
 """Print the machine instructions each stage costs per hand, counted by valgrind's callgrind tool.
 
 Wall-clock and CPU-time rates on a shared machine vary by 10-15% from run to run; instruction counts do
-not (the same program on the same input executes the same instructions), so they show what a change to
-the code saves. The input is the PLO file of parse_throughput.py (corpus hands repeated with fresh ids).
+not (the same program on the same input, with the same hash seed, executes the same instructions), so
+they show what a change to the code saves. The input is the PLO file of parse_throughput.py (corpus
+hands repeated with fresh ids).
 Each stage runs twice under callgrind, on --hands hands and on one round of the distinct corpus hands,
 and the difference divided by the difference in hands is the cost of a hand without the start-up
 (imports, compiling the grammar, the evaluator's tables, which the first round builds).
@@ -17,6 +18,7 @@ every line), `check` (the grammar's LALR check), `parse` (the whole reader: the 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -66,7 +68,9 @@ def instructions(stage: str, path: Path) -> int:
         stage,
         str(path),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    # a fixed hash seed: with random ones, set and dict layouts (and so the counts) vary by about 1%
+    environment = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=environment)
     found = _COLLECTED.search(done.stderr)
     if found is None:
         sys.exit(f"instruction_counts: no count in callgrind's output:\n{done.stderr[-2000:]}")
