@@ -9,8 +9,7 @@ from omaha_audit.engine.table import clockwise_from
 from omaha_audit.model.frozen import fast_init
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Pot:
     """A pot: `amount` gross chips, contested by `eligible` (live players who put in at least `level`)."""
 
@@ -18,6 +17,9 @@ class Pot:
     amount: int
     eligible: tuple[str, ...]
     level: int
+
+    def __init__(self, index: int, amount: int, eligible: tuple[str, ...], level: int) -> None:
+        self.index, self.amount, self.eligible, self.level = index, amount, eligible, level  # type: ignore[misc]
 
 
 def uncalled_bet(contributions: Mapping[str, int]) -> tuple[str, int] | None:
@@ -110,3 +112,6 @@ def split_boards(amount: int, boards: int, chip: int = 1) -> list[int]:
     shares = [base * chip + (chip if i < odd else 0) for i in range(boards)]
     shares[0] += amount - chips * chip
     return shares
+
+
+fast_init(Pot)

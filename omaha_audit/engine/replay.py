@@ -91,8 +91,7 @@ class Step(NamedTuple):
 _make_step = Step._make  # (one tuple in, no 25-argument __new__: a Step is made for every line)
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class StreetStart:
     """A new street (or the showdown) and the players whose betting was still open at that point."""
 
@@ -100,6 +99,9 @@ class StreetStart:
     line: int
     run: int
     pending: tuple[str, ...]
+
+    def __init__(self, street: Street, line: int, run: int, pending: tuple[str, ...]) -> None:
+        self.street, self.line, self.run, self.pending = street, line, run, pending  # type: ignore[misc]
 
 
 @dataclass(slots=True)
@@ -507,3 +509,6 @@ def replay(hand: Hand, house: HouseRules) -> Replay:
         if step.added > 0:
             result.paying.append(step)
     return result
+
+
+fast_init(StreetStart)

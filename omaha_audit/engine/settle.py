@@ -12,8 +12,7 @@ from omaha_audit.model import Card, Game, Half, Hand, ShowdownKind
 from omaha_audit.model.frozen import fast_init
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Share:
     pot: int
     run: int  # 0, or the board number (1, 2) when run twice
@@ -21,9 +20,11 @@ class Share:
     player: str
     amount: int
 
+    def __init__(self, pot: int, run: int, half: Half, player: str, amount: int) -> None:
+        self.pot, self.run, self.half, self.player, self.amount = pot, run, half, player, amount  # type: ignore[misc]
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class BoardResult:
     run: int
     board: tuple[Card, ...]
@@ -32,9 +33,20 @@ class BoardResult:
     low_winners: tuple[str, ...]  # empty: no qualifying low (or not a hi/lo game)
     shares: tuple[Share, ...]
 
+    def __init__(
+        self,
+        run: int,
+        board: tuple[Card, ...],
+        amount: int,
+        high_winners: tuple[str, ...],
+        low_winners: tuple[str, ...],
+        shares: tuple[Share, ...],
+    ) -> None:
+        self.run, self.board, self.amount, self.high_winners = run, board, amount, high_winners  # type: ignore[misc]
+        self.low_winners, self.shares = low_winners, shares  # type: ignore[misc]
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class PotResult:
     pot: Pot
     net: int  # what is split: the pot net of its share of the rake
@@ -43,9 +55,20 @@ class PotResult:
     reason: str
     boards: tuple[BoardResult, ...]
 
+    def __init__(
+        self,
+        pot: Pot,
+        net: int,
+        contenders: tuple[str, ...],
+        decided: bool,
+        reason: str,
+        boards: tuple[BoardResult, ...],
+    ) -> None:
+        self.pot, self.net, self.contenders, self.decided = pot, net, contenders, decided  # type: ignore[misc]
+        self.reason, self.boards = reason, boards  # type: ignore[misc]
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Settlement:
     refund: tuple[str, int] | None
     contributions: dict[str, int]  # after the uncalled bet was returned
@@ -53,6 +76,18 @@ class Settlement:
     results: tuple[PotResult, ...]
     hole_cards: dict[str, tuple[Card, ...]]
     mucked: frozenset[str]
+
+    def __init__(
+        self,
+        refund: tuple[str, int] | None,
+        contributions: dict[str, int],
+        pots: tuple[Pot, ...],
+        results: tuple[PotResult, ...],
+        hole_cards: dict[str, tuple[Card, ...]],
+        mucked: frozenset[str],
+    ) -> None:
+        self.refund, self.contributions, self.pots = refund, contributions, pots  # type: ignore[misc]
+        self.results, self.hole_cards, self.mucked = results, hole_cards, mucked  # type: ignore[misc]
 
     def expected(self) -> dict[tuple[str, int, int], int]:
         """(player, pot, run) -> amount, for decided pots."""
@@ -221,3 +256,6 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
             board_results.append(BoardResult(run, board, amount, high, low, tuple(shares)))
         results.append(PotResult(pot, net, contenders, decided, reason, tuple(board_results)))
     return Settlement(refund, contributions, tuple(pots), tuple(results), cards, mucked)
+
+
+fast_init(Share, BoardResult, PotResult, Settlement)

@@ -10,8 +10,7 @@ CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "
 SYMBOL_FOR = {code: symbol for symbol, code in CURRENCY_SYMBOLS.items()}
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Unit:
     """What one integer money unit is: `decimals` places of `currency` ("USD" with 2 = 0.01 USD).
 
@@ -20,6 +19,9 @@ class Unit:
 
     currency: str
     decimals: int
+
+    def __init__(self, currency: str, decimals: int) -> None:
+        self.currency, self.decimals = currency, decimals  # type: ignore[misc]
 
     def describe(self) -> str:
         if self.decimals == 0:
@@ -39,6 +41,8 @@ class Unit:
             return f"{sign}{symbol}{whole}"
         return f"{sign}{symbol}{whole}.{frac:0{self.decimals}d}"
 
+
+fast_init(Unit)
 
 CHIPS = Unit("chips", 0)
 

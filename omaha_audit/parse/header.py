@@ -51,8 +51,7 @@ _BUTTON_BLIND = re.compile(r"Button Blind (\S+) - Ante (\S+)")
 _SYMBOL = re.compile(r"^([^\d\s.,])")
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class HeaderInfo:
     room: str
     kind: str
@@ -66,6 +65,26 @@ class HeaderInfo:
     stakes_text: str
     currency: str  # ISO code, or "chips"
     started: str
+
+    def __init__(
+        self,
+        room: str,
+        kind: str,
+        hand_id: str,
+        game: Game,
+        game_text: str,
+        structure: Structure,
+        mixed: str | None,
+        club: str | None,
+        tournament: Tournament | None,
+        stakes_text: str,
+        currency: str,
+        started: str,
+    ) -> None:
+        self.room, self.kind, self.hand_id, self.game = room, kind, hand_id, game  # type: ignore[misc]
+        self.game_text, self.structure, self.mixed, self.club = game_text, structure, mixed, club  # type: ignore[misc]
+        self.tournament, self.stakes_text, self.currency = tournament, stakes_text, currency  # type: ignore[misc]
+        self.started = started  # type: ignore[misc]
 
 
 def read_header(fields: dict[str, str | None]) -> HeaderInfo:
@@ -163,3 +182,6 @@ def _stakes(stakes_text: str, structure: Structure, decimals: int) -> Stakes:
     if structure is Structure.FIXED_LIMIT:
         return Stakes(None, None, small_bet=small, big_bet=big, cap=cap)
     return Stakes(small, big, cap=cap)
+
+
+fast_init(HeaderInfo)

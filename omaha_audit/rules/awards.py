@@ -19,8 +19,7 @@ ODD_CHIP = "OA505"
 RUN_TWICE_SPLIT = "OA506"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class AwardDiff:
     code: str
     pot: int
@@ -29,6 +28,19 @@ class AwardDiff:
     actual: dict[str, int]
     line: int
     detail: str
+
+    def __init__(
+        self,
+        code: str,
+        pot: int,
+        run: int,
+        expected: dict[str, int],
+        actual: dict[str, int],
+        line: int,
+        detail: str,
+    ) -> None:
+        self.code, self.pot, self.run, self.expected = code, pot, run, expected  # type: ignore[misc]
+        self.actual, self.line, self.detail = actual, line, detail  # type: ignore[misc]
 
 
 def _actual(ctx: HandContext, pot: int, runs: set[int]) -> dict[int, dict[str, int]]:
@@ -163,3 +175,6 @@ def describe_amounts(ctx: HandContext, amounts: dict[str, int]) -> str:
 
 def pot_label(index: int) -> str:
     return "the main pot" if index == 0 else f"side pot {index}"
+
+
+fast_init(AwardDiff)
