@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from corpus_paths import REPO
 
@@ -33,3 +34,22 @@ def test_rule_codes_doc_matches_registry() -> None:
         assert rule.code in rows, f"{rule.code} missing from docs/RULE_CODES.md"
         assert rows[rule.code] == (rule.name, rule.severity.value), rule.code
     assert set(rows) == {rule.code for rule in RULES}
+
+
+def test_a_docstring_dropped_by_compilation_is_read_from_the_source() -> None:
+    """mypyc's compiled functions have no __doc__: the text then comes from the module's .py file, the same
+    text the interpreted function carries."""
+    from omaha_audit.rules import oa301_pot_limit_overbet as module
+    from omaha_audit.rules.base import docstring
+
+    class Compiled:  # what a compiled `check` looks like: a name and a module, no docstring
+        __doc__ = None
+        __name__ = "check"
+        __module__ = module.__name__
+
+    expected = Path(module.__file__).with_suffix("").with_suffix(".py").read_text(encoding="utf-8")
+    text = docstring(Compiled())  # type: ignore[arg-type]
+    assert text and text in expected
+    assert "Bad" in text and "Good" in text
+    if module.check.__doc__ is not None:  # interpreted: both ways give the same text
+        assert text == module.check.__doc__.strip()

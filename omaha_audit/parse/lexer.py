@@ -24,13 +24,17 @@ test compares the two.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Iterable
-from re import _constants as sre_constants
-from re import _parser as sre_parser
 from typing import Any
 
 from lark import Lark
+
+# Python's own regex parser (private modules with no type stubs, so typed Any); only used to build the
+# look-up structures, never per line.
+sre_parser: Any = importlib.import_module("re._parser")
+sre_constants: Any = importlib.import_module("re._constants")
 
 # A token: (terminal name, line number, line text, the terminal's match of the whole line).
 LineToken = tuple[str, int, str, "re.Match[str]"]

@@ -9,11 +9,7 @@ the reason. Nothing here raises on bad input.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 from lark import Lark
-from lark.lexer import Lexer
 
 from omaha_audit.model import (
     Action,
@@ -46,16 +42,7 @@ from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.summary import read_pot_line, read_summary_seat
-
-
-class _TokenFeed(Lexer):
-    """Lark needs a lexer to build the parser; the line classifier makes the tokens instead."""
-
-    def __init__(self, lexer_conf: object) -> None:
-        pass
-
-    def lex(self, data: Any) -> Iterator[Any]:  # type: ignore[override]
-        return iter(data or ())
+from omaha_audit.parse.token_feed import TokenFeed
 
 
 class AmountError(ValueError):
@@ -98,7 +85,7 @@ class PokerStarsReader:
     room_format = "pokerstars"
 
     def __init__(self) -> None:
-        self.lark = Lark(grammar_text("pokerstars"), parser="lalr", lexer=_TokenFeed)
+        self.lark = Lark(grammar_text("pokerstars"), parser="lalr", lexer=TokenFeed)
         self.classifier = LineClassifier(self.lark)
         self.checker = LalrChecker(self.lark)
         self.amounts: dict[int, dict[str, int]] = {}  # per number of decimals: text -> units

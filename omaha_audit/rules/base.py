@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
+from pathlib import Path
 
 from omaha_audit.engine.evaluate import Evaluations
 from omaha_audit.engine.house import HouseRules
@@ -28,8 +30,7 @@ class Severity(StrEnum):
         return {"error": 3, "warning": 2, "info": 1}[self.value]
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Finding:
     """One place where the dealer (or the room's software) got it wrong, as data."""
 
@@ -45,6 +46,25 @@ class Finding:
     expected: str | None = None
     actual: str | None = None
     room: str | None = None
+
+    def __init__(
+        self,
+        code: str,
+        severity: Severity,
+        message: str,
+        hand_id: str | None,
+        path: str,
+        line: int,
+        street: str | None = None,
+        seat: int | None = None,
+        player: str | None = None,
+        expected: str | None = None,
+        actual: str | None = None,
+        room: str | None = None,
+    ) -> None:
+        self.code, self.severity, self.message, self.hand_id = code, severity, message, hand_id  # type: ignore[misc]
+        self.path, self.line, self.street, self.seat = path, line, street, seat  # type: ignore[misc]
+        self.player, self.expected, self.actual, self.room = player, expected, actual, room  # type: ignore[misc]
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -63,37 +83,53 @@ class Finding:
         }
 
 
-@dataclass
 class HandContext:
-    """A hand with its replay and settlement, computed once and shared by all rules."""
+    """A hand with its replay and settlement, computed once and shared by all rules.
 
-    hand: Hand
-    house: HouseRules
-    memo: dict[str, object] = field(default_factory=dict)  # results shared by several rules
+    (Each result is kept in an attribute on first use. `functools.cached_property` would do the same
+    when interpreted, but a class compiled by mypyc has no instance `__dict__` for it to keep it in.)
+    """
 
-    @cached_property
+    def __init__(self, hand: Hand, house: HouseRules) -> None:
+        self.hand = hand
+        self.house = house
+        self.memo: dict[str, object] = {}  # results shared by several rules
+        self._replay: Replay | None = None
+        self._settlement: Settlement | None = None
+        self._evaluations: Evaluations | None = None
+        self._posts: list[Action] | None = None
+
+    @property
     def replay(self) -> Replay:
-        return replay(self.hand, self.house)
+        if self._replay is None:
+            self._replay = replay(self.hand, self.house)
+        return self._replay
 
-    @cached_property
+    @property
     def settlement(self) -> Settlement:
-        return settle(self.replay, self.evaluations)
+        if self._settlement is None:
+            self._settlement = settle(self.replay, self.evaluations)
+        return self._settlement
 
-    @cached_property
+    @property
     def evaluations(self) -> Evaluations:
         """The hand's evaluations, shared by the settlement and the rules that evaluate shown hands."""
-        return Evaluations()
+        if self._evaluations is None:
+            self._evaluations = Evaluations()
+        return self._evaluations
 
-    @cached_property
+    @property
     def posts(self) -> list[Action]:
         """The forced bets (blinds, antes, straddles) in the order posted."""
-        return [action for action in self.hand.actions if action.kind in POST_KINDS]
+        if self._posts is None:
+            self._posts = [action for action in self.hand.actions if action.kind in POST_KINDS]
+        return self._posts
 
-    @cached_property
+    @property
     def small_blind_post(self) -> Action | None:
         return next((a for a in self.posts if a.kind is _SMALL_BLIND), None)
 
-    @cached_property
+    @property
     def big_blind_post(self) -> Action | None:
         return next((a for a in self.posts if a.kind is _BIG_BLIND), None)
 
@@ -129,7 +165,7 @@ class Rule:
 
     @property
     def doc(self) -> str:
-        return (self.check.__doc__ or "").strip()
+        return docstring(self.check)
 
     @property
     def summary(self) -> str:
@@ -164,9 +200,32 @@ class Rule:
         )
 
 
+def docstring(function: Callable[..., object]) -> str:
+    """A module-level function's docstring. Functions compiled by mypyc drop theirs, so for those it is
+    read from the module's source file, which the wheel ships beside the compiled module."""
+    if function.__doc__:
+        return function.__doc__.strip()
+    module = sys.modules.get(function.__module__)
+    compiled = getattr(module, "__file__", None)
+    if not compiled:
+        return ""
+    source = Path(compiled).with_name(function.__module__.rpartition(".")[2] + ".py")
+    try:
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return ""
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == function.__name__:
+            return (ast.get_docstring(node, clean=False) or "").strip()
+    return ""
+
+
 def step_finding(
     rule: Rule, ctx: HandContext, step: Step, message: str, *, expected: object = None, actual: object = None
 ) -> Finding:
     return rule.finding(
         ctx, message, step.action.source, street=step.street, player=step.player, expected=expected, actual=actual
     )
+
+
+fast_init(Finding)

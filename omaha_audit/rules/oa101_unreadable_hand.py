@@ -19,7 +19,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return iter(())
 
 
-RULE = Rule("OA101", "unreadable-hand", Severity.ERROR, (), check, needs_replay=False)
+RULE: Rule = Rule("OA101", "unreadable-hand", Severity.ERROR, (), check, needs_replay=False)
 
 
 def unreadable_finding(item: UnreadableHand) -> Finding:

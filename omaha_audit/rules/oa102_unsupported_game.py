@@ -21,4 +21,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE = Rule("OA102", "unsupported-game", Severity.INFO, (), check, needs_replay=False)
+RULE: Rule = Rule("OA102", "unsupported-game", Severity.INFO, (), check, needs_replay=False)

@@ -40,4 +40,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     )
 
 
-RULE = Rule("OA103", "header-blinds-mismatch", Severity.WARNING, ("BL-4",), check, needs_replay=False)
+RULE: Rule = Rule("OA103", "header-blinds-mismatch", Severity.WARNING, ("BL-4",), check, needs_replay=False)

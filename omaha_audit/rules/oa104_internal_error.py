@@ -17,4 +17,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return iter(())
 
 
-RULE = Rule("OA104", "internal-error", Severity.ERROR, (), check, needs_replay=False)
+RULE: Rule = Rule("OA104", "internal-error", Severity.ERROR, (), check, needs_replay=False)

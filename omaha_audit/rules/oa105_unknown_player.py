@@ -34,4 +34,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE = Rule("OA105", "unknown-player", Severity.ERROR, (), check, needs_replay=False)
+RULE: Rule = Rule("OA105", "unknown-player", Severity.ERROR, (), check, needs_replay=False)

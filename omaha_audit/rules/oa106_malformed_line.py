@@ -25,4 +25,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE = Rule("OA106", "malformed-line", Severity.ERROR, (), check, needs_replay=False)
+RULE: Rule = Rule("OA106", "malformed-line", Severity.ERROR, (), check, needs_replay=False)

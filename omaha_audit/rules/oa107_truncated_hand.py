@@ -29,4 +29,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     )
 
 
-RULE = Rule("OA107", "truncated-hand", Severity.ERROR, (), check, needs_replay=False)
+RULE: Rule = Rule("OA107", "truncated-hand", Severity.ERROR, (), check, needs_replay=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from omaha_audit.model import Card, Source, Street
+from omaha_audit.model import Card, ShowdownLine, Source, Street, SummarySeat
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 _PREFLOP = Street.PREFLOP
@@ -34,7 +34,8 @@ def _duplicates(ctx: HandContext) -> list[tuple[Card, str, Source]]:
     for dealt in hand.dealt:
         group = dealt.cards + dealt.new_cards if dealt.new_cards else dealt.cards
         place(group, f"player {dealt.player}", dealt.source, group)
-    for shown in (*hand.showdown, *hand.summary_seats):
+    shown_lines: tuple[ShowdownLine | SummarySeat, ...] = (*hand.showdown, *hand.summary_seats)
+    for shown in shown_lines:
         if shown.cards:
             place(shown.cards, f"player {shown.player}", shown.source, shown.cards)
     shared: set[Card] = set()  # board cards dealt before any split into runs
@@ -75,4 +76,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE = Rule("OA201", "duplicate-card", Severity.ERROR, ("OM-4",), check, needs_replay=False)
+RULE: Rule = Rule("OA201", "duplicate-card", Severity.ERROR, ("OM-4",), check, needs_replay=False)

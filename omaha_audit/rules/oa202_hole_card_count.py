@@ -43,4 +43,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA202", "hole-card-count", Severity.ERROR, ("OM-3",), check, needs_replay=False)
+RULE: Rule = Rule("OA202", "hole-card-count", Severity.ERROR, ("OM-3",), check, needs_replay=False)

@@ -42,4 +42,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA203", "board-size", Severity.ERROR, ("OM-4",), check, needs_replay=False)
+RULE: Rule = Rule("OA203", "board-size", Severity.ERROR, ("OM-4",), check, needs_replay=False)

@@ -42,4 +42,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA204", "courchevel-preflop-card", Severity.ERROR, ("OM-3",), check, needs_replay=False)
+RULE: Rule = Rule("OA204", "courchevel-preflop-card", Severity.ERROR, ("OM-3",), check, needs_replay=False)

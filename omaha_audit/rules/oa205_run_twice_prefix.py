@@ -55,4 +55,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
                 )
 
 
-RULE = Rule("OA205", "run-twice-prefix", Severity.ERROR, ("OM-4", "RIT-1", "RIT-2"), check, needs_replay=False)
+RULE: Rule = Rule("OA205", "run-twice-prefix", Severity.ERROR, ("OM-4", "RIT-1", "RIT-2"), check, needs_replay=False)

@@ -27,4 +27,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA206", "empty-board-card", Severity.WARNING, (), check, needs_replay=False)
+RULE: Rule = Rule("OA206", "empty-board-card", Severity.WARNING, (), check, needs_replay=False)

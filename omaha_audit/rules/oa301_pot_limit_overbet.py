@@ -40,7 +40,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule(
+RULE: Rule = Rule(
     "OA301",
     "pot-limit-overbet",
     Severity.ERROR,

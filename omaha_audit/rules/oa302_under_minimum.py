@@ -38,4 +38,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA302", "under-minimum", Severity.ERROR, ("MR-1", "MR-2", "MR-3", "MR-5"), check)
+RULE: Rule = Rule("OA302", "under-minimum", Severity.ERROR, ("MR-1", "MR-2", "MR-3", "MR-5"), check)

@@ -33,4 +33,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE = Rule("OA303", "raise-not-reopened", Severity.ERROR, ("MR-4", "FL-4"), check)
+RULE: Rule = Rule("OA303", "raise-not-reopened", Severity.ERROR, ("MR-4", "FL-4"), check)

@@ -37,4 +37,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA304", "limit-bet-size", Severity.ERROR, ("FL-1", "FL-4", "FL-5"), check)
+RULE: Rule = Rule("OA304", "limit-bet-size", Severity.ERROR, ("FL-1", "FL-4", "FL-5"), check)

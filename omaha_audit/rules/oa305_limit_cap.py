@@ -33,4 +33,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA305", "limit-cap", Severity.ERROR, ("FL-2", "FL-3"), check)
+RULE: Rule = Rule("OA305", "limit-cap", Severity.ERROR, ("FL-2", "FL-3"), check)

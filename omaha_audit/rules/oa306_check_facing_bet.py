@@ -27,4 +27,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA306", "check-facing-bet", Severity.ERROR, (), check)
+RULE: Rule = Rule("OA306", "check-facing-bet", Severity.ERROR, (), check)

@@ -32,4 +32,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA307", "wrong-call", Severity.ERROR, (), check)
+RULE: Rule = Rule("OA307", "wrong-call", Severity.ERROR, (), check)

@@ -28,4 +28,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA308", "over-stack", Severity.ERROR, (), check)
+RULE: Rule = Rule("OA308", "over-stack", Severity.ERROR, (), check)

@@ -74,4 +74,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA309", "blind-amount", Severity.ERROR, ("BL-4", "BL-5", "BL-7", "FL-1"), check, needs_replay=False)
+RULE: Rule = Rule("OA309", "blind-amount", Severity.ERROR, ("BL-4", "BL-5", "BL-7", "FL-1"), check, needs_replay=False)

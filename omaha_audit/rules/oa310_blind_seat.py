@@ -49,15 +49,15 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         after_small = clockwise_from(small.seat, dealt)[0] if small is not None and small.seat else None
         allowed = {after_small} if after_small is not None else set(order[:2])
         if big.seat not in allowed:
-            wanted = sorted(s for s in allowed if s is not None)
+            seats = sorted(s for s in allowed if s is not None)
             yield RULE.finding(
                 ctx,
-                f"Seat {big.seat} ({big.player}) posted the big blind; it was seat {' or '.join(map(str, wanted))}'s",
+                f"Seat {big.seat} ({big.player}) posted the big blind; it was seat {' or '.join(map(str, seats))}'s",
                 big.source,
                 player=big.player,
-                expected=f"seat {wanted[0]}",
+                expected=f"seat {seats[0]}",
                 actual=f"seat {big.seat}",
             )
 
 
-RULE = Rule("OA310", "blind-seat", Severity.ERROR, ("BL-1", "BL-2"), check)
+RULE: Rule = Rule("OA310", "blind-seat", Severity.ERROR, ("BL-1", "BL-2"), check)

@@ -43,4 +43,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA311", "out-of-turn", Severity.ERROR, ("BL-1", "BL-2", "BL-8"), check)
+RULE: Rule = Rule("OA311", "out-of-turn", Severity.ERROR, ("BL-1", "BL-2", "BL-8"), check)

@@ -38,4 +38,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA312", "acted-when-out", Severity.ERROR, (), check)
+RULE: Rule = Rule("OA312", "acted-when-out", Severity.ERROR, (), check)

@@ -31,4 +31,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE = Rule("OA313", "street-too-early", Severity.ERROR, (), check)
+RULE: Rule = Rule("OA313", "street-too-early", Severity.ERROR, (), check)

@@ -33,4 +33,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA314", "raise-increment", Severity.WARNING, (), check)
+RULE: Rule = Rule("OA314", "raise-increment", Severity.WARNING, (), check)

@@ -39,4 +39,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA315", "all-in-flag", Severity.WARNING, ("MR-6",), check)
+RULE: Rule = Rule("OA315", "all-in-flag", Severity.WARNING, ("MR-6",), check)

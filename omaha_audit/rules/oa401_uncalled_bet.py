@@ -49,4 +49,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE = Rule("OA401", "uncalled-bet", Severity.ERROR, ("UC-1",), check)
+RULE: Rule = Rule("OA401", "uncalled-bet", Severity.ERROR, ("UC-1",), check)

@@ -63,4 +63,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE = Rule("OA402", "pot-breakdown", Severity.ERROR, ("SP-2", "SP-3", "SP-4", "RK-4"), check)
+RULE: Rule = Rule("OA402", "pot-breakdown", Severity.ERROR, ("SP-2", "SP-3", "SP-4", "RK-4"), check)

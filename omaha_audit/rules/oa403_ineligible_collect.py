@@ -50,4 +50,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA403", "ineligible-collect", Severity.ERROR, ("SP-1",), check)
+RULE: Rule = Rule("OA403", "ineligible-collect", Severity.ERROR, ("SP-1",), check)

@@ -19,4 +19,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return award_findings(RULE, ctx, "ignored a qualifying low")
 
 
-RULE = Rule("OA504", "low-ignored", Severity.ERROR, ("HL-1", "HL-4"), check)
+RULE: Rule = Rule("OA504", "low-ignored", Severity.ERROR, ("HL-1", "HL-4"), check)

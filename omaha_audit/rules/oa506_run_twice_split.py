@@ -20,4 +20,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return award_findings(RULE, ctx, "was split wrongly between the two boards")
 
 
-RULE = Rule("OA506", "run-twice-split", Severity.ERROR, ("RIT-1", "RIT-2"), check)
+RULE: Rule = Rule("OA506", "run-twice-split", Severity.ERROR, ("RIT-1", "RIT-2"), check)

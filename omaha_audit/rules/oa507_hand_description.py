@@ -59,4 +59,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
                 )
 
 
-RULE = Rule("OA507", "hand-description", Severity.WARNING, (), check, needs_replay=False)
+RULE: Rule = Rule("OA507", "hand-description", Severity.WARNING, (), check, needs_replay=False)

@@ -39,4 +39,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE = Rule("OA602", "chips-not-conserved", Severity.ERROR, ("UC-1", "RK-3"), check)
+RULE: Rule = Rule("OA602", "chips-not-conserved", Severity.ERROR, ("UC-1", "RK-3"), check)

@@ -39,4 +39,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE = Rule("OA603", "rake-cap", Severity.ERROR, ("RK-2",), check)
+RULE: Rule = Rule("OA603", "rake-cap", Severity.ERROR, ("RK-2",), check)

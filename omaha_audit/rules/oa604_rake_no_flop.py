@@ -28,4 +28,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE = Rule("OA604", "rake-no-flop", Severity.ERROR, ("RK-1",), check)
+RULE: Rule = Rule("OA604", "rake-no-flop", Severity.ERROR, ("RK-1",), check)

@@ -38,4 +38,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE = Rule("OA605", "summary-mismatch", Severity.WARNING, (), check, needs_replay=False)
+RULE: Rule = Rule("OA605", "summary-mismatch", Severity.WARNING, (), check, needs_replay=False)
