@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from parse_throughput import build_file, corpus_dir, plo_hands, read_split
 
+import omaha_audit
 from omaha_audit.model import Hand
 from omaha_audit.parse.files import HandSource
 from omaha_audit.pipeline import Auditor
@@ -89,6 +90,7 @@ def main() -> None:
             rows.append((name, count / seconds))
         kit = pokerkit_rate(path, args.pokerkit_hands, 1)
     audit_rate = rows[2][1]
+    print(f"build: {omaha_audit.build()} (omaha_audit from {Path(omaha_audit.__file__).parent})")
     print(f"{'stage':<28}{'hands/s':>12}{'vs audit':>10}")
     for name, rate in rows:
         print(f"{name:<28}{rate:>12,.0f}{rate / audit_rate:>9.2f}x")

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import omaha_audit
 from omaha_audit.model import Hand, Structure
 from omaha_audit.parse.files import HandSource
 from omaha_audit.parse.reader import FileText, read_texts
@@ -134,6 +135,7 @@ def main() -> int:
     if raw.count != written or parse.count != written:
         print(f"hand counts differ: written {written}, split {raw.count}, parsed {parse.count}", file=sys.stderr)
         return 1
+    print(f"build: {omaha_audit.build()} (omaha_audit from {Path(omaha_audit.__file__).parent})")
     print(f"best of {args.repeat}, one process         wall clock              CPU time")
     for name, timing in (("read+split", raw), ("parse", parse)):
         print(

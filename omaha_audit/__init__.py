@@ -21,7 +21,16 @@ _EVALUATOR = (
     "evaluate_low",
 )
 
-__all__ = ["__version__", *_EVALUATOR]
+__all__ = ["__version__", "build", *_EVALUATOR]
+
+
+def build() -> str:
+    """ "compiled" when the install compiled the reader, engine and rules with mypyc (hatch_build.py), else
+    "pure" (an editable install, or one without a C compiler)."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    replay = importlib.import_module("omaha_audit.engine.replay")
+    return "compiled" if (replay.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES)) else "pure"
 
 
 def __getattr__(name: str) -> Any:

@@ -33,8 +33,21 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from omaha_audit import __version__, build
+
+        kind = "compiled with mypyc" if build() == "compiled" else "pure Python"
+        typer.echo(f"omaha-audit {__version__} ({kind})")
+        raise typer.Exit()
+
+
 @app.callback()
-def root() -> None:
+def root(
+    version: Annotated[
+        bool, typer.Option("--version", help="Print the version and the build, then exit.", callback=_print_version)
+    ] = False,
+) -> None:
     """Replay poker hand histories and report every dealer error."""
 
 

@@ -69,6 +69,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from corpus_paths import pokerstars_files, require_corpus
 
 from omaha_audit.engine.house import preset_for_room
 from omaha_audit.engine.replay import Replay, replay
@@ -76,7 +77,6 @@ from omaha_audit.engine.settle import PotResult, Settlement, settle
 from omaha_audit.interop.pokerkit_bridge import PokerkitResult, Unsupported, pokerkit_replay
 from omaha_audit.model import ActionKind, Hand, Street
 from omaha_audit.rules.registry import audit_hand
-from tests.corpus_paths import pokerstars_files, require_corpus
 
 pytest.importorskip("pokerkit")
 

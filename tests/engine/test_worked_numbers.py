@@ -17,6 +17,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from corpus_paths import require_corpus
 
 from omaha_audit.engine.house import GENERIC, POKERSTARS, HouseRules
 from omaha_audit.engine.pots import build_pots, split_boards, split_evenly, split_halves, uncalled_bet
@@ -27,7 +28,6 @@ from omaha_audit.parse.files import HandSource
 from omaha_audit.parse.pokerstars import PokerStarsReader
 from omaha_audit.parse.reader import FileText, read_lines
 from omaha_audit.parse.split import split_blocks
-from tests.corpus_paths import require_corpus
 
 READER = PokerStarsReader()
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from corpus_paths import pokerstars_files, require_corpus
 
 from omaha_audit.pipeline import Auditor
 from omaha_audit.rules.base import Finding, Severity
-from tests.corpus_paths import pokerstars_files, require_corpus
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,81 @@
+"""Which build is under test: the package compiled by mypyc (a normal install) or the pure-Python one (an
+editable install, or OMAHA_AUDIT_PURE_PYTHON=1). Both give the same results; the whole suite runs on each
+in CI (.ci/run), which names the build it expects in OMAHA_AUDIT_EXPECT_BUILD."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import importlib.machinery
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+import omaha_audit
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _hatch_build():
+    spec = importlib.util.spec_from_file_location("hatch_build", REPO / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _module_name(file: str) -> str:
+    name = file.removesuffix(".py").replace("/", ".")
+    return name.removesuffix(".__init__")
+
+
+def _compiled_set() -> list[str]:
+    """The modules hatch_build.py compiles."""
+    return [_module_name(file) for file in _hatch_build().compiled_files(REPO)]
+
+
+def _is_extension(name: str) -> bool:
+    path = importlib.import_module(name).__file__ or ""
+    return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def test_the_build_is_all_compiled_or_all_interpreted() -> None:
+    names = _compiled_set()
+    compiled = [name for name in names if _is_extension(name)]
+    assert len(names) > 50
+    assert compiled in ([], names), f"a partly compiled package: only {compiled}"
+    build = "compiled" if compiled else "pure"
+    expected = os.environ.get("OMAHA_AUDIT_EXPECT_BUILD")
+    if expected is not None:
+        assert build == expected, f"expected the {expected} build, found the {build} one ({omaha_audit.__file__})"
+
+
+def test_the_rest_of_the_package_is_never_compiled() -> None:
+    """The CLI and the reports stay Python (typer reads the commands' docstrings and signatures), and so
+    does the one hot-path module left out on purpose."""
+    left_out = [_module_name(file) for file in _hatch_build().NOT_COMPILED]
+    assert left_out == ["omaha_audit.parse.token_feed"]
+    assert left_out[0] not in _compiled_set()
+    for name in ("omaha_audit.cli.app", "omaha_audit.report.html", "omaha_audit.stats.frames", *left_out):
+        assert not _is_extension(name), name
+
+
+@pytest.mark.parametrize("name", ["omaha_audit.model.hand", "omaha_audit.engine.settle"])
+def test_model_classes_stay_frozen_dataclasses_in_either_build(name: str) -> None:
+    module = importlib.import_module(name)
+    classes = [c for c in vars(module).values() if isinstance(c, type) and c.__module__ == name]
+    frozen = [c for c in classes if dataclasses.is_dataclass(c)]
+    assert frozen
+    assert all(c.__dataclass_params__.frozen for c in frozen)  # type: ignore[attr-defined]
+
+
+def test_assigning_to_a_field_raises_in_either_build() -> None:
+    from omaha_audit.model import Source
+
+    source = Source("hands.txt", 3)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        source.line = 4  # type: ignore[misc]
+    assert (source.path, source.line, source.end_line) == ("hands.txt", 3, 0)
+    assert source == Source("hands.txt", 3, 0) and hash(source) == hash(Source("hands.txt", 3, 0))
