@@ -10,7 +10,7 @@ import tomllib
 from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +99,7 @@ class HouseRules:
         return best.cap_for(players_dealt) if best else None
 
 
-_CHOICES: dict[str, tuple[str, ...]] = {
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "odd_chip_rule": ("first_left_of_button",),  # the only rule RULES.md's online rooms use (OC-2)
     "hu_cap": ("4_bets", "unlimited", "5_raises"),
     "fl_short_raise_mode": ("half_bet", "full_only"),
@@ -117,7 +117,7 @@ def _caps(currency: str, rows: list[tuple[str, str, str, str]]) -> tuple[RakeCap
 # dealt in. From PokerStars' published schedule for No Limit / Pot Limit games, raised to $3 for five or
 # more players from $0.50 big blind up, where the older flat $3 cap was higher (observed: $2.80 on $0.50/$1
 # PLO hands of 2012-2013 in the corpus). An upper bound for the PokerStars hands seen, 2005-2025.
-_STARS_ROWS = [
+_STARS_ROWS: Final = [
     ("0.02", "0.30", "0.30", "0.30"),
     ("0.05", "0.50", "0.50", "1.00"),
     ("0.10", "0.50", "1.00", "1.50"),
@@ -133,7 +133,7 @@ _STARS_ROWS = [
 
 # PokerStars' posted blinds per fixed limit (RULES.md FL-1: $5/$10 posts $2/$5, $3/$6 posts $1/$3,
 # $75/$150 posts $50/$75; fpdb's PokerStars converter carries the same table).
-_STARS_FL_BLINDS = tuple(
+_STARS_FL_BLINDS: Final = tuple(
     (Decimal(bet), Decimal(blind))
     for bet, blind in (
         ("0.02", "0.01"),
@@ -160,7 +160,7 @@ _STARS_FL_BLINDS = tuple(
     )
 )
 
-POKERSTARS = HouseRules(
+POKERSTARS: Final = HouseRules(
     name="pokerstars",
     fl_small_blinds=_STARS_FL_BLINDS,
     pot_level_at_folded_all_in=True,
@@ -171,7 +171,7 @@ POKERSTARS = HouseRules(
     "to the first winner left of the button, run-it-twice remainder to the first board.",
 )
 
-RUN_IT_ONCE = HouseRules(
+RUN_IT_ONCE: Final = HouseRules(
     name="run-it-once",
     printed_pots_net_of_rake=False,
     pokerstars_descriptions=False,
@@ -180,7 +180,7 @@ RUN_IT_ONCE = HouseRules(
     notes="Run It Once Poker: PokerStars text format; 'STP' splash-the-pot money is added to the pot.",
 )
 
-MPL = HouseRules(
+MPL: Final = HouseRules(
     name="mpl",
     collected_net_of_rake=False,
     rake_caps=_caps(
@@ -201,10 +201,10 @@ MPL = HouseRules(
     notes="MPL Poker (INR): PokerStars text format; caps as on PokerStars India's published schedule.",
 )
 
-GENERIC = HouseRules()
+GENERIC: Final = HouseRules()
 
-PRESETS: dict[str, HouseRules] = {preset.name: preset for preset in (POKERSTARS, RUN_IT_ONCE, MPL, GENERIC)}
-ROOM_PRESET = {"pokerstars": "pokerstars", "run-it-once": "run-it-once", "mpl": "mpl"}
+PRESETS: Final[dict[str, HouseRules]] = {preset.name: preset for preset in (POKERSTARS, RUN_IT_ONCE, MPL, GENERIC)}
+ROOM_PRESET: Final = {"pokerstars": "pokerstars", "run-it-once": "run-it-once", "mpl": "mpl"}
 
 
 def preset_for_room(room: str) -> HouseRules:

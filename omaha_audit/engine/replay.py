@@ -9,14 +9,14 @@ re-opening MR-4 and the limit half-bet rule FL-4, fixed-limit sizes and cap FL-1
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from omaha_audit.engine.house import HouseRules
 from omaha_audit.engine.table import clockwise_from
 from omaha_audit.model import Action, ActionKind, Hand, Street, Structure
 from omaha_audit.model.frozen import fast_init
 
-LIVE_POSTS = frozenset(
+LIVE_POSTS: Final = frozenset(
     {
         ActionKind.POST_SMALL_BLIND,
         ActionKind.POST_BIG_BLIND,
@@ -25,19 +25,30 @@ LIVE_POSTS = frozenset(
         ActionKind.BRING_IN,
     }
 )
-DEAD_POSTS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD})
-VOLUNTARY = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
-BLIND_POSTS = LIVE_POSTS | {ActionKind.POST_SMALL_AND_BIG_BLIND}
+DEAD_POSTS: Final = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD})
+VOLUNTARY: Final = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
+BLIND_POSTS: Final = LIVE_POSTS | {ActionKind.POST_SMALL_AND_BIG_BLIND}
 # Members bound once: the loops below test them for every action (see omaha_audit/model/enums.py).
-_FOLD, _BET, _RAISE, _ANTE = ActionKind.FOLD, ActionKind.BET, ActionKind.RAISE, ActionKind.POST_ANTE
-_CALL, _CHECK = ActionKind.CALL, ActionKind.CHECK
-_SMALL_BLIND, _BIG_BLIND, _STRADDLE = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_STRADDLE
-_SMALL_AND_BIG = ActionKind.POST_SMALL_AND_BIG_BLIND
-_PREFLOP, _FLOP, _TURN, _RIVER, _SHOWDOWN = Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER, Street.SHOWDOWN
-_FIXED_LIMIT, _POT_LIMIT = Structure.FIXED_LIMIT, Structure.POT_LIMIT
-_PL_PREFLOP_NL_POSTFLOP = Structure.POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP
-POSTFLOP_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
-FL_CAP_BETS = 4
+_FOLD: Final = ActionKind.FOLD
+_BET: Final = ActionKind.BET
+_RAISE: Final = ActionKind.RAISE
+_ANTE: Final = ActionKind.POST_ANTE
+_CALL: Final = ActionKind.CALL
+_CHECK: Final = ActionKind.CHECK
+_SMALL_BLIND: Final = ActionKind.POST_SMALL_BLIND
+_BIG_BLIND: Final = ActionKind.POST_BIG_BLIND
+_STRADDLE: Final = ActionKind.POST_STRADDLE
+_SMALL_AND_BIG: Final = ActionKind.POST_SMALL_AND_BIG_BLIND
+_PREFLOP: Final = Street.PREFLOP
+_FLOP: Final = Street.FLOP
+_TURN: Final = Street.TURN
+_RIVER: Final = Street.RIVER
+_SHOWDOWN: Final = Street.SHOWDOWN
+_FIXED_LIMIT: Final = Structure.FIXED_LIMIT
+_POT_LIMIT: Final = Structure.POT_LIMIT
+_PL_PREFLOP_NL_POSTFLOP: Final = Structure.POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP
+POSTFLOP_STREETS: Final = (Street.FLOP, Street.TURN, Street.RIVER)
+FL_CAP_BETS: Final = 4
 
 
 @dataclass(slots=True, eq=False)  # one object per player: compared by identity

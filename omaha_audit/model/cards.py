@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
-RANK_CHARS = "23456789TJQKA"
-SUIT_CHARS = "cdhs"
+RANK_CHARS: Final = "23456789TJQKA"
+SUIT_CHARS: Final = "cdhs"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -38,10 +39,10 @@ class Card:
         return f"Card({str(self)!r})"
 
 
-_INTERNED: dict[tuple[int, str], Card] = {}
-DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(2, 15) for suit in SUIT_CHARS)
+_INTERNED: Final[dict[tuple[int, str], Card]] = {}
+DECK: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for rank in range(2, 15) for suit in SUIT_CHARS)
 _INTERNED.update(((card.rank, card.suit), card) for card in DECK)
-_BY_TEXT: dict[str, Card] = {str(card): card for card in DECK}
+_BY_TEXT: Final[dict[str, Card]] = {str(card): card for card in DECK}
 # Rooms also write "10" for ten and lower-case ranks in a few exports.
 _BY_TEXT.update({"10" + card.suit: card for card in DECK if card.rank == 10})
 _BY_TEXT.update({str(card).lower(): card for card in DECK})

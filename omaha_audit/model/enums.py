@@ -8,6 +8,7 @@ read off the class cost about 0.15 µs.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 
 class Game(StrEnum):
@@ -52,7 +53,7 @@ class Game(StrEnum):
         return self in (Game.COURCHEVEL, Game.COURCHEVEL_HI_LO)
 
 
-_HOLE_CARDS = {
+_HOLE_CARDS: Final = {
     Game.OMAHA: 4,
     Game.OMAHA_HI_LO: 4,
     Game.OMAHA5: 5,
@@ -64,7 +65,7 @@ _HOLE_CARDS = {
     Game.HOLDEM: 2,
     Game.SIX_PLUS_HOLDEM: 2,
 }
-_OMAHA_FAMILY = frozenset(
+_OMAHA_FAMILY: Final = frozenset(
     {
         Game.OMAHA,
         Game.OMAHA_HI_LO,
@@ -76,7 +77,7 @@ _OMAHA_FAMILY = frozenset(
         Game.COURCHEVEL_HI_LO,
     }
 )
-_HI_LO = frozenset(
+_HI_LO: Final = frozenset(
     {
         Game.OMAHA_HI_LO,
         Game.OMAHA5_HI_LO,
@@ -116,7 +117,7 @@ class Street(StrEnum):
     SUMMARY = "summary"
 
 
-BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+BOARD_SIZE: Final = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 
 
 class ActionKind(StrEnum):
@@ -141,7 +142,7 @@ class ActionKind(StrEnum):
         return self in _POSTS
 
 
-_POSTS = frozenset(
+_POSTS: Final = frozenset(
     {
         ActionKind.POST_SMALL_BLIND,
         ActionKind.POST_BIG_BLIND,

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from omaha_audit.model.frozen import fast_init
 
-CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
-SYMBOL_FOR = {code: symbol for symbol, code in CURRENCY_SYMBOLS.items()}
+CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+SYMBOL_FOR: Final = {code: symbol for symbol, code in CURRENCY_SYMBOLS.items()}
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -44,7 +45,7 @@ class Unit:
 
 fast_init(Unit)
 
-CHIPS = Unit("chips", 0)
+CHIPS: Final = Unit("chips", 0)
 
 
 def parse_amount(text: str, decimals: int) -> int:

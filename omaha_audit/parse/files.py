@@ -7,14 +7,15 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.pokerstars import PokerStarsReader
 from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.parse.split import Block, split_texts
 
-HISTORY_SUFFIXES = (".txt",)
-ROOM_NAMES = {
+HISTORY_SUFFIXES: Final = (".txt",)
+ROOM_NAMES: Final = {
     "888poker": "888poker",
     "partypoker": "PartyPoker",
     "winamax": "Winamax",

@@ -5,14 +5,15 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from omaha_audit.model import Game, Stakes, Structure, Tournament, Unit, parse_amount
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.money import CURRENCY_SYMBOLS
 
-ROOMS = {"PokerStars": "pokerstars", "Run It Once Poker": "run-it-once", "MPLPoker": "mpl"}
+ROOMS: Final = {"PokerStars": "pokerstars", "Run It Once Poker": "run-it-once", "MPLPoker": "mpl"}
 
-GAMES = {
+GAMES: Final = {
     "Hold'em": Game.HOLDEM,
     "6+ Hold'em": Game.SIX_PLUS_HOLDEM,
     "Split Hold'em": Game.OTHER,
@@ -37,7 +38,7 @@ GAMES = {
     "Badugi": Game.BADUGI,
 }
 
-STRUCTURES = {
+STRUCTURES: Final = {
     "Pot Limit": Structure.POT_LIMIT,
     "No Limit": Structure.NO_LIMIT,
     "Limit": Structure.FIXED_LIMIT,
@@ -45,10 +46,10 @@ STRUCTURES = {
     "Pot Limit Pre-Flop, No Limit Post-Flop": Structure.POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP,
 }
 
-_ISO = re.compile(r"\s*\b([A-Z]{3})\s*$")
-_CAP = re.compile(r"\s*-\s*(\S+)\s+Cap\s*-\s*")
-_BUTTON_BLIND = re.compile(r"Button Blind (\S+) - Ante (\S+)")
-_SYMBOL = re.compile(r"^([^\d\s.,])")
+_ISO: Final = re.compile(r"\s*\b([A-Z]{3})\s*$")
+_CAP: Final = re.compile(r"\s*-\s*(\S+)\s+Cap\s*-\s*")
+_BUTTON_BLIND: Final = re.compile(r"Button Blind (\S+) - Ante (\S+)")
+_SYMBOL: Final = re.compile(r"^([^\d\s.,])")
 
 
 @dataclass(frozen=True, slots=True, init=False)

@@ -12,12 +12,12 @@ dictionary look-up.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from lark import Lark
 from lark.parsers.lalr_analysis import Shift
 
-END = "$END"
+END: Final = "$END"
 
 
 class Rejection(NamedTuple):
@@ -113,4 +113,4 @@ class LalrChecker:
                 return tuple(work)
 
 
-_MEMO_LIMIT = 100_000
+_MEMO_LIMIT: Final = 100_000

@@ -27,7 +27,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from lark import Lark
 
@@ -39,7 +39,7 @@ sre_constants: Any = importlib.import_module("re._constants")
 # A token: (terminal name, line number, line text, the terminal's match of the whole line).
 LineToken = tuple[str, int, str, "re.Match[str]"]
 
-_MAX_KEYS = 64  # stop spelling out alternatives beyond this many fixed texts per terminal
+_MAX_KEYS: Final = 64  # stop spelling out alternatives beyond this many fixed texts per terminal
 
 
 class _Terminal:

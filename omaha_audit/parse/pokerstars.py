@@ -9,6 +9,8 @@ the reason. Nothing here raises on bad input.
 
 from __future__ import annotations
 
+from typing import Final
+
 from lark import Lark
 
 from omaha_audit.model import (
@@ -49,7 +51,7 @@ class AmountError(ValueError):
     pass
 
 
-POSTS = {
+POSTS: Final = {
     "small blind": ActionKind.POST_SMALL_BLIND,
     "big blind": ActionKind.POST_BIG_BLIND,
     "small & big blinds": ActionKind.POST_SMALL_AND_BIG_BLIND,
@@ -60,23 +62,28 @@ POSTS = {
     "missed blind": ActionKind.POST_DEAD,
     "dead blind": ActionKind.POST_DEAD,
 }
-VERBS = {
+VERBS: Final = {
     "folds": ActionKind.FOLD,
     "checks": ActionKind.CHECK,
     "calls": ActionKind.CALL,
     "bets": ActionKind.BET,
     "raises": ActionKind.RAISE,
 }
-RUNS = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
-STUD_STREETS = {"4th": Street.FOURTH, "5th": Street.FIFTH, "6th": Street.SIXTH, "7th": Street.SEVENTH}
-DRAWS = {"FIRST": Street.DRAW1, "SECOND": Street.DRAW2, "THIRD": Street.DRAW3}
-STUD_GAMES = (Game.STUD, Game.STUD_HI_LO, Game.RAZZ)
-BOARD_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+RUNS: Final = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
+STUD_STREETS: Final = {"4th": Street.FOURTH, "5th": Street.FIFTH, "6th": Street.SIXTH, "7th": Street.SEVENTH}
+DRAWS: Final = {"FIRST": Street.DRAW1, "SECOND": Street.DRAW2, "THIRD": Street.DRAW3}
+STUD_GAMES: Final = (Game.STUD, Game.STUD_HI_LO, Game.RAZZ)
+BOARD_STREETS: Final = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 # Members bound once: the loop in `build` runs for every line (see omaha_audit/model/enums.py).
-_BLINDS, _PREFLOP, _SHOWDOWN, _SUMMARY = Street.BLINDS, Street.PREFLOP, Street.SHOWDOWN, Street.SUMMARY
-_SHOWS, _MUCKS, _DOESNT_SHOW = ShowdownKind.SHOWS, ShowdownKind.MUCKS, ShowdownKind.DOESNT_SHOW
-_BRING_IN = ActionKind.BRING_IN
-_CACHE_LIMIT = 20_000  # distinct amount or card texts remembered (they repeat from hand to hand)
+_BLINDS: Final = Street.BLINDS
+_PREFLOP: Final = Street.PREFLOP
+_SHOWDOWN: Final = Street.SHOWDOWN
+_SUMMARY: Final = Street.SUMMARY
+_SHOWS: Final = ShowdownKind.SHOWS
+_MUCKS: Final = ShowdownKind.MUCKS
+_DOESNT_SHOW: Final = ShowdownKind.DOESNT_SHOW
+_BRING_IN: Final = ActionKind.BRING_IN
+_CACHE_LIMIT: Final = 20_000  # distinct amount or card texts remembered (they repeat from hand to hand)
 
 
 class PokerStarsReader:

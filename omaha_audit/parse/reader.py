@@ -14,10 +14,10 @@ from __future__ import annotations
 import codecs
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import BinaryIO, Final
 
 MAX_LINE_BYTES = 1 << 20  # a longer "line" is binary junk; it is read in pieces of this size
-CHUNK_BYTES = 1 << 18
+CHUNK_BYTES: Final = 1 << 18
 
 
 @dataclass(slots=True)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Final
 
-_PACKAGE = Path(__file__).resolve().parent.parent
+_PACKAGE: Final = Path(__file__).resolve().parent.parent
 
 
 def data_dir(name: str) -> Path:

@@ -15,43 +15,44 @@ from __future__ import annotations
 import re
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Final
 
 from omaha_audit.parse.lexer import literal_starts
 from omaha_audit.parse.reader import text_lines
 
 # Rooms that write the PokerStars text format, with the word they put first on the header line.
-POKERSTARS_FAMILY_HEADER = re.compile(
+POKERSTARS_FAMILY_HEADER: Final = re.compile(
     r"\s*(?P<room>PokerStars|Run It Once Poker|MPLPoker)"
     r" (?:Zoom |Home Game |Rush )?(?:Hand|Game) #"
 )
 # Other rooms' hand headers: recognised so that their hands are counted and reported, not lost.
-OTHER_HEADERS: tuple[tuple[str, re.Pattern[str]], ...] = (
+OTHER_HEADERS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ("888poker", re.compile(r"\s*#Game No\s*:")),
     ("partypoker", re.compile(r"\s*\*{5} Hand History [Ff]or Game")),
     ("winamax", re.compile(r"\s*Winamax Poker - ")),
     ("fulltilt", re.compile(r"\s*Full Tilt Poker Game #")),
     ("ggpoker", re.compile(r"\s*Poker Hand #[A-Z]{0,3}\d+:")),
 )
-TOURNAMENT_SUMMARY = re.compile(r"\s*PokerStars Tournament #\d+")
-SUMMARY_MARK = "*** SUMMARY ***"
+TOURNAMENT_SUMMARY: Final = re.compile(r"\s*PokerStars Tournament #\d+")
+SUMMARY_MARK: Final = "*** SUMMARY ***"
 
 # All the headers above as one pattern (group `h<n>` matched for the n-th room).
-_HEADERS = (("pokerstars-format", POKERSTARS_FAMILY_HEADER), *OTHER_HEADERS)
-_ANY_HEADER = re.compile(
+_HEADERS: Final = (("pokerstars-format", POKERSTARS_FAMILY_HEADER), *OTHER_HEADERS)
+_ANY_HEADER: Final = re.compile(
     "|".join(f"(?P<h{n}>{pattern.pattern})" for n, (_, pattern) in enumerate(_HEADERS)).replace("(?P<room>", "(?:")
 )
 # Words a header starts with after its leading white space (the first characters of every fixed text a
 # header can start with): a line starting with one of them is then checked as a whole.
-_HEADER_WORDS = sorted(
+_HEADER_WORDS: Final = sorted(
     {key[:5] for _, header in _HEADERS for key in literal_starts(header.pattern.removeprefix(r"\s*"))}
 )
-_WORDS = "|".join(map(re.escape, _HEADER_WORDS)) if "" not in _HEADER_WORDS else ""
-_FIRST_LINE_WORD = re.compile(rf"[^\S\n]*(?:{_WORDS})")
-_LINE_WORD = re.compile(rf"\n[^\S\n]*(?:{_WORDS})")
-_ROOM_OF_GROUP = {f"h{n}": room for n, (room, _) in enumerate(_HEADERS)}
+_WORDS: Final = "|".join(map(re.escape, _HEADER_WORDS)) if "" not in _HEADER_WORDS else ""
+_FIRST_LINE_WORD: Final = re.compile(rf"[^\S\n]*(?:{_WORDS})")
+_LINE_WORD: Final = re.compile(rf"\n[^\S\n]*(?:{_WORDS})")
+_ROOM_OF_GROUP: Final = {f"h{n}": room for n, (room, _) in enumerate(_HEADERS)}
 # (a segment starts with its header, so the summary line follows a line end; so does a blank line)
-_SUMMARY_LINE = re.compile("\n" + re.escape(SUMMARY_MARK))
-_BLANK_LINE = re.compile(r"\n[^\S\n]*(?=\n|\Z)")
+_SUMMARY_LINE: Final = re.compile("\n" + re.escape(SUMMARY_MARK))
+_BLANK_LINE: Final = re.compile(r"\n[^\S\n]*(?=\n|\Z)")
 
 
 @dataclass(slots=True)

@@ -5,21 +5,28 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
+from typing import Final
 
 from omaha_audit.model import Card, PotSummary, Source, SummarySeat
 
-_AMOUNT = r"[^\d\s(]?[\d,]+(?:\.\d+)?"
-_SIDE = re.compile(r"Side pot(?:[- ]\d+)? (" + _AMOUNT + r")")
-_MAIN = re.compile(r"Main pot (" + _AMOUNT + r")")
-_FEE = re.compile(r"\| ([^|]*?) (" + _AMOUNT + r")\s*(?=\||$)")
-_TAG = re.compile(r"\((button|small blind|big blind|button blind)\) ")
-_WON = re.compile(r"(?:won|collected) \(?(" + _AMOUNT + r")\)?")
-_CARDS = re.compile(r"\[([^\]]*)\]")
-_FOLDED = re.compile(r"folded (?:before|on) (?:the )?(\w+(?: \w+)?)")
-_NAME_END = re.compile(r" (?:\(|folded|showed|mucked|collected|won|lost|sat out|is sitting out)")
+_AMOUNT: Final = r"[^\d\s(]?[\d,]+(?:\.\d+)?"
+_SIDE: Final = re.compile(r"Side pot(?:[- ]\d+)? (" + _AMOUNT + r")")
+_MAIN: Final = re.compile(r"Main pot (" + _AMOUNT + r")")
+_FEE: Final = re.compile(r"\| ([^|]*?) (" + _AMOUNT + r")\s*(?=\||$)")
+_TAG: Final = re.compile(r"\((button|small blind|big blind|button blind)\) ")
+_WON: Final = re.compile(r"(?:won|collected) \(?(" + _AMOUNT + r")\)?")
+_CARDS: Final = re.compile(r"\[([^\]]*)\]")
+_FOLDED: Final = re.compile(r"folded (?:before|on) (?:the )?(\w+(?: \w+)?)")
+_NAME_END: Final = re.compile(r" (?:\(|folded|showed|mucked|collected|won|lost|sat out|is sitting out)")
 # The outcome is the first of these words the text starts with (their first letters differ).
-_OUTCOMES = {"folded": "folded", "showed": "showed", "mucked": "mucked", "collected": "collected", "won": "collected"}
-_OUTCOME_WORDS = {word[0]: word for word in _OUTCOMES}
+_OUTCOMES: Final = {
+    "folded": "folded",
+    "showed": "showed",
+    "mucked": "mucked",
+    "collected": "collected",
+    "won": "collected",
+}
+_OUTCOME_WORDS: Final = {word[0]: word for word in _OUTCOMES}
 
 Amount = Callable[[str, int], int]  # (text, line) -> units
 Cards = Callable[[str, int], tuple[Card, ...]]

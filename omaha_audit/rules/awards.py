@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from omaha_audit.engine.settle import BoardResult, PotResult
 from omaha_audit.model import Half
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.rules.base import Finding, HandContext, Rule
 
-WRONG_WINNER = "OA501"
-HI_LO_SPLIT = "OA502"
-LOW_WITHOUT_QUALIFIER = "OA503"
-LOW_IGNORED = "OA504"
-ODD_CHIP = "OA505"
-RUN_TWICE_SPLIT = "OA506"
+WRONG_WINNER: Final = "OA501"
+HI_LO_SPLIT: Final = "OA502"
+LOW_WITHOUT_QUALIFIER: Final = "OA503"
+LOW_IGNORED: Final = "OA504"
+ODD_CHIP: Final = "OA505"
+RUN_TWICE_SPLIT: Final = "OA506"
 
 
 @dataclass(frozen=True, slots=True, init=False)

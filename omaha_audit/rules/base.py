@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
+from typing import Final
 
 from omaha_audit.engine.evaluate import Evaluations
 from omaha_audit.engine.house import HouseRules
@@ -16,8 +17,9 @@ from omaha_audit.engine.settle import Settlement, settle
 from omaha_audit.model import Action, ActionKind, Hand, Source, Street
 from omaha_audit.model.frozen import fast_init
 
-POST_KINDS = frozenset(kind for kind in ActionKind if kind.is_post)
-_SMALL_BLIND, _BIG_BLIND = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND
+POST_KINDS: Final = frozenset(kind for kind in ActionKind if kind.is_post)
+_SMALL_BLIND: Final = ActionKind.POST_SMALL_BLIND
+_BIG_BLIND: Final = ActionKind.POST_BIG_BLIND
 
 
 class Severity(StrEnum):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.model import UnreadableHand
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
@@ -19,7 +20,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return iter(())
 
 
-RULE: Rule = Rule("OA101", "unreadable-hand", Severity.ERROR, (), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA101", "unreadable-hand", Severity.ERROR, (), check, needs_replay=False)
 
 
 def unreadable_finding(item: UnreadableHand) -> Finding:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -21,4 +22,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Rule = Rule("OA102", "unsupported-game", Severity.INFO, (), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA102", "unsupported-game", Severity.INFO, (), check, needs_replay=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.model import Structure
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
@@ -40,4 +41,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     )
 
 
-RULE: Rule = Rule("OA103", "header-blinds-mismatch", Severity.WARNING, ("BL-4",), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA103", "header-blinds-mismatch", Severity.WARNING, ("BL-4",), check, needs_replay=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -17,4 +18,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return iter(())
 
 
-RULE: Rule = Rule("OA104", "internal-error", Severity.ERROR, (), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA104", "internal-error", Severity.ERROR, (), check, needs_replay=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.model import Source
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
@@ -34,4 +35,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Rule = Rule("OA105", "unknown-player", Severity.ERROR, (), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA105", "unknown-player", Severity.ERROR, (), check, needs_replay=False)

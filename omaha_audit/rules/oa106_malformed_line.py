@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -25,4 +26,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Rule = Rule("OA106", "malformed-line", Severity.ERROR, (), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA106", "malformed-line", Severity.ERROR, (), check, needs_replay=False)

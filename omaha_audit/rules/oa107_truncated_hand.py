@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -29,4 +30,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     )
 
 
-RULE: Rule = Rule("OA107", "truncated-hand", Severity.ERROR, (), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA107", "truncated-hand", Severity.ERROR, (), check, needs_replay=False)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.model import Card, ShowdownLine, Source, Street, SummarySeat
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
-_PREFLOP = Street.PREFLOP
+_PREFLOP: Final = Street.PREFLOP
 
 
 def _duplicates(ctx: HandContext) -> list[tuple[Card, str, Source]]:
@@ -76,4 +77,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Rule = Rule("OA201", "duplicate-card", Severity.ERROR, ("OM-4",), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA201", "duplicate-card", Severity.ERROR, ("OM-4",), check, needs_replay=False)

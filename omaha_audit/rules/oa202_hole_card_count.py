@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.model import ShowdownKind
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
@@ -43,4 +44,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Rule = Rule("OA202", "hole-card-count", Severity.ERROR, ("OM-3",), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA202", "hole-card-count", Severity.ERROR, ("OM-3",), check, needs_replay=False)

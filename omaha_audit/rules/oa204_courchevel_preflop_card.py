@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.model import Street
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
@@ -42,4 +43,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Rule = Rule("OA204", "courchevel-preflop-card", Severity.ERROR, ("OM-3",), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA204", "courchevel-preflop-card", Severity.ERROR, ("OM-3",), check, needs_replay=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -55,4 +56,6 @@ def check(ctx: HandContext) -> Iterator[Finding]:
                 )
 
 
-RULE: Rule = Rule("OA205", "run-twice-prefix", Severity.ERROR, ("OM-4", "RIT-1", "RIT-2"), check, needs_replay=False)
+RULE: Final[Rule] = Rule(
+    "OA205", "run-twice-prefix", Severity.ERROR, ("OM-4", "RIT-1", "RIT-2"), check, needs_replay=False
+)

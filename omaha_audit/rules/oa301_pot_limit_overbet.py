@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.model import ActionKind, Street, Structure
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity, step_finding
@@ -40,7 +41,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Rule = Rule(
+RULE: Final[Rule] = Rule(
     "OA301",
     "pot-limit-overbet",
     Severity.ERROR,

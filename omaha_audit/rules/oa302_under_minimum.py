@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.model import ActionKind, Structure
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity, step_finding
@@ -38,4 +39,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Rule = Rule("OA302", "under-minimum", Severity.ERROR, ("MR-1", "MR-2", "MR-3", "MR-5"), check)
+RULE: Final[Rule] = Rule("OA302", "under-minimum", Severity.ERROR, ("MR-1", "MR-2", "MR-3", "MR-5"), check)

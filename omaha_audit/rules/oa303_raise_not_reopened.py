@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.model import ActionKind
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity, step_finding
@@ -33,4 +34,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Rule = Rule("OA303", "raise-not-reopened", Severity.ERROR, ("MR-4", "FL-4"), check)
+RULE: Final[Rule] = Rule("OA303", "raise-not-reopened", Severity.ERROR, ("MR-4", "FL-4"), check)

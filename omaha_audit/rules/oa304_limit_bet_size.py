@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.model import ActionKind, Structure
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity, step_finding
@@ -37,4 +38,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Rule = Rule("OA304", "limit-bet-size", Severity.ERROR, ("FL-1", "FL-4", "FL-5"), check)
+RULE: Final[Rule] = Rule("OA304", "limit-bet-size", Severity.ERROR, ("FL-1", "FL-4", "FL-5"), check)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.engine.replay import FL_CAP_BETS
 from omaha_audit.model import ActionKind, Structure
@@ -33,4 +34,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Rule = Rule("OA305", "limit-cap", Severity.ERROR, ("FL-2", "FL-3"), check)
+RULE: Final[Rule] = Rule("OA305", "limit-cap", Severity.ERROR, ("FL-2", "FL-3"), check)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity, step_finding
 
@@ -28,4 +29,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Rule = Rule("OA308", "over-stack", Severity.ERROR, (), check)
+RULE: Final[Rule] = Rule("OA308", "over-stack", Severity.ERROR, (), check)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from typing import Final
 
 from omaha_audit.model import ActionKind, Structure
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 from omaha_audit.rules.oa103_header_blinds_mismatch import header_disagrees
 
-_ANTE = ActionKind.POST_ANTE
+_ANTE: Final = ActionKind.POST_ANTE
 
 
 def _fixed_limit_small_blind(ctx: HandContext) -> int | None:
@@ -74,4 +75,6 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Rule = Rule("OA309", "blind-amount", Severity.ERROR, ("BL-4", "BL-5", "BL-7", "FL-1"), check, needs_replay=False)
+RULE: Final[Rule] = Rule(
+    "OA309", "blind-amount", Severity.ERROR, ("BL-4", "BL-5", "BL-7", "FL-1"), check, needs_replay=False
+)

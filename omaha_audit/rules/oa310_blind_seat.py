@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.engine.table import clockwise_from
 from omaha_audit.model import ActionKind
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
-_MISSED, _BIG = ActionKind.POST_SMALL_AND_BIG_BLIND, ActionKind.POST_BIG_BLIND
+_MISSED: Final = ActionKind.POST_SMALL_AND_BIG_BLIND
+_BIG: Final = ActionKind.POST_BIG_BLIND
 
 
 def check(ctx: HandContext) -> Iterator[Finding]:
@@ -60,4 +62,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Rule = Rule("OA310", "blind-seat", Severity.ERROR, ("BL-1", "BL-2"), check)
+RULE: Final[Rule] = Rule("OA310", "blind-seat", Severity.ERROR, ("BL-1", "BL-2"), check)

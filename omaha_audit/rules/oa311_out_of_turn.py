@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity, step_finding
 
@@ -43,4 +44,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Rule = Rule("OA311", "out-of-turn", Severity.ERROR, ("BL-1", "BL-2", "BL-8"), check)
+RULE: Final[Rule] = Rule("OA311", "out-of-turn", Severity.ERROR, ("BL-1", "BL-2", "BL-8"), check)

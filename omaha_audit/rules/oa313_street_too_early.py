@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.model import Street
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
@@ -31,4 +32,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Rule = Rule("OA313", "street-too-early", Severity.ERROR, (), check)
+RULE: Final[Rule] = Rule("OA313", "street-too-early", Severity.ERROR, (), check)

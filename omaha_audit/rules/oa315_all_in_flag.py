@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity, step_finding
 
@@ -39,4 +40,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Rule = Rule("OA315", "all-in-flag", Severity.WARNING, ("MR-6",), check)
+RULE: Final[Rule] = Rule("OA315", "all-in-flag", Severity.WARNING, ("MR-6",), check)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -49,4 +50,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Rule = Rule("OA401", "uncalled-bet", Severity.ERROR, ("UC-1",), check)
+RULE: Final[Rule] = Rule("OA401", "uncalled-bet", Severity.ERROR, ("UC-1",), check)

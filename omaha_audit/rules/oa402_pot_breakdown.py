@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -63,4 +64,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Rule = Rule("OA402", "pot-breakdown", Severity.ERROR, ("SP-2", "SP-3", "SP-4", "RK-4"), check)
+RULE: Final[Rule] = Rule("OA402", "pot-breakdown", Severity.ERROR, ("SP-2", "SP-3", "SP-4", "RK-4"), check)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -50,4 +51,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Rule = Rule("OA403", "ineligible-collect", Severity.ERROR, ("SP-1",), check)
+RULE: Final[Rule] = Rule("OA403", "ineligible-collect", Severity.ERROR, ("SP-1",), check)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.awards import award_findings
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
@@ -20,4 +21,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return award_findings(RULE, ctx, "went to the wrong player")
 
 
-RULE: Rule = Rule("OA501", "wrong-winner", Severity.ERROR, ("OM-1", "OM-2", "SP-1"), check)
+RULE: Final[Rule] = Rule("OA501", "wrong-winner", Severity.ERROR, ("OM-1", "OM-2", "SP-1"), check)

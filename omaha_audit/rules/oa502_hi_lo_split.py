@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.awards import award_findings
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
@@ -19,4 +20,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return award_findings(RULE, ctx, "was split wrongly between high and low")
 
 
-RULE: Rule = Rule("OA502", "hi-lo-split", Severity.ERROR, ("HL-4", "OC-3"), check)
+RULE: Final[Rule] = Rule("OA502", "hi-lo-split", Severity.ERROR, ("HL-4", "OC-3"), check)

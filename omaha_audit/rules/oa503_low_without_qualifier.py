@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.awards import award_findings
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
@@ -20,4 +21,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return award_findings(RULE, ctx, "paid a low half although no low qualified")
 
 
-RULE: Rule = Rule("OA503", "low-without-qualifier", Severity.ERROR, ("HL-1", "HL-2", "HL-3"), check)
+RULE: Final[Rule] = Rule("OA503", "low-without-qualifier", Severity.ERROR, ("HL-1", "HL-2", "HL-3"), check)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.awards import award_findings
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
@@ -20,4 +21,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return award_findings(RULE, ctx, "gave the odd chip to the wrong player")
 
 
-RULE: Rule = Rule("OA505", "odd-chip", Severity.ERROR, ("OC-1", "OC-2", "OC-3", "OC-4", "OC-5", "OC-6"), check)
+RULE: Final[Rule] = Rule("OA505", "odd-chip", Severity.ERROR, ("OC-1", "OC-2", "OC-3", "OC-4", "OC-5", "OC-6"), check)

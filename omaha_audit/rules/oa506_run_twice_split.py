@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.awards import award_findings
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
@@ -20,4 +21,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return award_findings(RULE, ctx, "was split wrongly between the two boards")
 
 
-RULE: Rule = Rule("OA506", "run-twice-split", Severity.ERROR, ("RIT-1", "RIT-2"), check)
+RULE: Final[Rule] = Rule("OA506", "run-twice-split", Severity.ERROR, ("RIT-1", "RIT-2"), check)

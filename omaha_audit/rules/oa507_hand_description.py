@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.engine.evaluate import showdown_descriptions
 from omaha_audit.model import Card, Game, ShowdownKind, ShowdownLine
@@ -59,4 +60,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
                 )
 
 
-RULE: Rule = Rule("OA507", "hand-description", Severity.WARNING, (), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA507", "hand-description", Severity.WARNING, (), check, needs_replay=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -44,4 +45,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Rule = Rule("OA601", "collected-plus-rake", Severity.ERROR, ("RK-4", "RK-5"), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA601", "collected-plus-rake", Severity.ERROR, ("RK-4", "RK-5"), check, needs_replay=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -39,4 +40,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Rule = Rule("OA602", "chips-not-conserved", Severity.ERROR, ("UC-1", "RK-3"), check)
+RULE: Final[Rule] = Rule("OA602", "chips-not-conserved", Severity.ERROR, ("UC-1", "RK-3"), check)

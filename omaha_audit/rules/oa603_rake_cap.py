@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -39,4 +40,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Rule = Rule("OA603", "rake-cap", Severity.ERROR, ("RK-2",), check)
+RULE: Final[Rule] = Rule("OA603", "rake-cap", Severity.ERROR, ("RK-2",), check)

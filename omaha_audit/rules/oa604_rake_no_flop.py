@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -28,4 +29,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Rule = Rule("OA604", "rake-no-flop", Severity.ERROR, ("RK-1",), check)
+RULE: Final[Rule] = Rule("OA604", "rake-no-flop", Severity.ERROR, ("RK-1",), check)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -38,4 +39,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Rule = Rule("OA605", "summary-mismatch", Severity.WARNING, (), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA605", "summary-mismatch", Severity.WARNING, (), check, needs_replay=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import traceback
 from collections.abc import Iterable
+from typing import Final
 
 from omaha_audit.engine.house import HouseRules
 from omaha_audit.model import Hand
@@ -55,7 +56,7 @@ from omaha_audit.rules import (
 )
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
-RULES: tuple[Rule, ...] = (
+RULES: Final[tuple[Rule, ...]] = (
     oa101_unreadable_hand.RULE,
     oa102_unsupported_game.RULE,
     oa103_header_blinds_mismatch.RULE,
@@ -100,8 +101,8 @@ RULES: tuple[Rule, ...] = (
     oa604_rake_no_flop.RULE,
     oa605_summary_mismatch.RULE,
 )
-BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES}
-INTERNAL_ERROR = oa104_internal_error.RULE
+BY_CODE: Final[dict[str, Rule]] = {rule.code: rule for rule in RULES}
+INTERNAL_ERROR: Final = oa104_internal_error.RULE
 
 
 def select_rules(select: Iterable[str] | None = None, ignore: Iterable[str] | None = None) -> tuple[Rule, ...]:

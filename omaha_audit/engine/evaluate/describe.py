@@ -15,7 +15,7 @@ hand gets ` - Ace kicker` (its kickers from the first one down to the first that
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from omaha_audit.engine.evaluate.high import HighHand
@@ -31,7 +31,7 @@ __all__ = [
     "showdown_descriptions",
 ]
 
-_NAMES = (
+_NAMES: Final = (
     "Deuce",
     "Three",
     "Four",
@@ -46,11 +46,11 @@ _NAMES = (
     "King",
     "Ace",
 )
-RANK_NAME: dict[int, str] = {rank: name for rank, name in zip(range(2, 15), _NAMES, strict=True)}
+RANK_NAME: Final[dict[int, str]] = {rank: name for rank, name in zip(range(2, 15), _NAMES, strict=True)}
 RANK_NAME[1] = "Ace"  # the ace of a five-high straight
-RANK_PLURAL: dict[int, str] = {rank: name + ("es" if name == "Six" else "s") for rank, name in RANK_NAME.items()}
+RANK_PLURAL: Final[dict[int, str]] = {rank: name + ("es" if name == "Six" else "s") for rank, name in RANK_NAME.items()}
 
-_SHIFT = 20
+_SHIFT: Final = 20
 
 
 def _ranks(key: int) -> tuple[int, int, int, int, int]:
@@ -87,7 +87,7 @@ def describe_key(key: int) -> str:
 # For each category: positions (in the five ranks) of the ranks that name the hand, and of the kickers.
 # Flushes: PokerStars names only the top card; the other four are taken as its kickers (no flush-versus-
 # flush kicker clause was found in the corpus to confirm this).
-_SPLIT: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
+_SPLIT: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {
     0: ((0,), (1, 2, 3, 4)),
     1: ((0,), (2, 3, 4)),
     2: ((0, 2), (4,)),

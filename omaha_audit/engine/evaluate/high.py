@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from itertools import combinations
 from math import prod
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from omaha_audit.engine.evaluate import tables
 from omaha_audit.engine.evaluate.describe import describe_key, kicker_split
@@ -54,7 +54,7 @@ class HandCategory(IntEnum):
     STRAIGHT_FLUSH = 8
 
 
-_CATEGORIES = tuple(HandCategory)
+_CATEGORIES: Final = tuple(HandCategory)
 
 
 class HighHand:

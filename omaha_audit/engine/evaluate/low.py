@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from functools import reduce
 from itertools import combinations
 from operator import or_
+from typing import Final
 
 from omaha_audit.engine.evaluate.tables import (
     CARD_BITS_MASK,
@@ -94,7 +95,7 @@ class LowHand:
         return f"LowHand({self.describe()!r})"
 
 
-_LOWS: dict[int, LowHand] = {
+_LOWS: Final[dict[int, LowHand]] = {
     sum(1 << bit for bit in bits): LowHand(sum(1 << bit for bit in bits)) for bits in combinations(range(8), 5)
 }
 
@@ -113,7 +114,7 @@ def low_from_ranks(ranks: Iterable[int]) -> LowHand:
 
 
 # _ROWS[board_mask][hole_mask]: the best low, filled one board mask at a time on first use.
-_ROWS: list[list[LowHand | None] | None] = [None] * 256
+_ROWS: Final[list[list[LowHand | None] | None]] = [None] * 256
 
 
 def _row(board_mask: int) -> list[LowHand | None]:

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, repeat
 from math import prod
 from operator import floordiv, itemgetter, mul
+from typing import Final
 
 from omaha_audit.model.cards import DECK, Card, parse_card
 
@@ -73,21 +74,21 @@ __all__ = [
 
 # Hand categories as stored in the top bits of a value (mirrors `HandCategory`).
 HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND = range(8)
-STRAIGHT_FLUSH = 8
-STRAIGHT_CATEGORY = STRAIGHT
-CATEGORY_SHIFT = 20
+STRAIGHT_FLUSH: Final = 8
+STRAIGHT_CATEGORY: Final = STRAIGHT
+CATEGORY_SHIFT: Final = 20
 
-PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # rank index 0 (deuce) .. 12 (ace)
+PRIMES: Final = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # rank index 0 (deuce) .. 12 (ace)
 
 # ---------------------------------------------------------------------------------------------------
 # Cards
 # ---------------------------------------------------------------------------------------------------
 
-CODE_CARD: tuple[Card, ...] = tuple(sorted(DECK, key=lambda card: card.index))
-CODE_PRIME: tuple[int, ...] = tuple(PRIMES[code >> 2] for code in range(52))
-CODE_RANK_BIT: tuple[int, ...] = tuple(1 << (code >> 2) for code in range(52))
+CODE_CARD: Final[tuple[Card, ...]] = tuple(sorted(DECK, key=lambda card: card.index))
+CODE_PRIME: Final[tuple[int, ...]] = tuple(PRIMES[code >> 2] for code in range(52))
+CODE_RANK_BIT: Final[tuple[int, ...]] = tuple(1 << (code >> 2) for code in range(52))
 
-CODE_BIT: tuple[int, ...] = tuple(1 << code for code in range(52))
+CODE_BIT: Final[tuple[int, ...]] = tuple(1 << code for code in range(52))
 
 # Board words: summing BOARD_WORD over a board's cards gives
 # - in bits 0..30 the board's rank counts as a base-5 number (a rank appears at most four times, so the
@@ -95,16 +96,16 @@ CODE_BIT: tuple[int, ...] = tuple(1 << code for code in range(52))
 # - in bits 31..42 three bits per suit counting that suit's cards: FLUSH_SUIT's index;
 # - from bit 43 on the cards as bits: a sum of distinct powers of two has as many bits as terms, and a
 #   card counted twice carries into fewer bits, so the bit count says whether a card was repeated.
-RANK_KEY_MASK = (1 << 31) - 1
-SUIT_SHIFT = 31
-SUIT_MASK = (1 << 12) - 1
-CARD_SHIFT = 43
-BOARD_WORD: tuple[int, ...] = tuple(
+RANK_KEY_MASK: Final = (1 << 31) - 1
+SUIT_SHIFT: Final = 31
+SUIT_MASK: Final = (1 << 12) - 1
+CARD_SHIFT: Final = 43
+BOARD_WORD: Final[tuple[int, ...]] = tuple(
     5 ** (code >> 2) | (1 << (SUIT_SHIFT + 3 * (code & 3))) | (1 << (CARD_SHIFT + code)) for code in range(52)
 )
 # FLUSH_SUIT[suit counters]: the suit with three or more cards on the board (with at most five board cards
 # there is at most one), or -1.
-FLUSH_SUIT: tuple[int, ...] = tuple(
+FLUSH_SUIT: Final[tuple[int, ...]] = tuple(
     next((suit for suit in range(4) if (counters >> (3 * suit)) & 7 >= 3), -1) for counters in range(4096)
 )
 
@@ -116,22 +117,22 @@ def _low_bit(code: int) -> int:
     return 1 << (rank - 1) if rank <= 8 else 0
 
 
-CODE_LOW_BIT: tuple[int, ...] = tuple(_low_bit(code) for code in range(52))
+CODE_LOW_BIT: Final[tuple[int, ...]] = tuple(_low_bit(code) for code in range(52))
 # Low words: OR-ing them gives the cards as bits 0..51 (so a repeated card shows as a missing bit) and,
 # from bit 52 on, the A..8 ranks present as an 8-bit mask.
-LOW_SHIFT = 52
-CARD_BITS_MASK = (1 << 52) - 1
-CODE_LOW_WORD: tuple[int, ...] = tuple((1 << code) | (CODE_LOW_BIT[code] << LOW_SHIFT) for code in range(52))
+LOW_SHIFT: Final = 52
+CARD_BITS_MASK: Final = (1 << 52) - 1
+CODE_LOW_WORD: Final[tuple[int, ...]] = tuple((1 << code) | (CODE_LOW_BIT[code] << LOW_SHIFT) for code in range(52))
 
 # Cards given as the model's Card objects (interned: one object per card, hashed by identity) or as
 # text in every spelling `parse_card` accepts ("Ah", "ah", "10h"). Anything else goes through `card_code`.
-CODE_OF: dict[object, int] = {}
+CODE_OF: Final[dict[object, int]] = {}
 for _card in DECK:
     CODE_OF[_card] = CODE_OF[str(_card)] = CODE_OF[str(_card).lower()] = _card.index
     if _card.rank == 10:
         CODE_OF["10" + _card.suit] = _card.index
-LOW_WORD_OF: dict[object, int] = {key: CODE_LOW_WORD[code] for key, code in CODE_OF.items()}
-CODE_OF_GET = CODE_OF.__getitem__
+LOW_WORD_OF: Final[dict[object, int]] = {key: CODE_LOW_WORD[code] for key, code in CODE_OF.items()}
+CODE_OF_GET: Final = CODE_OF.__getitem__
 
 
 def card_code(card: object) -> int:
@@ -166,8 +167,8 @@ def _pack(category: int, ranks: tuple[int, ...]) -> int:
     return value
 
 
-_DESCENDING = tuple(range(14, 1, -1))  # ranks 14 (ace) .. 2
-_PRIME_OF_RANK = dict(zip(range(2, 15), PRIMES, strict=True))
+_DESCENDING: Final = tuple(range(14, 1, -1))  # ranks 14 (ace) .. 2
+_PRIME_OF_RANK: Final = dict(zip(range(2, 15), PRIMES, strict=True))
 
 
 def _straight(five: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -228,19 +229,19 @@ def value5(codes: tuple[int, ...] | list[int]) -> int:
 # ---------------------------------------------------------------------------------------------------
 
 
-_TRIPLES = list(combinations_with_replacement(PRIMES, 3))  # rank-prime tuples, ascending
-_FOURS = list(combinations_with_replacement(PRIMES, 4))
-_FIVES = [primes for primes in combinations_with_replacement(PRIMES, 5) if primes[0] != primes[4]]
-_TRIPLE_PRODUCTS = list(map(prod, _TRIPLES))
-_FOUR_PRODUCTS = list(map(prod, _FOURS))
-_FIVE_PRODUCTS = list(map(prod, _FIVES))
+_TRIPLES: Final = list(combinations_with_replacement(PRIMES, 3))  # rank-prime tuples, ascending
+_FOURS: Final = list(combinations_with_replacement(PRIMES, 4))
+_FIVES: Final = [primes for primes in combinations_with_replacement(PRIMES, 5) if primes[0] != primes[4]]
+_TRIPLE_PRODUCTS: Final = list(map(prod, _TRIPLES))
+_FOUR_PRODUCTS: Final = list(map(prod, _FOURS))
+_FIVE_PRODUCTS: Final = list(map(prod, _FIVES))
 # Board ids: 3-card boards first (their id is the triple's index), then 4-card, then 5-card boards.
-_BOARD_ID_BY_PRODUCT: dict[int, int] = {
+_BOARD_ID_BY_PRODUCT: Final[dict[int, int]] = {
     key: board_id for board_id, key in enumerate([*_TRIPLE_PRODUCTS, *_FOUR_PRODUCTS, *_FIVE_PRODUCTS])
 }
-_BASE5_OF_PRIME = {prime: 5**index for index, prime in enumerate(PRIMES)}
+_BASE5_OF_PRIME: Final = {prime: 5**index for index, prime in enumerate(PRIMES)}
 # The same ids keyed by the rank-count key of the board words (see BOARD_WORD).
-OMAHA_BOARD_ID: dict[int, int] = {
+OMAHA_BOARD_ID: Final[dict[int, int]] = {
     sum(map(_BASE5_OF_PRIME.__getitem__, primes)): board_id
     for board_id, primes in enumerate([*_TRIPLES, *_FOURS, *_FIVES])
 }
@@ -253,16 +254,16 @@ def _sub_board_column(boards: Sequence[tuple[int, ...]], products: list[int], sk
 
 
 # A 4-card board's triples are its four 3-card sub-boards; each column lists one of them per board.
-_FOUR_COLUMNS = [_sub_board_column(_FOURS, _FOUR_PRODUCTS, skip) for skip in range(4)]
+_FOUR_COLUMNS: Final = [_sub_board_column(_FOURS, _FOUR_PRODUCTS, skip) for skip in range(4)]
 # Every triple of a 5-card board lies in one of the four 4-card sub-boards that drop card 0, 1, 2 or 3
 # (a triple leaves out two cards, and at least one of them is among the first four).
-_FIVE_COLUMNS = [_sub_board_column(_FIVES, _FIVE_PRODUCTS, skip) for skip in range(4)]
+_FIVE_COLUMNS: Final = [_sub_board_column(_FIVES, _FIVE_PRODUCTS, skip) for skip in range(4)]
 
 # OMAHA_ROWS[code_a][code_b]: the row of the two hole cards' ranks (one list shared by all suits and
 # both orders), or the empty list UNBUILT until that rank pair is first needed: indexing it raises
 # IndexError, which the evaluator catches to build the row.
-UNBUILT: list[int] = []
-OMAHA_ROWS: list[list[list[int]]] = [[UNBUILT] * 52 for _ in range(52)]
+UNBUILT: Final[list[int]] = []
+OMAHA_ROWS: Final[list[list[list[int]]]] = [[UNBUILT] * 52 for _ in range(52)]
 
 
 def omaha_row(rank_a: int, rank_b: int) -> list[int]:
@@ -294,7 +295,7 @@ def prepare_tables() -> None:
 # Lows (A-5, eight or better)
 # ---------------------------------------------------------------------------------------------------
 
-NO_LOW = 256  # larger than every five-bit mask of eight ranks
+NO_LOW: Final = 256  # larger than every five-bit mask of eight ranks
 
 
 def _lowest_three(mask: int) -> int:
@@ -329,7 +330,7 @@ def _build_low_shared() -> tuple[list[int], list[tuple[list[int], tuple[int, ...
 
 
 _LOWEST_THREE, _LOW_LAYERS = _build_low_shared()
-_LOW_PAIRS = [mask for mask in range(256) if mask.bit_count() == 2]
+_LOW_PAIRS: Final = [mask for mask in range(256) if mask.bit_count() == 2]
 
 
 def low_masks(board_mask: int) -> list[int]:
