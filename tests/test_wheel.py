@@ -100,8 +100,15 @@ def test_an_installed_wheel_parses_a_hand(wheel: Path, tmp_path: Path):
         print(hand.hand_id, hand.total_pot, len(hand.seats))
         """
     )
+    # without PYTHONPATH: CI's run on the pure-Python sources sets it to the repository
+    clean_env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     result = subprocess.run(
-        [str(python), "-c", script, str(history)], capture_output=True, text=True, cwd=tmp_path, timeout=120
+        [str(python), "-c", script, str(history)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        env=clean_env,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.split() == ["7", "2", "2"]
