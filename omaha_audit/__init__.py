@@ -25,8 +25,8 @@ __all__ = ["__version__", "build", *_EVALUATOR]
 
 
 def build() -> str:
-    """ "compiled" when the install compiled the reader, engine and rules with mypyc (hatch_build.py), else
-    "pure" (an editable install, or one without a C compiler)."""
+    """Which build is running: "compiled" when the install compiled the reader, engine and rules with mypyc
+    (hatch_build.py), else "pure" (an editable install, or one without a C compiler)."""
     from importlib.machinery import EXTENSION_SUFFIXES
 
     replay = importlib.import_module("omaha_audit.engine.replay")

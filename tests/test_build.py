@@ -79,3 +79,33 @@ def test_assigning_to_a_field_raises_in_either_build() -> None:
         source.line = 4  # type: ignore[misc]
     assert (source.path, source.line, source.end_line) == ("hands.txt", 3, 0)
     assert source == Source("hands.txt", 3, 0) and hash(source) == hash(Source("hands.txt", 3, 0))
+
+
+def test_a_written_init_that_misses_a_field_is_refused() -> None:
+    """The compiled build runs each class's written `__init__`, the interpreted one a replacement made from
+    the fields: fast_init refuses a class where the two could differ."""
+    from omaha_audit.model.frozen import fast_init
+
+    @dataclasses.dataclass(frozen=True, slots=True, init=False)
+    class Pair:
+        first: int
+        second: int = 0
+
+        def __init__(self, first: int) -> None:  # forgot `second`
+            self.first = first  # type: ignore[misc]
+
+    with pytest.raises(TypeError, match="first, second"):
+        fast_init(Pair)
+
+    @dataclasses.dataclass(frozen=True, slots=True, init=False)
+    class Good:
+        first: int
+        second: int = 0
+
+        def __init__(self, first: int, second: int = 0) -> None:
+            self.first, self.second = first, second  # type: ignore[misc]
+
+    fast_init(Good)
+    assert (Good(1).first, Good(1).second, Good(1, 2).second) == (1, 0, 2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Good(1).first = 3  # type: ignore[misc]

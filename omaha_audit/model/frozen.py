@@ -16,6 +16,7 @@ Either way the instances stay frozen: assigning to a field afterwards raises Fro
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from types import FunctionType
 from typing import Any
 
@@ -32,6 +33,11 @@ def fast_init(*classes: type) -> None:
 def _replace_init(cls: type) -> None:
     if not dataclasses.is_dataclass(cls) or "__slots__" not in cls.__dict__:
         raise TypeError(f"{cls.__name__} is not a slotted dataclass")
+    written = cls.__dict__["__init__"]
+    names = [field.name for field in dataclasses.fields(cls)]
+    # the compiled build runs the written __init__: it must take the fields in order, and do nothing else
+    if list(inspect.signature(written).parameters)[1:] != names or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}.__init__ must take exactly the fields, in order: {', '.join(names)}")
     namespace: dict[str, Any] = {}
     params: list[str] = []
     body: list[str] = []
@@ -50,5 +56,5 @@ def _replace_init(cls: type) -> None:
     exec(compile(source, f"<fast_init of {cls.__qualname__}>", "exec"), namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__dict__["__init__"].__doc__
+    init.__doc__ = written.__doc__
     setattr(cls, "__init__", init)  # noqa: B010 - mypy does not allow assigning a method directly
