@@ -1,4 +1,8 @@
-"""The typed hand model: frozen dataclasses with integer money and the source line of every node."""
+"""The typed hand model: frozen dataclasses with integer money and the source line of every node.
+
+The classes built per line write their own `__init__` (plain assignments, compiled by mypyc into direct
+stores); `fast_init` at the end of the module makes them work when interpreted. See model/frozen.py.
+"""
 
 from __future__ import annotations
 
