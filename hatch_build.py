@@ -65,12 +65,11 @@ class MypycBuildHook(BuildHookInterface):
                 "building the pure-Python package instead (same results, about half the speed)\n"
             )
             return
-        suffix = sysconfig.get_config_var("EXT_SUFFIX")
         for path in extensions:
             build_data["force_include"][str(path)] = path.relative_to(self.work).as_posix()
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
-        self.app.display_info(f"omaha-audit: compiled {len(extensions)} extension modules (*{suffix}) with mypyc")
+        self.app.display_info(f"omaha-audit: compiled {len(extensions)} extension modules with mypyc")
 
     def compile(self, work: Path) -> list[Path]:
         root = Path(self.root)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -171,7 +172,8 @@ class Rule:
 
     @property
     def summary(self) -> str:
-        return self.doc.splitlines()[0] if self.doc else self.name
+        doc = self.doc
+        return doc.splitlines()[0] if doc else self.name
 
     def finding(
         self,
@@ -212,14 +214,21 @@ def docstring(function: Callable[..., object]) -> str:
     if not compiled:
         return ""
     source = Path(compiled).with_name(function.__module__.rpartition(".")[2] + ".py")
+    return _source_docstrings(str(source)).get(function.__name__, "")
+
+
+@functools.cache
+def _source_docstrings(path: str) -> dict[str, str]:
+    """The docstrings of a source file's module-level functions, by name (the file is read once)."""
     try:
-        tree = ast.parse(source.read_text(encoding="utf-8"))
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
     except (OSError, SyntaxError, ValueError):
-        return ""
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.name == function.__name__:
-            return (ast.get_docstring(node, clean=False) or "").strip()
-    return ""
+        return {}
+    return {
+        node.name: (ast.get_docstring(node, clean=False) or "").strip()
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+    }
 
 
 def step_finding(
