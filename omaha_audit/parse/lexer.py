@@ -10,16 +10,16 @@ regex parser, `re._parser`) for the fixed texts any match must start with, and a
 terminals it can match:
 
 - a terminal with fixed leading text ("Seat ", "*** FLOP *** [", "*** FIRST FLOP *** [") is found by
-  looking up the line's first characters in a small prefix tree built from those texts; the line is
-  also checked for the texts of the name-first terminals that come earlier in the order (chat has a
-  higher priority than everything), which could otherwise match it first;
+  looking up the line's first characters in a small prefix tree built from those texts;
 - a terminal that starts with a player name (`(?P<name>.+?)`) is found by the fixed text that must
-  follow the name (": folds", ": posts small blind ", " collected "): one regex search lists the ones
-  a line holds, and what to try for each combination is worked out once and kept.
+  follow the name (": folds", ": posts small blind ", " collected "): one regex search finds the first
+  such text in the line, and the terminals it belongs to are tried.
 
-These are only filters that never drop a terminal that could match (a line they cannot settle is
-tried against every terminal), so the result is what trying every terminal in order gives; a property
-test compares the two.
+A terminal that matches is the answer only when no terminal before it in the order can match too: the
+fixed ones are ruled out by the prefix tree, the name-first ones by the absence of their fixed texts
+from the line (a few substring tests). These are only filters that never drop a terminal that could
+match (a line they cannot settle is tried against every terminal), so the result is what trying every
+terminal in order gives; a property test compares the two.
 """
 
 from __future__ import annotations
@@ -35,11 +35,13 @@ from lark import Lark
 # look-up structures, never per line.
 sre_parser: Any = importlib.import_module("re._parser")
 sre_constants: Any = importlib.import_module("re._constants")
+sre_compiler: Any = importlib.import_module("re._compiler")
 
 # A token: (terminal name, line number, line text, the terminal's match of the whole line).
 LineToken = tuple[str, int, str, "re.Match[str]"]
 
 _MAX_KEYS: Final = 64  # stop spelling out alternatives beyond this many fixed texts per terminal
+_MAX_NEEDLES: Final = 8  # substring tests to rule terminals out; more texts are looked for with one search
 
 
 class _Terminal:
@@ -49,7 +51,7 @@ class _Terminal:
         self.order = order
         self.name = name
         self.regex = re.compile(pattern)
-        self.fullmatch = self.regex.fullmatch
+        self.fullmatch = compile_terminal(pattern).fullmatch
         items = _parse(pattern)
         self.name_first = bool(items) and _is_name_group(items[0])
         # the fixed texts a match starts with (after the name, for name-first terminals)
@@ -59,6 +61,44 @@ class _Terminal:
     def may_match(self, line: str) -> bool:
         """False when the line lacks every fixed text a match needs (cheap; the full match decides)."""
         return "" in self.keys or self.search(line) is not None
+
+
+def compile_terminal(pattern: str) -> re.Pattern[str]:
+    """`re.compile(pattern)`, but with every optional group, `(?:...)?`, compiled as the alternation
+    `(?:...|)`, and a lazy one, `(?:...)??`, as `(?:|...)`.
+
+    They are the same regex: a greedy optional tries its body and then nothing, in that order, as the
+    alternation does, and the groups inside keep their numbers, so matches and group values are the
+    same. Python's regex engine runs an alternation without the bookkeeping of a general repeat, so the
+    line terminals, with their many optional parts, match about a third faster. Should Python's private
+    regex modules ever not allow this, the pattern is compiled as written.
+    """
+    try:
+        tree = sre_parser.parse(pattern)
+        _optional_as_alternation(tree)
+        compiled: re.Pattern[str] = sre_compiler.compile(tree)
+    except Exception:  # (private modules: any change in them only costs the speed-up)
+        return re.compile(pattern)
+    return compiled
+
+
+def _optional_as_alternation(items: Any) -> None:
+    """Rewrite, in a parsed regex, each optional `(?:...)?` of more than one character as an alternation."""
+    for index, (op, av) in enumerate(items):
+        if op is sre_constants.SUBPATTERN:
+            _optional_as_alternation(av[-1])
+        elif op is sre_constants.BRANCH:
+            for branch in av[1]:
+                _optional_as_alternation(branch)
+        elif op in (sre_constants.ASSERT, sre_constants.ASSERT_NOT):
+            _optional_as_alternation(av[1])
+        elif op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT):
+            low, high, body = av
+            _optional_as_alternation(body)
+            if low == 0 and high == 1 and not sre_compiler._simple(body):
+                empty = sre_parser.SubPattern(items.state)
+                branches = [body, empty] if op is sre_constants.MAX_REPEAT else [empty, body]
+                items[index] = (sre_constants.BRANCH, (None, branches))
 
 
 def literal_starts(pattern: str) -> frozenset[str]:
@@ -141,20 +181,68 @@ def _alternatives(item: Any) -> tuple[frozenset[str], frozenset[str]] | None:
     return None
 
 
-class _Candidates:
-    """The terminals a line starting with some fixed text may be, in order, and a guard: the texts of
-    the name-first terminals that come before them (`needle` when it is one text, else a `guard`
-    search). When the line holds none of those, the first of `terminals` that matches is the answer."""
+class _Absent:
+    """Tells whether a line holds none of the fixed texts of some terminals, so that none of them can
+    match it: a few substring tests, or one regex search when there are many texts. A terminal with no
+    fixed text (it may match anything) makes the answer always no."""
 
-    __slots__ = ("guard", "needle", "terminals")
+    __slots__ = ("needles", "search")
+
+    def __init__(self, terminals: Iterable[_Terminal]) -> None:
+        texts: set[str] = set()
+        anything = False
+        for terminal in terminals:
+            if "" in terminal.keys:
+                anything = True
+            prefix = _common_prefix(terminal.keys)
+            # one shared text stands for all of a terminal's texts (absent, so are they), if it says enough
+            texts.update((prefix,) if len(prefix) >= 4 else terminal.keys)
+        # a text holding another is absent when that one is
+        kept = sorted(text for text in texts if not any(other != text and other in text for other in texts))
+        self.needles: tuple[str, ...] | None = tuple(kept) if len(kept) <= _MAX_NEEDLES and not anything else None
+        self.search = re.compile(_trie_pattern(kept)).search if self.needles is None and not anything else None
+
+    def holds_none(self, line: str) -> bool:
+        needles = self.needles
+        if needles is not None:
+            return all(needle not in line for needle in needles)
+        search = self.search
+        return search is not None and search(line) is None
+
+
+def _common_prefix(texts: Iterable[str]) -> str:
+    texts = sorted(texts)
+    if not texts:
+        return ""
+    first, last = texts[0], texts[-1]
+    size = 0
+    while size < min(len(first), len(last)) and first[size] == last[size]:
+        size += 1
+    return first[:size]
+
+
+class _Candidates:
+    """The terminals a line starting with some fixed text may be, in order, and what rules out the
+    name-first terminals that come before them: when the line holds none of their texts, the first of
+    `terminals` that matches is the answer."""
+
+    __slots__ = ("absent", "terminals")
 
     def __init__(self, terminals: tuple[_Terminal, ...], earlier: tuple[_Terminal, ...]) -> None:
         self.terminals = terminals
         last = terminals[-1].order if terminals else -1
-        keys = {key for terminal in earlier if terminal.order < last for key in terminal.keys}
-        self.needle = next(iter(keys)) if len(keys) == 1 and "" not in keys else None
-        # (a terminal without fixed text may match anything: then the guard always sends the line on)
-        self.guard = re.compile(_trie_pattern(keys)).search if len(keys) > 1 or "" in keys else None
+        self.absent = _Absent(terminal for terminal in earlier if terminal.order < last)
+
+
+class _Named:
+    """A name-first terminal to try for a line whose first name-first text is one of its own, and what
+    rules out the name-first terminals before it that have not been tried already."""
+
+    __slots__ = ("absent", "terminal")
+
+    def __init__(self, terminal: _Terminal, untried: Iterable[_Terminal]) -> None:
+        self.terminal = terminal
+        self.absent = _Absent(other for other in untried if other.order < terminal.order)
 
 
 class _PrefixTree:
@@ -213,12 +301,15 @@ class _Section:
         self.named = _ordered(t for t in terminals if t.name_first and "" not in t.keys)
         self.always = _ordered(t for t in terminals if "" in t.keys)
         self.prefixes = _PrefixTree([(key, t) for t in fixed for key in t.keys], (*self.named, *self.always))
-        self.by_key: dict[str, list[_Terminal]] = {}
-        for terminal in self.named:
-            for key in terminal.keys:
-                self.by_key.setdefault(key, []).append(terminal)
-        self.key_search = re.compile(_trie_pattern(self.by_key)).findall if self.by_key else None
-        self.plans: dict[tuple[str, ...], tuple[tuple[_Terminal, bool], ...]] = {}
+        keys = {key for terminal in self.named for key in terminal.keys}
+        # the first name-first text in a line -> its terminals (every one with a text it starts with)
+        self.by_key: dict[str, tuple[_Named, ...]] = {}
+        for key in keys:
+            owners = _ordered(t for t in self.named for own in t.keys if key.startswith(own))
+            self.by_key[key] = tuple(
+                _Named(owner, (t for t in self.named if t not in owners[:n])) for n, owner in enumerate(owners)
+            )
+        self.first_key = re.compile(_trie_pattern(keys)).search if keys and not self.always else None
 
     def match(self, line: str) -> tuple[_Terminal, re.Match[str]] | None:
         """The first terminal (in grammar order) that matches the whole line."""
@@ -233,45 +324,23 @@ class _Section:
                 break
             node = child  # type: ignore[assignment]
         if candidates.terminals:
-            needle, guard = candidates.needle, candidates.guard
-            if (needle not in line) if needle is not None else (guard is None or guard(line) is None):
+            if candidates.absent.holds_none(line):
                 for terminal in candidates.terminals:
                     found = terminal.fullmatch(line)
                     if found is not None:
                         return terminal, found
             return self.exhaustive(line, candidates.terminals)
-        if self.key_search is None or self.always:
-            return self.exhaustive(line)
-        keys = tuple(self.key_search(line))
-        plan = self.plans.get(keys)
-        if plan is None:
-            plan = self.plan(keys)
-        for terminal, check in plan:
-            if check and not terminal.may_match(line):
-                continue
-            found = terminal.fullmatch(line)
-            if found is not None:
-                return terminal, found
+        first_key = self.first_key
+        if first_key is not None:
+            key = first_key(line)
+            if key is not None:
+                for named in self.by_key[key.group()]:
+                    found = named.terminal.fullmatch(line)
+                    if found is not None:
+                        if named.absent.holds_none(line):
+                            return named.terminal, found
+                        break
         return self.exhaustive(line)
-
-    def plan(self, keys: tuple[str, ...]) -> tuple[tuple[_Terminal, bool], ...]:
-        """What to try for a line holding `keys` (as a search that does not overlap finds them): their
-        terminals, and before those the terminals whose keys may hide in an overlap with them (checked
-        first for a key of their own). If none of these matches, `exhaustive` decides."""
-        direct = {t for key in keys for other, found in self.by_key.items() if key.startswith(other) for t in found}
-        last = max((t.order for t in direct), default=-1)
-        hidden = {
-            t
-            for key in keys
-            for other, found in self.by_key.items()
-            if _may_overlap(key, other)
-            for t in found
-            if t.order < last and t not in direct
-        }
-        plan = tuple((t, t in hidden) for t in _ordered(direct | hidden))
-        if len(self.plans) < 4096:
-            self.plans[keys] = plan
-        return plan
 
     def exhaustive(self, line: str, fixed: tuple[_Terminal, ...] = ()) -> tuple[_Terminal, re.Match[str]] | None:
         for terminal in _ordered((*fixed, *self.named, *self.always)):
@@ -280,12 +349,6 @@ class _Section:
                 if found is not None:
                     return terminal, found
         return None
-
-
-def _may_overlap(key: str, other: str) -> bool:
-    """Whether an occurrence of `other` can hide inside or across an occurrence of `key` in a search
-    that does not overlap matches."""
-    return other in key or any(other.startswith(key[cut:]) for cut in range(1, len(key)))
 
 
 def _trie_pattern(keys: Iterable[str]) -> str:

@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedToken
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.files import FileNotice, HandSource
+from omaha_audit.parse.lexer import compile_terminal
 from omaha_audit.parse.pokerstars import PokerStarsReader
 from omaha_audit.parse.reader import FileText, read_lines
 
@@ -211,6 +212,39 @@ def test_every_corpus_line_classifies_as_the_definition_says():
         for in_summary in (False, True):
             found = reader().classifier.classify(line, in_summary)
             assert (found[0] if found else None) == first_terminal(line, in_summary), line
+
+
+def same_match(one: re.Match[str] | None, other: re.Match[str] | None) -> bool:
+    if one is None or other is None:
+        return one is other
+    return one.span() == other.span() and [one.span(n) for n in range(one.re.groups + 1)] == [
+        other.span(n) for n in range(other.re.groups + 1)
+    ]
+
+
+@functools.cache
+def fast_terminals() -> list[tuple[str, re.Pattern[str], re.Pattern[str]]]:
+    return [(name, regex, compile_terminal(regex.pattern)) for name, regex in terminals_in_order()]
+
+
+def test_terminals_compiled_for_speed_match_every_corpus_line_as_written():
+    """compile_terminal's regexes give the same matches and groups as the grammar's, on every line."""
+    assert compile_terminal("(?:ab)?c").pattern is None  # the rewrite is in use on this Python
+    for line in corpus_lines():
+        for name, regex, fast in fast_terminals():
+            assert same_match(fast.fullmatch(line), regex.fullmatch(line)), (name, line)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(line=odd_lines())
+def test_terminals_compiled_for_speed_match_odd_lines_as_written(line):
+    for name, regex, fast in fast_terminals():
+        assert same_match(fast.fullmatch(line), regex.fullmatch(line)), (name, line)
+
+
+def test_compile_terminal_keeps_greedy_and_lazy_optionals_apart():
+    for pattern, text in (("(a+)?(a*)", "aaa"), ("(a+)??(a*)", "aaa"), ("(?:(x)|y)?z", "xz"), ("(ab)?(ab)?", "ab")):
+        assert same_match(compile_terminal(pattern).fullmatch(text), re.fullmatch(pattern, text)), pattern
 
 
 # ---- the LALR check gives Lark's verdict ---------------------------------------------------------------
