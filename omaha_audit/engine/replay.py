@@ -9,7 +9,7 @@ re-opening MR-4 and the limit half-bet rule FL-4, fixed-limit sizes and cap FL-1
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, NamedTuple
+from typing import Final
 
 from omaha_audit.engine.house import HouseRules
 from omaha_audit.engine.table import clockwise_from
@@ -69,7 +69,8 @@ class PlayerState:
         return not self.folded and not self.all_in
 
 
-class Step(NamedTuple):
+@dataclass(frozen=True, slots=True, init=False)
+class Step:
     """One voluntary action or post, with the state before it and what was legal."""
 
     number: int  # position of the action in the hand's action list
@@ -98,8 +99,60 @@ class Step(NamedTuple):
     high_bet_after: int
     full_raise: bool
 
-
-_make_step = Step._make  # (one tuple in, no 25-argument __new__: a Step is made for every line)
+    def __init__(
+        self,
+        number: int,
+        action: Action,
+        street: Street,
+        player: str,
+        seat: int | None,
+        expected_actor: str | None,
+        known_player: bool,
+        was_folded: bool,
+        was_all_in: bool,
+        stack_before: int,
+        bet_before: int,
+        high_bet_before: int,
+        pot_before: int,
+        to_call: int,
+        min_to: int | None,
+        max_to: int | None,
+        may_raise: bool,
+        bets_before: int,
+        capped: bool,
+        unit: int | None,
+        added: int,
+        stack_after: int,
+        bet_after: int,
+        high_bet_after: int,
+        full_raise: bool,
+    ) -> None:
+        # (plain stores: see model/frozen.py; one is made for every line)
+        self.number = number  # type: ignore[misc]
+        self.action = action  # type: ignore[misc]
+        self.street = street  # type: ignore[misc]
+        self.player = player  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.expected_actor = expected_actor  # type: ignore[misc]
+        self.known_player = known_player  # type: ignore[misc]
+        self.was_folded = was_folded  # type: ignore[misc]
+        self.was_all_in = was_all_in  # type: ignore[misc]
+        self.stack_before = stack_before  # type: ignore[misc]
+        self.bet_before = bet_before  # type: ignore[misc]
+        self.high_bet_before = high_bet_before  # type: ignore[misc]
+        self.pot_before = pot_before  # type: ignore[misc]
+        self.to_call = to_call  # type: ignore[misc]
+        self.min_to = min_to  # type: ignore[misc]
+        self.max_to = max_to  # type: ignore[misc]
+        self.may_raise = may_raise  # type: ignore[misc]
+        self.bets_before = bets_before  # type: ignore[misc]
+        self.capped = capped  # type: ignore[misc]
+        self.unit = unit  # type: ignore[misc]
+        self.added = added  # type: ignore[misc]
+        self.stack_after = stack_after  # type: ignore[misc]
+        self.bet_after = bet_after  # type: ignore[misc]
+        self.high_bet_after = high_bet_after  # type: ignore[misc]
+        self.full_raise = full_raise  # type: ignore[misc]
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -381,34 +434,32 @@ class _Replayer:
             if known:
                 self.last_actor = action.player
         self.replay.steps.append(
-            _make_step(
-                (
-                    index,
-                    action,
-                    self.street,
-                    action.player,
-                    action.seat,
-                    expected,
-                    known,
-                    was_folded,
-                    was_all_in,
-                    stack_before,
-                    bet_before,
-                    high_before,
-                    pot_before,
-                    to_call,
-                    min_to,
-                    max_to,
-                    may_raise,
-                    bets_before,
-                    capped,
-                    self.unit(),
-                    added,
-                    state.stack,
-                    state.street_bet,
-                    self.high_bet,
-                    full_raise,
-                )
+            Step(
+                index,
+                action,
+                self.street,
+                action.player,
+                action.seat,
+                expected,
+                known,
+                was_folded,
+                was_all_in,
+                stack_before,
+                bet_before,
+                high_before,
+                pot_before,
+                to_call,
+                min_to,
+                max_to,
+                may_raise,
+                bets_before,
+                capped,
+                self.unit(),
+                added,
+                state.stack,
+                state.street_bet,
+                self.high_bet,
+                full_raise,
             )
         )
 
@@ -522,4 +573,4 @@ def replay(hand: Hand, house: HouseRules) -> Replay:
     return result
 
 
-fast_init(StreetStart)
+fast_init(Step, StreetStart)
