@@ -15,7 +15,7 @@ from omaha_audit.rules.oa101_unreadable_hand import unreadable_finding
 from omaha_audit.rules.registry import RULES, Rule, audit_context
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class AuditedHand:
     """One hand (or unreadable block) with its findings and the text lines it came from."""
 
@@ -24,6 +24,21 @@ class AuditedHand:
     first_line: int
     lines: list[str]
     context: HandContext | None = None  # the replay and settlement the rules used (for reports)
+
+    def __init__(
+        self,
+        item: Hand | UnreadableHand,
+        findings: list[Finding],
+        first_line: int,
+        lines: list[str],
+        context: HandContext | None = None,
+    ) -> None:
+        # (written out: compiled, the __init__ that dataclasses generates runs interpreted)
+        self.item = item
+        self.findings = findings
+        self.first_line = first_line
+        self.lines = lines
+        self.context = context
 
     def quote(self, line: int) -> str | None:
         index = line - self.first_line

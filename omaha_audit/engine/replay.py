@@ -51,7 +51,7 @@ POSTFLOP_STREETS: Final = (Street.FLOP, Street.TURN, Street.RIVER)
 FL_CAP_BETS: Final = 4
 
 
-@dataclass(slots=True, eq=False)  # one object per player: compared by identity
+@dataclass(slots=True, eq=False, init=False)  # one object per player: compared by identity
 class PlayerState:
     name: str
     seat: int
@@ -63,6 +63,19 @@ class PlayerState:
     folded: bool = False
     all_in: bool = False
     last_acted_high: int = -1  # high bet the player matched or faced when last acting this street
+
+    def __init__(self, name: str, seat: int, stack: int) -> None:
+        # (written out: compiled, the __init__ that dataclasses generates runs interpreted)
+        self.name = name
+        self.seat = seat
+        self.stack = stack
+        self.street_bet = 0
+        self.contributed = 0
+        self.ante = 0
+        self.dead = 0
+        self.folded = False
+        self.all_in = False
+        self.last_acted_high = -1
 
     @property
     def can_act(self) -> bool:
@@ -168,7 +181,7 @@ class StreetStart:
         self.street, self.line, self.run, self.pending = street, line, run, pending  # type: ignore[misc]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Replay:
     hand: Hand
     house: HouseRules
@@ -185,6 +198,22 @@ class Replay:
     checks: list[Step] = field(default_factory=list)
     voluntary: list[Step] = field(default_factory=list)  # folds, checks, calls, bets, raises
     paying: list[Step] = field(default_factory=list)  # every line that put chips in
+
+    def __init__(self, hand: Hand, house: HouseRules, players: dict[str, PlayerState], order: list[str]) -> None:
+        self.hand = hand
+        self.house = house
+        self.players = players
+        self.order = order
+        self.steps = []
+        self.street_starts = []
+        self.last_street = _PREFLOP
+        self.big_blind_player = None
+        self.small_blind_player = None
+        self.wagers = []
+        self.calls = []
+        self.checks = []
+        self.voluntary = []
+        self.paying = []
 
     @property
     def contributions(self) -> dict[str, int]:

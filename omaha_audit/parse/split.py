@@ -55,7 +55,7 @@ _SUMMARY_LINE: Final = re.compile("\n" + re.escape(SUMMARY_MARK))
 _BLANK_LINE: Final = re.compile(r"\n[^\S\n]*(?=\n|\Z)")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Block:
     """Consecutive lines of one file. `kind` is hand, stray or tournament-summary."""
 
@@ -64,6 +64,14 @@ class Block:
     first_line: int
     lines: list[str] = field(default_factory=list)
     room: str = ""
+
+    def __init__(self, kind: str, path: str, first_line: int, lines: list[str] | None = None, room: str = "") -> None:
+        # (written out: compiled, the __init__ that dataclasses generates runs interpreted)
+        self.kind = kind
+        self.path = path
+        self.first_line = first_line
+        self.lines = [] if lines is None else lines
+        self.room = room
 
     @property
     def last_line(self) -> int:
