@@ -9,6 +9,7 @@ the reason. Nothing here raises on bad input.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from lark import Lark
@@ -83,6 +84,10 @@ _SHOWS: Final = ShowdownKind.SHOWS
 _MUCKS: Final = ShowdownKind.MUCKS
 _DOESNT_SHOW: Final = ShowdownKind.DOESNT_SHOW
 _BRING_IN: Final = ActionKind.BRING_IN
+# The groups of the two most frequent lines, in the grammar's order: read with one `groups()` call (no
+# look-up per group name). The reader checks the grammar against these when it is built.
+ACTION_GROUPS: Final = ("name", "verb", "amount", "raise_to", "cards", "all_in", "cap", "note")
+SEAT_GROUPS: Final = ("seat", "name", "stack", "bounty", "status", "hero_mark")
 _CACHE_LIMIT: Final = 20_000  # distinct amount or card texts remembered (they repeat from hand to hand)
 
 
@@ -93,6 +98,10 @@ class PokerStarsReader:
 
     def __init__(self) -> None:
         self.lark = Lark(grammar_text("pokerstars"), parser="lalr", lexer=TokenFeed)
+        for terminal, groups in (("ACTION", ACTION_GROUPS), ("SEAT", SEAT_GROUPS)):
+            regex = re.compile(self.lark.get_terminal(terminal).pattern.to_regexp())
+            if tuple(regex.groupindex) != groups or regex.groups != len(groups):
+                raise ValueError(f"grammar: {terminal} must have exactly the groups {', '.join(groups)}, in order")
         self.classifier = LineClassifier(self.lark)
         self.checker = LalrChecker(self.lark)
         self.amounts: dict[int, dict[str, int]] = {}  # per number of decimals: text -> units
@@ -247,8 +256,10 @@ class _Builder:
     # ---- the hand ------------------------------------------------------------------------
     def build(self) -> Hand:
         info, path, players = self.info, self.path, self.players
-        # bound once: the loop below runs for every line of every hand
-        amount, amounts, cards, player = self.amount, self.amount_cache, self.cards, self.player
+        # (the amount cache is read inline for actions; the helpers are called as methods, which compiled
+        # code calls directly, where a method bound to a local would be called through Python)
+        amounts = self.amount_cache
+        amount, cards = self.amount, self.cards  # handed to read_summary_seat and read_pot_line
         table = self.tokens[1][3].groupdict() if len(self.tokens) > 1 else {}
         try:
             stakes = read_stakes(info, self.unit)
@@ -276,12 +287,10 @@ class _Builder:
         for kind, line, text, m in self.tokens[2:]:
             source = Source(path, line, line)
             if kind == "ACTION":
-                name, verb, paid, raise_to, all_in, cap, note = m.group(
-                    "name", "verb", "amount", "raise_to", "all_in", "cap", "note"
-                )
+                name, verb, paid, raise_to, _, all_in, cap, note = m.groups()  # ACTION_GROUPS
                 if name not in players:
-                    name = player(kind, text, name)
-                units = (amounts.get(paid) or amount(paid, line)) if paid else 0  # (the cache, inlined)
+                    name = self.player(kind, text, name)
+                units = (amounts.get(paid) or self.amount(paid, line)) if paid else 0  # (the cache, inlined)
                 actions.append(
                     Action(
                         street,
@@ -290,7 +299,7 @@ class _Builder:
                         VERBS[verb],
                         units,
                         source,
-                        amount(raise_to, line) if raise_to else None,
+                        self.amount(raise_to, line) if raise_to else None,
                         all_in is not None,
                         cap is not None,
                     )
@@ -303,14 +312,12 @@ class _Builder:
                 number, rest = m.group("seat", "rest")
                 summary_seats.append(read_summary_seat(int(number), rest, seat_players, amount, cards, source))
             elif kind == "SEAT":
-                number, name, stack, bounty, status, hero_mark = m.group(
-                    "seat", "name", "stack", "bounty", "status", "hero_mark"
-                )
+                number, name, stack, bounty, status, hero_mark = m.groups()  # SEAT_GROUPS
                 status = status or ""
                 seat = Seat(
                     int(number or 0),
                     name or "",
-                    amount(stack, line),
+                    self.amount(stack, line),
                     source,
                     bounty,
                     "sitting out" in status,
@@ -324,7 +331,7 @@ class _Builder:
             elif kind == "POST" or kind == "BRING_IN":
                 name, paid, all_in = m.group("name", "amount", "all_in")
                 if name not in players:
-                    name = player(kind, text, name)
+                    name = self.player(kind, text, name)
                 action_kind = POSTS[m["what"]] if kind == "POST" else _BRING_IN
                 actions.append(
                     Action(
@@ -332,7 +339,7 @@ class _Builder:
                         name,
                         players.get(name),
                         action_kind,
-                        amount(paid, line),
+                        self.amount(paid, line),
                         source,
                         None,
                         all_in is not None,
@@ -343,9 +350,9 @@ class _Builder:
                     street, run = Street.SEVENTH, 0
                     continue
                 street, run = BOARD_STREETS[kind], RUNS[m["run"]]
-                old = cards(m["cards"], line)
+                old = self.cards(m["cards"], line)
                 new_text = m["new_cards"]
-                new = cards(new_text, line) if new_text is not None else old
+                new = self.cards(new_text, line) if new_text is not None else old
                 board = old + new if new_text is not None else old
                 empty = new_text is not None and not new_text.strip()
                 if empty:
@@ -356,14 +363,16 @@ class _Builder:
                 side = m["side"]
                 index = int(side) if side else (1 if pot_text == "side pot" else 0)
                 collected.append(
-                    Collected(player(kind, text, m["name"]), amount(m["amount"], line), index, pot_text, run, source)
+                    Collected(
+                        self.player(kind, text, m["name"]), self.amount(m["amount"], line), index, pot_text, run, source
+                    )
                 )
             elif kind == "SHOWS" or kind == "SHOWS_FOR":
                 showdown.append(
                     ShowdownLine(
-                        player(kind, text, m["name"]),
+                        self.player(kind, text, m["name"]),
                         _SHOWS,
-                        cards(m["cards"], line),
+                        self.cards(m["cards"], line),
                         m["description"],
                         run,
                         source,
@@ -371,18 +380,23 @@ class _Builder:
                 )
             elif kind == "MUCKS":
                 showdown.append(
-                    ShowdownLine(player(kind, text, m["name"]), _MUCKS, cards(m["cards"], line), None, run, source)
+                    ShowdownLine(
+                        self.player(kind, text, m["name"]), _MUCKS, self.cards(m["cards"], line), None, run, source
+                    )
                 )
             elif kind == "NO_SHOW":
-                showdown.append(ShowdownLine(player(kind, text, m["name"]), _DOESNT_SHOW, (), None, run, source))
+                showdown.append(ShowdownLine(self.player(kind, text, m["name"]), _DOESNT_SHOW, (), None, run, source))
             elif kind == "UNCALLED":
                 uncalled.append(
-                    UncalledReturn(player(kind, text, m["name"]), amount(m["amount"], line), street, source)
+                    UncalledReturn(self.player(kind, text, m["name"]), self.amount(m["amount"], line), street, source)
                 )
             elif kind == "DEALT":
                 dealt.append(
                     DealtCards(
-                        player(kind, text, m["name"]), cards(m["cards"], line), source, cards(m["new_cards"], line)
+                        self.player(kind, text, m["name"]),
+                        self.cards(m["cards"], line),
+                        source,
+                        self.cards(m["new_cards"], line),
                     )
                 )
             elif kind == "HOLE_CARDS" or kind == "DEALING_HANDS":
@@ -392,12 +406,12 @@ class _Builder:
             elif kind == "SUMMARY_TOTAL" or kind == "SUMMARY_TOTAL_PIPES":
                 pot = read_pot_line(m, amount, source)
             elif kind == "SUMMARY_BOARD":
-                boards[RUNS[m["run"]]] = cards(m["cards"], line)
+                boards[RUNS[m["run"]]] = self.cards(m["cards"], line)
             elif kind == "SHOW_DOWN":
                 street, run = _SHOWDOWN, RUNS[m["run"]]
                 showdown_lines.append(line)
             elif kind == "DISCARD":
-                name = player(kind, text, m["name"])
+                name = self.player(kind, text, m["name"])
                 pat = bool(m["pat"])
                 actions.append(
                     Action(
@@ -417,11 +431,16 @@ class _Builder:
             elif kind == "DRAW":
                 street, run = DRAWS[m["draw"]], 0
             elif kind == "PREFLOP_CARD":
-                card = cards(m["cards"], line)
+                card = self.cards(m["cards"], line)
                 streets.append(StreetDeal(Street.PREFLOP, 0, card, card, source))
             elif kind == "CASH_OUT":
                 cash_outs.append(
-                    CashOut(player(kind, text, m["name"]), amount(m["amount"], line), amount(m["fee"], line), source)
+                    CashOut(
+                        self.player(kind, text, m["name"]),
+                        self.amount(m["amount"], line),
+                        self.amount(m["fee"], line),
+                        source,
+                    )
                 )
             elif kind == "NO_LOW":
                 no_low.append(run)
@@ -430,7 +449,7 @@ class _Builder:
             elif kind == "CANCELLED":
                 cancelled = True
             elif kind == "STP_ADDED" or kind == "SUMMARY_STP":
-                stp = max(stp, amount(m["amount"], line))
+                stp = max(stp, self.amount(m["amount"], line))
             elif kind == "SUMMARY_RUN_TWICE":
                 run_twice = True
         for kind, line, text, m in self.ignored:
