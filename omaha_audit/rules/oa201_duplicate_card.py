@@ -11,6 +11,30 @@ from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 _PREFLOP: Final = Street.PREFLOP
 
 
+def _place(
+    owner: dict[Card, str],
+    reported: set[Card],
+    clashes: list[tuple[Card, str, Source]],
+    cards: tuple[Card, ...],
+    holder: str,
+    source: Source,
+    group: tuple[Card, ...],
+) -> None:
+    """Note that `holder` has `cards` (part of `group`, the cards of one line): `owner` maps each card
+    seen to its holder; a card seen again goes into `clashes` (once: `reported`)."""
+    repeats = len(group) > 1 and len(set(group)) < len(group)
+    for card in cards:
+        other = owner.setdefault(card, holder)
+        if card in reported:
+            continue
+        if other != holder:
+            clashes.append((card, f"for {other} and for {holder}", source))
+            reported.add(card)
+        elif repeats and group.count(card) > 1:
+            clashes.append((card, f"twice for {holder}", source))
+            reported.add(card)
+
+
 def _duplicates(ctx: HandContext) -> list[tuple[Card, str, Source]]:
     """(card, where it clashes, the line) for every card seen in two places."""
     hand = ctx.hand
@@ -18,27 +42,13 @@ def _duplicates(ctx: HandContext) -> list[tuple[Card, str, Source]]:
     clashes: list[tuple[Card, str, Source]] = []
     reported: set[Card] = set()
 
-    def place(cards: tuple[Card, ...], holder: str, source: Source, group: tuple[Card, ...]) -> None:
-        """Note that `holder` has `cards` (part of `group`, the cards of one line)."""
-        repeats = len(group) > 1 and len(set(group)) < len(group)
-        for card in cards:
-            other = owner.setdefault(card, holder)
-            if card in reported:
-                continue
-            if other != holder:
-                clashes.append((card, f"for {other} and for {holder}", source))
-                reported.add(card)
-            elif repeats and group.count(card) > 1:
-                clashes.append((card, f"twice for {holder}", source))
-                reported.add(card)
-
     for dealt in hand.dealt:
         group = dealt.cards + dealt.new_cards if dealt.new_cards else dealt.cards
-        place(group, f"player {dealt.player}", dealt.source, group)
+        _place(owner, reported, clashes, group, f"player {dealt.player}", dealt.source, group)
     shown_lines: tuple[ShowdownLine | SummarySeat, ...] = (*hand.showdown, *hand.summary_seats)
     for shown in shown_lines:
         if shown.cards:
-            place(shown.cards, f"player {shown.player}", shown.source, shown.cards)
+            _place(owner, reported, clashes, shown.cards, f"player {shown.player}", shown.source, shown.cards)
     shared: set[Card] = set()  # board cards dealt before any split into runs
     per_run: dict[int, set[Card]] = {}
     for deal in hand.streets:
@@ -52,7 +62,7 @@ def _duplicates(ctx: HandContext) -> list[tuple[Card, str, Source]]:
                     clashes.append((card, "twice on the board", deal.source))
                 continue
             board.add(card)
-            place((card,), "the board", deal.source, deal.new_cards)
+            _place(owner, reported, clashes, (card,), "the board", deal.source, deal.new_cards)
     return clashes
 
 
