@@ -6,7 +6,28 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Final
 
+from omaha_audit.engine.house import HouseRules
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
+
+# (id of the house rules, currency, decimals, big blind in units, players) -> (those house rules, the cap in
+# units or None). The same few stakes come back hand after hand; the house rules are kept in the value,
+# so their id cannot be reused by other rules while the entry lives.
+_CAPS: Final[dict[tuple[int, str, int, int, int], tuple[HouseRules, int | None]]] = {}
+
+
+def cap_units(house: HouseRules, currency: str, decimals: int, big_blind: int, players: int) -> int | None:
+    """The house's rake cap in units for these stakes and players dealt in (RK-2), or None."""
+    key = (id(house), currency, decimals, big_blind, players)
+    known = _CAPS.get(key)
+    if known is not None and known[0] is house:
+        return known[1]
+    scale = Decimal(10) ** decimals
+    cap = house.rake_cap(currency, Decimal(big_blind) / scale if big_blind else None, players)
+    units = None if cap is None else int(cap * scale)
+    if len(_CAPS) >= 4096:
+        _CAPS.clear()
+    _CAPS[key] = (house, units)
+    return units
 
 
 def check(ctx: HandContext) -> Iterator[Finding]:
@@ -20,22 +41,19 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     summary = hand.pot
     if summary is None or hand.tournament is not None or hand.unit.currency in ("chips", "play"):
         return
-    scale = Decimal(10) ** hand.unit.decimals
     big_blind = hand.stakes.big_blind or hand.stakes.small_bet
-    big = Decimal(big_blind) / scale if big_blind else None
     players = len(ctx.replay.order)
-    cap = ctx.house.rake_cap(hand.unit.currency, big, players)
+    cap = cap_units(ctx.house, hand.unit.currency, hand.unit.decimals, big_blind or 0, players)
     if cap is None:
         return
-    cap_units = int(cap * scale)
-    if summary.rake > cap_units:
+    if summary.rake > cap:
         yield RULE.finding(
             ctx,
             f"Rake {ctx.money(summary.rake)} is above the {ctx.house.name} cap of "
-            f"{ctx.money(cap_units)} for {ctx.money(big_blind)} big blind with {players} players "
+            f"{ctx.money(cap)} for {ctx.money(big_blind)} big blind with {players} players "
             f"dealt in",
             summary.source,
-            expected=f"at most {ctx.money(cap_units)}",
+            expected=f"at most {ctx.money(cap)}",
             actual=ctx.money(summary.rake),
         )
 
