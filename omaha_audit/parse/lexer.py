@@ -45,12 +45,11 @@ _MAX_NEEDLES: Final = 8  # substring tests to rule terminals out; more texts are
 
 
 class _Terminal:
-    __slots__ = ("fullmatch", "keys", "name", "name_first", "order", "regex", "search")
+    __slots__ = ("fullmatch", "keys", "name", "name_first", "order", "search")
 
     def __init__(self, order: int, name: str, pattern: str) -> None:
         self.order = order
         self.name = name
-        self.regex = re.compile(pattern)
         self.fullmatch = compile_terminal(pattern).fullmatch
         items = _parse(pattern)
         self.name_first = bool(items) and _is_name_group(items[0])
