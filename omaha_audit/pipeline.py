@@ -23,7 +23,7 @@ class AuditedHand:
     findings: list[Finding]
     first_line: int
     lines: list[str]
-    context: HandContext | None = None  # the replay and settlement the rules used (for reports)
+    context: HandContext | None  # the replay and settlement the rules used (for reports)
 
     def __init__(
         self,

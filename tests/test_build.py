@@ -109,3 +109,22 @@ def test_a_written_init_that_misses_a_field_is_refused() -> None:
     assert (Good(1).first, Good(1).second, Good(1, 2).second) == (1, 0, 2)
     with pytest.raises(dataclasses.FrozenInstanceError):
         Good(1).first = 3  # type: ignore[misc]
+
+
+def test_written_inits_of_the_mutable_classes_set_every_field() -> None:
+    """PlayerState, Replay, Block and AuditedHand write their own `__init__` (compiled, the one dataclasses
+    generates runs interpreted): each must give every declared field its starting value."""
+    from omaha_audit.model import Hand
+    from omaha_audit.pipeline import Auditor
+
+    path = sorted((REPO / "sample_histories").glob("*.txt"))[0]
+    auditor = Auditor()
+    audited = next(a for a in auditor.audit_files([path]) if isinstance(a.item, Hand) and a.context)
+    assert audited.context is not None
+    replayed = audited.context.replay
+    block = next(block for block, _ in auditor.source.read_blocks(path) if block is not None)
+    objects = [audited, replayed, block, *replayed.players.values()]
+    assert {type(o).__name__ for o in objects} == {"AuditedHand", "Replay", "Block", "PlayerState"}
+    for obj in objects:
+        unset = [f.name for f in dataclasses.fields(obj) if not hasattr(obj, f.name)]
+        assert not unset, f"{type(obj).__name__} leaves {unset} unset"

@@ -8,7 +8,7 @@ re-opening MR-4 and the limit half-bet rule FL-4, fixed-limit sizes and cap FL-1
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from omaha_audit.engine.house import HouseRules
@@ -56,16 +56,17 @@ class PlayerState:
     name: str
     seat: int
     stack: int
-    street_bet: int = 0
-    contributed: int = 0
-    ante: int = 0  # of `contributed`, the antes
-    dead: int = 0  # of `contributed`, dead blind money: the small-blind part of missed blinds (BL-5)
-    folded: bool = False
-    all_in: bool = False
-    last_acted_high: int = -1  # high bet the player matched or faced when last acting this street
+    street_bet: int
+    contributed: int
+    ante: int  # of `contributed`, the antes
+    dead: int  # of `contributed`, dead blind money: the small-blind part of missed blinds (BL-5)
+    folded: bool
+    all_in: bool
+    last_acted_high: int  # high bet the player matched or faced when last acting this street
 
     def __init__(self, name: str, seat: int, stack: int) -> None:
-        # (written out: compiled, the __init__ that dataclasses generates runs interpreted)
+        # (written out, with the starting values: compiled, the __init__ that dataclasses generates
+        # runs interpreted)
         self.name = name
         self.seat = seat
         self.stack = stack
@@ -140,31 +141,14 @@ class Step:
         high_bet_after: int,
         full_raise: bool,
     ) -> None:
-        # (plain stores: see model/frozen.py; one is made for every line)
-        self.number = number  # type: ignore[misc]
-        self.action = action  # type: ignore[misc]
-        self.street = street  # type: ignore[misc]
-        self.player = player  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.expected_actor = expected_actor  # type: ignore[misc]
-        self.known_player = known_player  # type: ignore[misc]
-        self.was_folded = was_folded  # type: ignore[misc]
-        self.was_all_in = was_all_in  # type: ignore[misc]
-        self.stack_before = stack_before  # type: ignore[misc]
-        self.bet_before = bet_before  # type: ignore[misc]
-        self.high_bet_before = high_bet_before  # type: ignore[misc]
-        self.pot_before = pot_before  # type: ignore[misc]
-        self.to_call = to_call  # type: ignore[misc]
-        self.min_to = min_to  # type: ignore[misc]
-        self.max_to = max_to  # type: ignore[misc]
-        self.may_raise = may_raise  # type: ignore[misc]
-        self.bets_before = bets_before  # type: ignore[misc]
-        self.capped = capped  # type: ignore[misc]
-        self.unit = unit  # type: ignore[misc]
-        self.added = added  # type: ignore[misc]
-        self.stack_after = stack_after  # type: ignore[misc]
-        self.bet_after = bet_after  # type: ignore[misc]
-        self.high_bet_after = high_bet_after  # type: ignore[misc]
+        self.number, self.action, self.street, self.player = number, action, street, player  # type: ignore[misc]
+        self.seat, self.expected_actor, self.known_player = seat, expected_actor, known_player  # type: ignore[misc]
+        self.was_folded, self.was_all_in, self.stack_before = was_folded, was_all_in, stack_before  # type: ignore[misc]
+        self.bet_before, self.high_bet_before = bet_before, high_bet_before  # type: ignore[misc]
+        self.pot_before, self.to_call, self.min_to = pot_before, to_call, min_to  # type: ignore[misc]
+        self.max_to, self.may_raise, self.bets_before = max_to, may_raise, bets_before  # type: ignore[misc]
+        self.capped, self.unit, self.added, self.stack_after = capped, unit, added, stack_after  # type: ignore[misc]
+        self.bet_after, self.high_bet_after = bet_after, high_bet_after  # type: ignore[misc]
         self.full_raise = full_raise  # type: ignore[misc]
 
 
@@ -187,19 +171,20 @@ class Replay:
     house: HouseRules
     players: dict[str, PlayerState]
     order: list[str]  # dealt-in players by seat
-    steps: list[Step] = field(default_factory=list)
-    street_starts: list[StreetStart] = field(default_factory=list)
-    last_street: Street = Street.PREFLOP
-    big_blind_player: str | None = None
-    small_blind_player: str | None = None
+    steps: list[Step]
+    street_starts: list[StreetStart]
+    last_street: Street
+    big_blind_player: str | None
+    small_blind_player: str | None
     # The steps again, by what they are, so that each rule reads only the lines it judges.
-    wagers: list[Step] = field(default_factory=list)  # bets and raises
-    calls: list[Step] = field(default_factory=list)
-    checks: list[Step] = field(default_factory=list)
-    voluntary: list[Step] = field(default_factory=list)  # folds, checks, calls, bets, raises
-    paying: list[Step] = field(default_factory=list)  # every line that put chips in
+    wagers: list[Step]  # bets and raises
+    calls: list[Step]
+    checks: list[Step]
+    voluntary: list[Step]  # folds, checks, calls, bets, raises
+    paying: list[Step]  # every line that put chips in
 
     def __init__(self, hand: Hand, house: HouseRules, players: dict[str, PlayerState], order: list[str]) -> None:
+        # (written out, with the starting values, as PlayerState's)
         self.hand = hand
         self.house = house
         self.players = players

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Generator, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from omaha_audit.parse.lexer import literal_starts
@@ -62,15 +62,15 @@ class Block:
     kind: str
     path: str
     first_line: int
-    lines: list[str] = field(default_factory=list)
-    room: str = ""
+    lines: list[str]
+    room: str
 
-    def __init__(self, kind: str, path: str, first_line: int, lines: list[str] | None = None, room: str = "") -> None:
+    def __init__(self, kind: str, path: str, first_line: int, lines: list[str], room: str = "") -> None:
         # (written out: compiled, the __init__ that dataclasses generates runs interpreted)
         self.kind = kind
         self.path = path
         self.first_line = first_line
-        self.lines = [] if lines is None else lines
+        self.lines = lines
         self.room = room
 
     @property
