@@ -15,7 +15,7 @@ from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 _CAPS: Final[dict[tuple[int, str, int, int, int], tuple[HouseRules, int | None]]] = {}
 
 
-def cap_units(house: HouseRules, currency: str, decimals: int, big_blind: int, players: int) -> int | None:
+def _cap_units(house: HouseRules, currency: str, decimals: int, big_blind: int, players: int) -> int | None:
     """The house's rake cap in units for these stakes and players dealt in (RK-2), or None."""
     key = (id(house), currency, decimals, big_blind, players)
     known = _CAPS.get(key)
@@ -43,7 +43,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         return
     big_blind = hand.stakes.big_blind or hand.stakes.small_bet
     players = len(ctx.replay.order)
-    cap = cap_units(ctx.house, hand.unit.currency, hand.unit.decimals, big_blind or 0, players)
+    cap = _cap_units(ctx.house, hand.unit.currency, hand.unit.decimals, big_blind or 0, players)
     if cap is None:
         return
     if summary.rake > cap:
