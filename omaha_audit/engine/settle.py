@@ -140,7 +140,7 @@ def pot_nets(hand: Hand, pots: list[Pot], printed_net: bool, collected_net: bool
         return [pot.amount for pot in pots]
     cuts = [deduction * pot.amount // gross for pot in pots]
     cuts[0] += deduction - sum(cuts)
-    nets = [pot.amount - cut for pot, cut in zip(pots, cuts, strict=True)]
+    nets = [pot.amount - cuts[index] for index, pot in enumerate(pots)]
     if hand.stp and nets:
         nets[-1] += hand.stp
     return nets
@@ -155,8 +155,11 @@ def _best(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """High winners and low winners (empty when no low qualifies) among `players` on `board`."""
     game = hand.game
-    evaluate = evaluations.holdem if game is Game.HOLDEM else evaluations.high
-    highs = {name: evaluate(cards[name], board) for name in players}
+    holdem = game is Game.HOLDEM
+    highs = {
+        name: evaluations.holdem(cards[name], board) if holdem else evaluations.high(cards[name], board)
+        for name in players
+    }
     top = max(highs.values())
     high_winners = tuple(name for name in players if highs[name] == top)
     if not game.is_hi_lo:
@@ -229,14 +232,16 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
     boards = hand.boards or ((),)
     runs = list(range(1, len(boards) + 1)) if len(boards) > 1 else [0]
     results: list[PotResult] = []
-    for pot, net in zip(pots, nets, strict=True):
+    for index, pot in enumerate(pots):  # (index loops: zip with strict=True is a slow call when compiled)
+        net = nets[index]
         contenders = tuple(name for name in pot.eligible if name not in mucked)
         if not contenders:
             contenders = pot.eligible[:1]
         per_board = split_boards(net, len(runs), house.min_chip)
         board_results: list[BoardResult] = []
         decided, reason = True, ""
-        for run, amount, board in zip(runs, per_board, boards, strict=True):
+        for number, run in enumerate(runs):
+            amount, board = per_board[number], boards[number]
             high: tuple[str, ...]
             low: tuple[str, ...]
             if len(contenders) == 1:

@@ -42,11 +42,13 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         ):
             continue  # incomplete or duplicated cards: OA201/OA203 report those
         evaluations = ctx.evaluations
-        evaluate = evaluations.holdem if holdem else evaluations.high
-        highs = [evaluate(line.cards, board) for line in lines]
+        highs = [
+            evaluations.holdem(line.cards, board) if holdem else evaluations.high(line.cards, board) for line in lines
+        ]
         lows = [evaluations.low(line.cards, board) for line in lines] if game.is_hi_lo else None
         expected_texts = showdown_descriptions(highs, lows)
-        for line, expected in zip(lines, expected_texts, strict=True):
+        for index, line in enumerate(lines):
+            expected = expected_texts[index]
             printed = line.description or ""
             plain = expected.split(" - ")[0] if " - " in expected and " - " not in printed else expected
             if printed not in (expected, plain):
