@@ -3,29 +3,11 @@ cards on the same boards, and each evaluation is worth computing once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 from omaha_audit.engine.evaluate.high import HighHand, evaluate_high, evaluate_holdem
 from omaha_audit.engine.evaluate.low import LowHand, evaluate_low
 from omaha_audit.model import Card
 
 _Cards = tuple[Card, ...]
-_Value = TypeVar("_Value")
-
-
-def _remembered(
-    table: dict[tuple[_Cards, _Cards], _Value],
-    evaluate: Callable[[_Cards, _Cards], _Value],
-    hole: _Cards,
-    board: _Cards,
-) -> _Value:
-    key = (hole, board)
-    try:
-        return table[key]
-    except KeyError:
-        found = table[key] = evaluate(hole, board)
-        return found
 
 
 class Evaluations:
@@ -39,11 +21,25 @@ class Evaluations:
         self._holdem: dict[tuple[_Cards, _Cards], HighHand] = {}
         self._low: dict[tuple[_Cards, _Cards], LowHand | None] = {}
 
+    # (each written out: compiled, a direct call of the evaluator is much cheaper than one through a
+    # function passed in, and a dictionary miss cheaper than a caught KeyError)
     def high(self, hole: _Cards, board: _Cards) -> HighHand:
-        return _remembered(self._high, evaluate_high, hole, board)
+        key = (hole, board)
+        found = self._high.get(key)
+        if found is None:
+            found = self._high[key] = evaluate_high(hole, board)
+        return found
 
     def holdem(self, hole: _Cards, board: _Cards) -> HighHand:
-        return _remembered(self._holdem, evaluate_holdem, hole, board)
+        key = (hole, board)
+        found = self._holdem.get(key)
+        if found is None:
+            found = self._holdem[key] = evaluate_holdem(hole, board)
+        return found
 
     def low(self, hole: _Cards, board: _Cards) -> LowHand | None:
-        return _remembered(self._low, evaluate_low, hole, board)
+        key = (hole, board)
+        if key in self._low:
+            return self._low[key]
+        found = self._low[key] = evaluate_low(hole, board)
+        return found
