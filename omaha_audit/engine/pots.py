@@ -26,8 +26,16 @@ def uncalled_bet(contributions: Mapping[str, int]) -> tuple[str, int] | None:
     """The bet nobody matched (UC-1): (player, c_max - c_second), or None when the top is matched."""
     if len(contributions) < 2:
         return None
-    ranked = sorted(contributions.items(), key=lambda item: item[1], reverse=True)
-    (top, top_amount), (_, second_amount) = ranked[0], ranked[1]
+    items = iter(contributions.items())
+    top, top_amount = next(items)
+    other, second_amount = next(items)
+    if second_amount > top_amount:
+        top, top_amount, second_amount = other, second_amount, top_amount
+    for name, amount in items:  # (one pass for the two largest; ties leave no excess)
+        if amount > top_amount:
+            top, top_amount, second_amount = name, amount, top_amount
+        elif amount > second_amount:
+            second_amount = amount
     excess = top_amount - second_amount
     return (top, excess) if excess > 0 else None
 
@@ -81,6 +89,8 @@ def split_evenly(
     each to the winners first clockwise from the button (OC-2)."""
     if not winners:
         return {}
+    if len(winners) == 1:
+        return {winners[0]: amount}
     chips = amount // chip
     base, odd = divmod(chips, len(winners))
     ordered = (

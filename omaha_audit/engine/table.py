@@ -10,4 +10,6 @@ def clockwise_from(start_seat: int, seats: Iterable[int]) -> list[int]:
 
     `start_seat` itself, if present, comes last (it is the furthest clockwise from itself).
     """
-    return sorted(seats, key=lambda seat: (seat - start_seat - 1) % 100)
+    ordered = sorted(seats)
+    after = [seat for seat in ordered if seat > start_seat]
+    return after + [seat for seat in ordered if seat <= start_seat]
