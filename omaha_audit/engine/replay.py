@@ -230,7 +230,7 @@ def dealt_in_players(hand: Hand) -> list[str]:
     names.update(line.player for line in hand.showdown)
     names.update(line.player for line in hand.collected)
     seats = {seat.player: seat.seat for seat in hand.seats}
-    return sorted((name for name in names if name in seats), key=lambda name: seats[name])
+    return sorted((name for name in names if name in seats), key=seats.__getitem__)
 
 
 class _Replayer:

@@ -129,7 +129,8 @@ def audit_context(ctx: HandContext, rules: tuple[Rule, ...] = RULES, *, strict: 
     findings: list[Finding] = []
     for rule in _applicable(rules, ctx.hand.game.is_flop_game, ctx.replayable):
         try:
-            findings.extend(rule.check(ctx))
+            for finding in rule.check(ctx):  # (cheaper, compiled, than extend's copy of the generator)
+                findings.append(finding)
         except Exception as error:
             if strict:
                 raise
