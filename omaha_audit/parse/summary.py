@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from typing import Final
@@ -15,7 +14,6 @@ _MAIN: Final = re.compile(r"Main pot (" + _AMOUNT + r")")
 _FEE: Final = re.compile(r"\| ([^|]*?) (" + _AMOUNT + r")\s*(?=\||$)")
 _TAG: Final = re.compile(r"\((button|small blind|big blind|button blind)\) ")
 _WON: Final = re.compile(r"(?:won|collected) \(?(" + _AMOUNT + r")\)?")
-_CARDS: Final = re.compile(r"\[([^\]]*)\]")
 _FOLDED: Final = re.compile(r"folded (?:before|on) (?:the )?(\w+(?: \w+)?)")
 _NAME_END: Final = re.compile(r" (?:\(|folded|showed|mucked|collected|won|lost|sat out|is sitting out)")
 # The outcome is the first of these words the text starts with (their first letters differ).
@@ -27,6 +25,14 @@ _OUTCOMES: Final = {
     "won": "collected",
 }
 _OUTCOME_WORDS: Final = {word[0]: word for word in _OUTCOMES}
+
+_Outline = tuple[tuple[str, ...], str, str | None, str, bool, bool]
+# _outline's answers by text: most of these texts ("(small blind) folded before Flop") come back hand
+# after hand. (A dictionary: compiled, its look-up is several times cheaper than a call through
+# functools.lru_cache.)
+_OUTLINES: Final[dict[str, _Outline]] = {}
+_OUTLINES_KEPT: Final = 4096
+
 
 Amount = Callable[[str, int], int]  # (text, line) -> units
 Cards = Callable[[str, int], tuple[Card, ...]]
@@ -62,32 +68,40 @@ def read_summary_seat(
 ) -> SummarySeat:
     """`Seat N: <rest>` where rest is `name [(tags)] outcome`."""
     player = players.get(seat, "")
-    if player and rest.startswith(player) and rest.startswith(" ", len(player)):
-        after = rest[len(player) + 1 :]
+    size = len(player)
+    if player and rest.startswith(player) and rest[size : size + 1] == " ":
+        after = rest[size + 1 :]
     else:
         # Unknown seat or a renamed player: the name runs up to the first tag or outcome word.
         cut = _NAME_END.search(rest)
         player = rest[: cut.start()] if cut else rest
         after = rest[cut.start() + 1 :] if cut else ""
-    positions, outcome, folded_street, after, cashed_out, pot_not_awarded = _outline(after)
+    outline = _OUTLINES.get(after)
+    if outline is None:
+        outline = _outline(after)
+        if len(_OUTLINES) >= _OUTLINES_KEPT:
+            _OUTLINES.clear()
+        _OUTLINES[after] = outline
+    positions, outcome, folded_street, after, cashed_out, pot_not_awarded = outline
     hole: tuple[Card, ...] = ()
     won: tuple[int, ...] = ()
     if outcome != "folded":
-        if outcome in ("showed", "mucked"):
-            card_match = _CARDS.search(after)
-            if card_match:
-                hole = cards(card_match.group(1), source.line)
-        won = tuple(amount(value, source.line) for value in _WON.findall(after))
+        if outcome == "showed" or outcome == "mucked":
+            # the first [...]: string searches, as `\[([^\]]*)\]` would find it
+            opening = after.find("[")
+            closing = after.find("]", opening + 1) if opening >= 0 else -1
+            if closing >= 0:
+                hole = cards(after[opening + 1 : closing], source.line)
+        if "won " in after or "collected " in after:  # (what every match of _WON holds)
+            won = tuple(amount(value, source.line) for value in _WON.findall(after))
     return SummarySeat(
         seat, player, positions, outcome, won, hole, rest, source, folded_street, cashed_out, pot_not_awarded
     )
 
 
-@functools.lru_cache(maxsize=4096)
-def _outline(after: str) -> tuple[tuple[str, ...], str, str | None, str, bool, bool]:
+def _outline(after: str) -> _Outline:
     """What follows the name: (position tags, outcome, street folded on, the text after the tags,
-    cashed out, pot not awarded). Cached: most of these texts ("(small blind) folded before Flop")
-    come back hand after hand."""
+    cashed out, pot not awarded)."""
     positions: tuple[str, ...] = ()
     if after.startswith("("):
         tags: list[str] = []
