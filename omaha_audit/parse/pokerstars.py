@@ -10,7 +10,7 @@ the reason. Nothing here raises on bad input.
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
 
 from lark import Lark
 
@@ -136,11 +136,12 @@ class PokerStarsReader:
             info = read_header(tokens[0][3].groupdict())
         except ValueError as error:
             return _unreadable(block, tokens[0][1], str(error))
-        play_money = len(tokens) > 1 and tokens[1][3].groupdict().get("money") == "Play Money"
+        table = tokens[1][3].groupdict() if len(tokens) > 1 else {}
+        play_money = table.get("money") == "Play Money"
         for decimals in (None, 2):
             unit = unit_for(info, play_money, decimals)
             try:
-                return _Builder(self, block, info, unit, tokens, ignored, defects, truncated).build()
+                return _Builder(self, block, info, unit, table, tokens, ignored, defects, truncated).build()
             except AmountError as error:
                 if unit.decimals == 0 and decimals is None:
                     continue  # chips with decimals: read again in hundredths
@@ -171,6 +172,7 @@ class _Builder:
         block: Block,
         info: HeaderInfo,
         unit: Unit,
+        table: dict[str, str | Any],
         tokens: list[LineToken],
         ignored: list[LineToken],
         defects: list[Defect],
@@ -179,6 +181,7 @@ class _Builder:
         self.block = block
         self.info = info
         self.unit = unit
+        self.table = table  # the TABLE line's fields (the second line's, whatever it is)
         self.tokens = tokens
         self.ignored = ignored
         self.defects = list(defects)
@@ -260,7 +263,7 @@ class _Builder:
         # code calls directly, where a method bound to a local would be called through Python)
         amounts = self.amount_cache
         amount, cards = self.amount, self.cards  # handed to read_summary_seat and read_pot_line
-        table = self.tokens[1][3].groupdict() if len(self.tokens) > 1 else {}
+        table = self.table
         try:
             stakes = read_stakes(info, self.unit)
         except ValueError as error:  # a garbled header: chips with decimals are read again in hundredths
@@ -310,12 +313,12 @@ class _Builder:
                 if seat_players is None:
                     seat_players = {seat.seat: seat.player for seat in seats}
                 number, rest = m.group("seat", "rest")
-                summary_seats.append(read_summary_seat(int(number), rest, seat_players, amount, cards, source))
+                summary_seats.append(read_summary_seat(_number(number), rest, seat_players, amount, cards, source))
             elif kind == "SEAT":
                 number, name, stack, bounty, status, hero_mark = m.groups()  # SEAT_GROUPS
                 status = status or ""
                 seat = Seat(
-                    int(number or 0),
+                    _number(number or "0"),
                     name or "",
                     self.amount(stack, line),
                     source,
@@ -505,6 +508,15 @@ class _Builder:
             defects=tuple(sorted(self.defects, key=_line_of)) if self.defects else (),
             play_money=self.unit.currency == "play",
         )
+
+
+# Seat numbers as text -> int: a dictionary look-up costs less than int() (compiled, a generic call).
+_NUMBERS: Final[dict[str, int]] = {str(number): number for number in range(1000)}
+
+
+def _number(text: str) -> int:
+    value = _NUMBERS.get(text)
+    return value if value is not None else int(text)
 
 
 def _line_of(item: Event | Defect) -> int:
