@@ -100,9 +100,9 @@ def split_texts(path: str, texts: Iterable[str], first_line: int = 1) -> Iterato
                 if room:
                     if outside.current is not None:
                         yield from outside.close()
-                    block, end = _hand(path, segment, number, room)
+                    block, end, lines = _hand(path, segment, number, room)
                     yield block
-                    number += segment.count("\n", 0, end)
+                    number += lines
                     segment = segment[end:]
                 if segment and not (outside.current is None and segment.isspace()):
                     number = yield from outside.feed(segment, number)
@@ -117,9 +117,9 @@ def split_texts(path: str, texts: Iterable[str], first_line: int = 1) -> Iterato
     if pending:
         if outside.current is not None:
             yield from outside.close()
-        block, end = _hand(path, pending, number, room)
+        block, end, lines = _hand(path, pending, number, room)
         yield block
-        yield from outside.feed(pending[end:], number + pending.count("\n", 0, end))
+        yield from outside.feed(pending[end:], number + lines)
     yield from outside.close()
 
 
@@ -137,9 +137,10 @@ def _header_lines(text: str) -> list[tuple[int, str]]:
     return found
 
 
-def _hand(path: str, segment: str, number: int, room: str) -> tuple[Block, int]:
-    """The hand at the start of a segment (its header to the line before the next header) and where it
-    ends: at the first blank line after its summary line, else with the segment."""
+def _hand(path: str, segment: str, number: int, room: str) -> tuple[Block, int, int]:
+    """The hand at the start of a segment (its header to the line before the next header), where it
+    ends (at the first blank line after its summary line, else with the segment) and how many lines
+    that is."""
     end = len(segment)
     summary = _SUMMARY_LINE.search(segment)
     if summary is not None:
@@ -147,9 +148,11 @@ def _hand(path: str, segment: str, number: int, room: str) -> tuple[Block, int]:
         if blank is not None and blank.start() + 1 < len(segment):  # (the end of the text is not a line)
             end = blank.start() + 1
     lines = text_lines(segment[:end])
+    # its line ends, counted: text_lines drops what follows the last line end when that is nothing
+    count = len(lines) if not lines or segment[end - 1] == "\n" else len(lines) - 1
     while len(lines) > 1 and not lines[-1]:
         lines.pop()
-    return Block("hand", path, number, lines, room), end
+    return Block("hand", path, number, lines, room), end, count
 
 
 class _Outside:
