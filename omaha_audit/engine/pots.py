@@ -53,8 +53,9 @@ def build_pots(
     then folded, e.g. a sitting-out short blind); pots split that way are kept apart, as the room prints
     them. Otherwise consecutive pots with the same eligible players are merged; empty pots are dropped.
     """
+    # (plain loops here: compiled, max and sum over generators, with keywords, are slow generic calls)
     live_set = set(live)
-    top = max((contributions.get(name, 0) for name in live), default=0) or max(contributions.values(), default=0)
+    top = _largest([contributions.get(name, 0) for name in live]) or _largest(list(contributions.values()))
     levels = sorted({contributions[name] for name in all_in if name in live_set} | {v for v in extra_levels if v < top})
     if not levels or levels[-1] < top:
         levels.append(top)
@@ -63,7 +64,10 @@ def build_pots(
     for level in levels:
         if level <= previous:
             continue
-        amount = sum(min(max(paid - previous, 0), level - previous) for paid in contributions.values())
+        amount, span = 0, level - previous
+        for paid in contributions.values():  # each stake's part between the two levels
+            if paid > previous:
+                amount += paid - previous if paid - previous < span else span
         eligible = tuple(name for name in live if contributions.get(name, 0) >= level)
         if amount > 0:
             if pots and pots[-1].eligible == eligible and not extra_levels:
@@ -75,11 +79,23 @@ def build_pots(
             else:
                 pots.append(Pot(len(pots), amount, eligible, level))
         previous = level
-    dead_above = sum(max(paid - previous, 0) for paid in contributions.values())
+    dead_above = 0
+    for paid in contributions.values():
+        if paid > previous:
+            dead_above += paid - previous
     if dead_above and pots:  # folded players' chips above every live stake: in the last pot (SP-2 step 4)
         last = pots[-1]
         pots[-1] = Pot(last.index, last.amount + dead_above, last.eligible, last.level)
     return pots
+
+
+def _largest(values: list[int]) -> int:
+    """The largest value, or 0 when there are none."""
+    largest = values[0] if values else 0
+    for value in values:
+        if value > largest:
+            largest = value
+    return largest
 
 
 def split_evenly(
