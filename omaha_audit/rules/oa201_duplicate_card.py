@@ -12,49 +12,61 @@ _PREFLOP: Final = Street.PREFLOP
 
 
 def _place(
-    owner: dict[Card, str],
+    owner: dict[Card, str | None],
     reported: set[Card],
     clashes: list[tuple[Card, str, Source]],
     cards: tuple[Card, ...],
-    holder: str,
+    holder: str | None,
     source: Source,
     group: tuple[Card, ...],
+    repeats: bool,
 ) -> None:
-    """Note that `holder` has `cards` (part of `group`, the cards of one line): `owner` maps each card
-    seen to its holder; a card seen again goes into `clashes` (once: `reported`)."""
-    repeats = len(group) > 1 and len(set(group)) < len(group)
+    """Note that `holder` (a player's name; None for the board) has `cards` (part of `group`, the cards
+    of one line, which `repeats` a card or not): `owner` maps each card seen to its holder; a card seen
+    again goes into `clashes` (once: `reported`)."""
     for card in cards:
         other = owner.setdefault(card, holder)
         if card in reported:
             continue
         if other != holder:
-            clashes.append((card, f"for {other} and for {holder}", source))
+            clashes.append((card, f"for {_label(other)} and for {_label(holder)}", source))
             reported.add(card)
         elif repeats and group.count(card) > 1:
-            clashes.append((card, f"twice for {holder}", source))
+            clashes.append((card, f"twice for {_label(holder)}", source))
             reported.add(card)
+
+
+def _label(holder: str | None) -> str:
+    return "the board" if holder is None else f"player {holder}"
+
+
+def _repeats(group: tuple[Card, ...]) -> bool:
+    return len(group) > 1 and len(set(group)) < len(group)
 
 
 def _duplicates(ctx: HandContext) -> list[tuple[Card, str, Source]]:
     """(card, where it clashes, the line) for every card seen in two places."""
     hand = ctx.hand
-    owner: dict[Card, str] = {}  # card -> the player holding it, or "the board"
+    owner: dict[Card, str | None] = {}  # card -> the player holding it, or None for the board
     clashes: list[tuple[Card, str, Source]] = []
     reported: set[Card] = set()
 
     for dealt in hand.dealt:
         group = dealt.cards + dealt.new_cards if dealt.new_cards else dealt.cards
-        _place(owner, reported, clashes, group, f"player {dealt.player}", dealt.source, group)
+        _place(owner, reported, clashes, group, dealt.player, dealt.source, group, _repeats(group))
     shown_lines: tuple[ShowdownLine | SummarySeat, ...] = (*hand.showdown, *hand.summary_seats)
     for shown in shown_lines:
         if shown.cards:
-            _place(owner, reported, clashes, shown.cards, f"player {shown.player}", shown.source, shown.cards)
+            _place(
+                owner, reported, clashes, shown.cards, shown.player, shown.source, shown.cards, _repeats(shown.cards)
+            )
     shared: set[Card] = set()  # board cards dealt before any split into runs
     per_run: dict[int, set[Card]] = {}
     for deal in hand.streets:
         if deal.street is _PREFLOP:
             continue  # Courchevel's pre-flop card is printed again as the first flop card
         board = shared if deal.run == 0 else per_run.setdefault(deal.run, set())
+        repeats = _repeats(deal.new_cards)
         for card in deal.new_cards:
             if card in board or (deal.run and card in shared):
                 if card not in reported:
@@ -62,7 +74,7 @@ def _duplicates(ctx: HandContext) -> list[tuple[Card, str, Source]]:
                     clashes.append((card, "twice on the board", deal.source))
                 continue
             board.add(card)
-            _place(owner, reported, clashes, (card,), "the board", deal.source, deal.new_cards)
+            _place(owner, reported, clashes, (card,), None, deal.source, deal.new_cards, repeats)
     return clashes
 
 
