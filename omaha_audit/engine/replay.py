@@ -226,11 +226,15 @@ class Replay:
 
 def dealt_in_players(hand: Hand) -> list[str]:
     """Players who took part: anyone with a post, action, dealt cards, showdown or collect line."""
-    names = {action.player for action in hand.actions}
-    names.update(line.player for line in hand.showdown)
-    names.update(line.player for line in hand.collected)
+    names: set[str] = set()
+    for action in hand.actions:  # (loops: compiled, set.update over a generator is a generic call)
+        names.add(action.player)
+    for shown in hand.showdown:
+        names.add(shown.player)
+    for collected in hand.collected:
+        names.add(collected.player)
     seats = {seat.player: seat.seat for seat in hand.seats}
-    return sorted((name for name in names if name in seats), key=seats.__getitem__)
+    return sorted([name for name in names if name in seats], key=seats.__getitem__)
 
 
 class _Replayer:
@@ -242,7 +246,7 @@ class _Replayer:
         players = {name: PlayerState(name, stacks[name].seat, stacks[name].stack) for name in order}
         self.replay = Replay(hand, house, players, order)
         self.players = players
-        self.seating = sorted(players.values(), key=lambda state: state.seat)
+        self.seating = list(players.values())  # (in seat order: `order` is)
         self.rotations: dict[int, list[PlayerState]] = {}  # seat -> everyone clockwise after it
         self.pot_total = 0
         self.fixed = hand.structure is _FIXED_LIMIT
