@@ -397,13 +397,13 @@ class LineClassifier:
         tokens: list[LineToken] = []
         ignored: list[LineToken] = []
         unknown: list[tuple[int, str]] = []
-        match = self._body.match
+        section = self._body  # (a method called on a local, not held in one: compiled, a direct call)
         ignore = self.ignored
         marker = self.summary_marker
         for number, text in lines:
             if not text:
                 continue
-            found = match(text)
+            found = section.match(text)
             if found is None:
                 unknown.append((number, text))
                 continue
@@ -413,5 +413,5 @@ class LineClassifier:
             else:
                 tokens.append((name, number, text, found[1]))
                 if name == marker:
-                    match = self._summary.match
+                    section = self._summary
         return tokens, ignored, unknown
