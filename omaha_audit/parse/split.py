@@ -100,9 +100,9 @@ def split_texts(path: str, texts: Iterable[str], first_line: int = 1) -> Iterato
                 if room:
                     if outside.current is not None:
                         yield from outside.close()
-                    block, end, lines = _hand(path, segment, number, room)
+                    block, end, line_count = _hand(path, segment, number, room)
                     yield block
-                    number += lines
+                    number += line_count
                     segment = segment[end:]
                 if segment and not (outside.current is None and segment.isspace()):
                     number = yield from outside.feed(segment, number)
@@ -117,9 +117,9 @@ def split_texts(path: str, texts: Iterable[str], first_line: int = 1) -> Iterato
     if pending:
         if outside.current is not None:
             yield from outside.close()
-        block, end, lines = _hand(path, pending, number, room)
+        block, end, line_count = _hand(path, pending, number, room)
         yield block
-        yield from outside.feed(pending[end:], number + lines)
+        yield from outside.feed(pending[end:], number + line_count)
     yield from outside.close()
 
 
