@@ -11,71 +11,71 @@ from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 _PREFLOP: Final = Street.PREFLOP
 
 
-def _place(
-    owner: dict[Card, str | None],
-    reported: set[Card],
-    clashes: list[tuple[Card, str, Source]],
-    cards: tuple[Card, ...],
-    holder: str | None,
-    source: Source,
-    group: tuple[Card, ...],
-    repeats: bool,
-) -> None:
-    """Note that `holder` (a player's name; None for the board) has `cards` (part of `group`, the cards
-    of one line, which `repeats` a card or not): `owner` maps each card seen to its holder; a card seen
-    again goes into `clashes` (once: `reported`)."""
-    for card in cards:
-        other = owner.setdefault(card, holder)
-        if card in reported:
-            continue
-        if other != holder:
-            clashes.append((card, f"for {_label(other)} and for {_label(holder)}", source))
-            reported.add(card)
-        elif repeats and group.count(card) > 1:
-            clashes.append((card, f"twice for {_label(holder)}", source))
-            reported.add(card)
+class _Clashes:
+    """The cards of one hand as they are read, line by line: who holds each, and every card seen in two
+    places (once each)."""
+
+    __slots__ = ("found", "owner", "reported")
+
+    def __init__(self) -> None:
+        self.owner: dict[Card, str | None] = {}  # card -> the player holding it, or None for the board
+        self.reported: set[Card] = set()
+        self.found: list[tuple[Card, str, Source]] = []  # (card, where it clashes, the line)
+
+    def place(self, cards: tuple[Card, ...], holder: str | None, source: Source, repeated: set[Card]) -> None:
+        """Note that `holder` (a player's name; None for the board) has `cards`, from a line that shows
+        the cards in `repeated` more than once."""
+        for card in cards:
+            other = self.owner.setdefault(card, holder)
+            if card in self.reported:
+                continue
+            if other != holder:
+                self.clash(card, f"for {_label(other)} and for {_label(holder)}", source)
+            elif card in repeated:
+                self.clash(card, f"twice for {_label(holder)}", source)
+
+    def clash(self, card: Card, where: str, source: Source) -> None:
+        if card not in self.reported:
+            self.reported.add(card)
+            self.found.append((card, where, source))
 
 
 def _label(holder: str | None) -> str:
     return "the board" if holder is None else f"player {holder}"
 
 
-def _repeats(group: tuple[Card, ...]) -> bool:
-    return len(group) > 1 and len(set(group)) < len(group)
+def _repeated(group: tuple[Card, ...]) -> set[Card]:
+    """The cards a line shows more than once (almost always none)."""
+    if len(group) < 2 or len(set(group)) == len(group):
+        return set()
+    return {card for card in group if group.count(card) > 1}
 
 
 def _duplicates(ctx: HandContext) -> list[tuple[Card, str, Source]]:
     """(card, where it clashes, the line) for every card seen in two places."""
     hand = ctx.hand
-    owner: dict[Card, str | None] = {}  # card -> the player holding it, or None for the board
-    clashes: list[tuple[Card, str, Source]] = []
-    reported: set[Card] = set()
-
+    clashes = _Clashes()
     for dealt in hand.dealt:
         group = dealt.cards + dealt.new_cards if dealt.new_cards else dealt.cards
-        _place(owner, reported, clashes, group, dealt.player, dealt.source, group, _repeats(group))
+        clashes.place(group, dealt.player, dealt.source, _repeated(group))
     shown_lines: tuple[ShowdownLine | SummarySeat, ...] = (*hand.showdown, *hand.summary_seats)
     for shown in shown_lines:
         if shown.cards:
-            _place(
-                owner, reported, clashes, shown.cards, shown.player, shown.source, shown.cards, _repeats(shown.cards)
-            )
+            clashes.place(shown.cards, shown.player, shown.source, _repeated(shown.cards))
     shared: set[Card] = set()  # board cards dealt before any split into runs
     per_run: dict[int, set[Card]] = {}
     for deal in hand.streets:
         if deal.street is _PREFLOP:
             continue  # Courchevel's pre-flop card is printed again as the first flop card
         board = shared if deal.run == 0 else per_run.setdefault(deal.run, set())
-        repeats = _repeats(deal.new_cards)
+        repeated = _repeated(deal.new_cards)
         for card in deal.new_cards:
             if card in board or (deal.run and card in shared):
-                if card not in reported:
-                    reported.add(card)
-                    clashes.append((card, "twice on the board", deal.source))
+                clashes.clash(card, "twice on the board", deal.source)
                 continue
             board.add(card)
-            _place(owner, reported, clashes, (card,), None, deal.source, deal.new_cards, repeats)
-    return clashes
+            clashes.place((card,), None, deal.source, repeated)
+    return clashes.found
 
 
 def check(ctx: HandContext) -> Iterator[Finding]:
