@@ -155,11 +155,7 @@ def _best(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """High winners and low winners (empty when no low qualifies) among `players` on `board`."""
     game = hand.game
-    holdem = game is Game.HOLDEM
-    highs = {
-        name: evaluations.holdem(cards[name], board) if holdem else evaluations.high(cards[name], board)
-        for name in players
-    }
+    highs = {name: evaluations.high_for(game, cards[name], board) for name in players}
     top = max(highs.values())
     high_winners = tuple(name for name in players if highs[name] == top)
     if not game.is_hi_lo:

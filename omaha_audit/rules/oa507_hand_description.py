@@ -42,9 +42,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         ):
             continue  # incomplete or duplicated cards: OA201/OA203 report those
         evaluations = ctx.evaluations
-        highs = [
-            evaluations.holdem(line.cards, board) if holdem else evaluations.high(line.cards, board) for line in lines
-        ]
+        highs = [evaluations.high_for(game, line.cards, board) for line in lines]
         lows = [evaluations.low(line.cards, board) for line in lines] if game.is_hi_lo else None
         expected_texts = showdown_descriptions(highs, lows)
         for index, line in enumerate(lines):

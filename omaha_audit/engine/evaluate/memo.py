@@ -3,11 +3,14 @@ cards on the same boards, and each evaluation is worth computing once."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from omaha_audit.engine.evaluate.high import HighHand, evaluate_high, evaluate_holdem
 from omaha_audit.engine.evaluate.low import LowHand, evaluate_low
-from omaha_audit.model import Card
+from omaha_audit.model import Card, Game
 
 _Cards = tuple[Card, ...]
+_HOLDEM: Final = Game.HOLDEM
 
 
 class Evaluations:
@@ -36,6 +39,11 @@ class Evaluations:
         if found is None:
             found = self._holdem[key] = evaluate_holdem(hole, board)
         return found
+
+    def high_for(self, game: Game, hole: _Cards, board: _Cards) -> HighHand:
+        """The high hand as `game` ranks it: Hold'em's best five of seven cards, else Omaha's two from the
+        hole and three from the board."""
+        return self.holdem(hole, board) if game is _HOLDEM else self.high(hole, board)
 
     def low(self, hole: _Cards, board: _Cards) -> LowHand | None:
         key = (hole, board)
