@@ -9,6 +9,7 @@ from omaha_audit.model import Card, ShowdownLine, Source, Street, SummarySeat
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 _PREFLOP: Final = Street.PREFLOP
+_NONE: Final[frozenset[Card]] = frozenset()
 
 
 class _Clashes:
@@ -22,12 +23,13 @@ class _Clashes:
         self.reported: set[Card] = set()
         self.found: list[tuple[Card, str, Source]] = []  # (card, where it clashes, the line)
 
-    def place(self, cards: tuple[Card, ...], holder: str | None, source: Source, repeated: set[Card]) -> None:
+    def place(self, cards: tuple[Card, ...], holder: str | None, source: Source, repeated: frozenset[Card]) -> None:
         """Note that `holder` (a player's name; None for the board) has `cards`, from a line that shows
         the cards in `repeated` more than once."""
+        owner, reported = self.owner, self.reported
         for card in cards:
-            other = self.owner.setdefault(card, holder)
-            if card in self.reported:
+            other = owner.setdefault(card, holder)
+            if card in reported:
                 continue
             if other != holder:
                 self.clash(card, f"for {_label(other)} and for {_label(holder)}", source)
@@ -44,11 +46,11 @@ def _label(holder: str | None) -> str:
     return "the board" if holder is None else f"player {holder}"
 
 
-def _repeated(group: tuple[Card, ...]) -> set[Card]:
+def _repeated(group: tuple[Card, ...]) -> frozenset[Card]:
     """The cards a line shows more than once (almost always none)."""
     if len(group) < 2 or len(set(group)) == len(group):
-        return set()
-    return {card for card in group if group.count(card) > 1}
+        return _NONE
+    return frozenset(card for card in group if group.count(card) > 1)
 
 
 def _duplicates(ctx: HandContext) -> list[tuple[Card, str, Source]]:
