@@ -24,8 +24,8 @@ from parse_throughput import build_file, corpus_dir, plo_hands, read_split
 
 import omaha_audit
 from omaha_audit.model import Hand
-from omaha_audit.parse.files import HandSource
 from omaha_audit.pipeline import Auditor
+from omaha_audit.rooms import hand_source
 
 
 def best_of(repeat: int, run: Callable[[], int]) -> tuple[float, int]:
@@ -38,7 +38,7 @@ def best_of(repeat: int, run: Callable[[], int]) -> tuple[float, int]:
     return best, count
 
 
-SOURCE = HandSource()  # compiling the grammar is start-up, not throughput
+SOURCE = hand_source()  # compiling the grammar is start-up, not throughput
 AUDITOR = Auditor(keep_text=False)
 
 
@@ -55,7 +55,7 @@ def pokerkit_rate(path: Path, limit: int, repeat: int) -> tuple[float, int, int]
         from omaha_audit.interop.pokerkit_bridge import replay_in_pokerkit
     except ImportError:
         return None
-    hands = [item for item in HandSource().read_file(path) if isinstance(item, Hand)][:limit]
+    hands = [item for item in hand_source().read_file(path) if isinstance(item, Hand)][:limit]
 
     def run() -> int:
         done = 0

@@ -35,20 +35,19 @@ _COLLECTED = re.compile(r"Collected : (\d+)")
 def run_stage(stage: str, path: Path) -> int:
     """Count the hands of `path` through `stage` (this runs inside callgrind)."""
     from omaha_audit.model import Hand
-    from omaha_audit.parse.files import HandSource
     from omaha_audit.parse.reader import FileText, read_texts
-    from omaha_audit.parse.split import split_texts
     from omaha_audit.pipeline import Auditor
+    from omaha_audit.rooms import SPLITTER, hand_source
 
     if stage == "audit":
         return sum(1 for _ in Auditor(keep_text=False).audit_files([path]))
-    source = HandSource()
+    source = hand_source()
     if stage == "parse":
         return sum(1 for item in source.read_file(path) if isinstance(item, Hand))
     reader = source.pokerstars
     count = 0
     with path.open("rb") as stream:
-        for block in split_texts(str(path), read_texts(stream, FileText(str(path)))):
+        for block in SPLITTER.split_texts(str(path), read_texts(stream, FileText(str(path)))):
             if stage != "split":
                 tokens = reader.classifier.tokens(enumerate(block.lines, block.first_line))[0]
                 if stage == "check":

@@ -23,9 +23,8 @@ from pathlib import Path
 
 import omaha_audit
 from omaha_audit.model import Hand, Structure
-from omaha_audit.parse.files import HandSource
 from omaha_audit.parse.reader import FileText, read_texts
-from omaha_audit.parse.split import split_texts
+from omaha_audit.rooms import SPLITTER, hand_source
 
 REPO = Path(__file__).resolve().parents[1]
 HAND_ID = re.compile(r"(?<=(?:Hand|Game) #)\d+(?=:)")
@@ -41,12 +40,12 @@ def corpus_dir() -> Path:
 
 def plo_hands(root: Path) -> list[str]:
     """Text of every complete PokerStars pot-limit Omaha hand in the corpus."""
-    source = HandSource()
+    source = hand_source()
     texts: list[str] = []
     for path in sorted((root / "PokerStars").rglob("*.txt")):
         info = FileText(str(path))
         with path.open("rb") as stream:
-            blocks = {b.first_line: b for b in split_texts(str(path), read_texts(stream, info))}
+            blocks = {b.first_line: b for b in SPLITTER.split_texts(str(path), read_texts(stream, info))}
         for item in source.read_file(path):
             if (
                 isinstance(item, Hand)
@@ -80,10 +79,10 @@ def read_split(path: Path) -> int:
     """What the parser starts from: bytes decoded, split into hand blocks of lines."""
     info = FileText(str(path))
     with path.open("rb") as stream:
-        return sum(1 for block in split_texts(str(path), read_texts(stream, info)) if block.kind == "hand")
+        return sum(1 for block in SPLITTER.split_texts(str(path), read_texts(stream, info)) if block.kind == "hand")
 
 
-SOURCE = HandSource()  # built once: compiling the grammar is start-up, not throughput
+SOURCE = hand_source()  # built once: compiling the grammar is start-up, not throughput
 
 
 def parse_all(path: Path) -> int:

@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from omaha_audit.engine.house import HouseRules, preset_for_room
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.parse.files import FileNotice, HandSource
+from omaha_audit.model.house_rules import HouseRules
+from omaha_audit.parse.files import FileNotice
+from omaha_audit.rooms import hand_source, preset_for, words_for
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.oa101_unreadable_hand import unreadable_finding
 from omaha_audit.rules.registry import RULES, Rule, audit_context
@@ -104,11 +105,11 @@ class Auditor:
         self.rules = rules
         self.strict = strict
         self.keep_text = keep_text
-        self.source = HandSource()
+        self.source = hand_source()
         self.tally = Tally()
 
     def rules_for(self, hand: Hand) -> HouseRules:
-        return self.house or preset_for_room(hand.room)
+        return self.house or preset_for(hand)
 
     def audit_files(self, files: list[Path]) -> Iterator[AuditedHand]:
         self.tally.files += len(files)
@@ -122,7 +123,7 @@ class Auditor:
                 if isinstance(item, UnreadableHand):
                     findings = [unreadable_finding(item)] if want_unreadable else []
                 else:
-                    context = HandContext(item, self.rules_for(item))
+                    context = HandContext(item, self.rules_for(item), words_for(item))
                     findings = audit_context(context, self.rules, strict=self.strict)
                 first = block.first_line if block else 0
                 lines = block.lines if (block and self.keep_text) else []

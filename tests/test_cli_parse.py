@@ -93,8 +93,9 @@ def test_all_hands_read_exits_0_with_jsonl_records(files):
         "player": "Alice",
         "seat": 1,
         "action": "raise",
-        "amount": 20,
+        "amount": 25,  # the chips the line adds (Alice had the $0.05 small blind in)
         "raise_to": 30,
+        "increment": 20,  # what `raises $0.20 to $0.30` states
         "line": 8,
     }
     assert record["boards"] == [["Qh", "7c", "Qs", "2d", "9s"]]

@@ -1,5 +1,6 @@
-"""The layers import only downwards (ARCHITECTURE.md): model imports nothing else of ours; parse and
-engine import the model (and themselves); rules import the engine and the model. The model and the
+"""The layers import only downwards (ARCHITECTURE.md): model imports nothing else of ours; parse (the shared
+reading kit) and engine import the model (and themselves); the room formats import the model and the parse
+kit, never the engine, rules, stats or report; rules import the engine and the model. The model and the
 engine never import lark, polars or jinja2. Imports are read from the source with `ast`, including
 imports inside functions."""
 
@@ -17,10 +18,19 @@ HEAVY = {"lark", "polars", "jinja2"}
 ALLOWED = {
     "model": set(),
     "parse": {"model"},
+    "rooms": {"model", "parse"},
     "engine": {"model"},
     "rules": {"model", "engine"},
 }
 NO_HEAVY = ("model", "engine")
+
+
+def test_every_room_format_is_a_folder_in_rooms():
+    from omaha_audit.rooms import FORMATS
+
+    folders = {path.parent.name for path in (PACKAGE / "rooms").glob("*/__init__.py")}
+    named = {room_format.name for room_format in FORMATS}
+    assert folders <= named, f"room folders without a format in rooms.FORMATS: {sorted(folders - named)}"
 
 
 def imports(path: Path, package_dir: Path = PACKAGE) -> set[str]:

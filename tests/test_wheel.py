@@ -57,7 +57,7 @@ def test_the_wheel_holds_the_grammar_and_templates(wheel: Path):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "omaha_audit/_data/grammar/pokerstars.lark" in names
     assert any(name.startswith("omaha_audit/_data/templates/") for name in names)
-    assert "omaha_audit/parse/pokerstars.py" in names
+    assert "omaha_audit/rooms/pokerstars/reader.py" in names
     grammar = zipfile.ZipFile(wheel).read("omaha_audit/_data/grammar/pokerstars.lark").decode()
     assert grammar == (REPO / "grammar" / "pokerstars.lark").read_text(encoding="utf-8")
 
@@ -91,11 +91,11 @@ def test_an_installed_wheel_parses_a_hand(wheel: Path, tmp_path: Path):
         from pathlib import Path
         import omaha_audit
         from omaha_audit.model import Hand
-        from omaha_audit.parse.files import HandSource
+        from omaha_audit.rooms import hand_source
         from omaha_audit.parse.resources import data_dir
         assert Path(omaha_audit.__file__).is_relative_to({site!r}), omaha_audit.__file__
         assert data_dir("grammar").is_relative_to({site!r}), data_dir("grammar")
-        (hand,) = HandSource().read_file(Path(sys.argv[1]))
+        (hand,) = hand_source().read_file(Path(sys.argv[1]))
         assert isinstance(hand, Hand), hand
         print(hand.hand_id, hand.total_pot, len(hand.seats))
         """

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO, cast
 
-from omaha_audit.engine.house import HouseRules
+from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import AuditedHand, Auditor
 from omaha_audit.report.html import HtmlReport
 from omaha_audit.report.progress import track_hands

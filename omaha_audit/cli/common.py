@@ -9,7 +9,8 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from omaha_audit.engine.house import PRESETS, HouseRules, RulesFileError, load_rules_file
+from omaha_audit.house import PRESETS, RulesFileError, load_rules_file
+from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.parse.files import PathProblem, expand_paths
 
 

@@ -19,7 +19,7 @@ from omaha_audit.cli.common import (
     house_option,
     open_paths,
 )
-from omaha_audit.engine.house import HouseRules
+from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import Auditor
 from omaha_audit.report.atomic import atomic_path
 from omaha_audit.report.progress import track_hands

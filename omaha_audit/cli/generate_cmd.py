@@ -1,4 +1,5 @@
-"""`omaha-audit generate`: PokerStars-format hand histories with injected dealer errors and labels.
+"""`omaha-audit generate`: hand histories in a room's text (PokerStars by default) with injected dealer
+errors and labels.
 
 Register with ``app.command("generate")(generate_command)``.
 """
@@ -15,6 +16,7 @@ import typer
 from omaha_audit.cli.common import fail_usage
 from omaha_audit.generate import GenerateConfig, chosen_faults, fault_names, generate
 from omaha_audit.generate.config import GENERATED_GAMES, GENERATED_STRUCTURES, parse_players
+from omaha_audit.generate.writers import WRITERS, writer_for
 from omaha_audit.model import Game, Structure
 
 GameChoice = StrEnum("GameChoice", {game.value: game.value for game in GENERATED_GAMES})  # type: ignore[misc]
@@ -51,6 +53,10 @@ def generate_command(
         float,
         typer.Option("--tournament-share", min=0.0, max=1.0, help="Share of hands from tournaments (chips, antes)."),
     ] = 0.25,
+    room: Annotated[
+        str,
+        typer.Option("--room", help=f"Whose text to write: {', '.join(WRITERS)}."),
+    ] = "pokerstars",
 ) -> None:
     """Write generated hand histories, some with one known dealer error each, and a label for every hand."""
     try:
@@ -65,7 +71,9 @@ def generate_command(
             fault_rate=fault_rate,
             faults=tuple(choice.value for choice in fault) if fault else (),
             tournament_share=tournament_share,
+            room=room,
         )
+        writer_for(room)  # an unknown room fails before any file is written
         chosen_faults(config)  # unknown or impossible fault kinds fail before any file is written
         with (
             output.open("w", encoding="utf-8", newline="") as text,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from omaha_audit.engine.house import HouseRules
+from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.html import MAX_HAND_VIEWS, HtmlReport
 

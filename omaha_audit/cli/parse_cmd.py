@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import TextIO
 
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.parse.files import FileNotice, HandSource
+from omaha_audit.parse.files import FileNotice
 from omaha_audit.report.hand_json import hand_record, stakes_text, unreadable_record
+from omaha_audit.rooms import hand_source
 
 
 def _text_line(item: Hand | UnreadableHand) -> str:
@@ -29,7 +30,7 @@ def _text_line(item: Hand | UnreadableHand) -> str:
 
 
 def run_parse(files: list[Path], output_format: str, out: TextIO, err: TextIO) -> int:
-    source = HandSource()
+    source = hand_source()
     read = unreadable = 0
     jsonl = output_format == "jsonl"
     for item in source.read_paths(files):

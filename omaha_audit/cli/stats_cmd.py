@@ -12,7 +12,7 @@ from typing import Annotated, TextIO
 import typer
 
 from omaha_audit.cli.common import PathsArgument, RoomPresetOption, RulesFileOption, house_option, open_paths
-from omaha_audit.engine.house import HouseRules
+from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import Auditor
 from omaha_audit.report.progress import track_hands
 from omaha_audit.rules.registry import RULES

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from omaha_audit.engine.house import HouseRules
 from omaha_audit.engine.table import clockwise_from
 from omaha_audit.model import Action, ActionKind, Hand, Street, Structure
 from omaha_audit.model.frozen import fast_init
+from omaha_audit.model.house_rules import HouseRules
 
 LIVE_POSTS: Final = frozenset(
     {
@@ -482,21 +482,20 @@ class _Replayer:
         )
 
     def chips(self, action: Action, state: PlayerState) -> tuple[int, int]:
-        """(chips put in, of which live) for a line, as the line records it."""
+        """(chips put in, of which live) for a line, as the reader recorded it: `amount` is what the line
+        put in, `raise_to` the street total it brought the player to."""
         kind = action.kind
-        if kind is _RAISE:
-            if action.raise_to is not None:
-                added = action.raise_to - state.street_bet
-            else:
-                added = action.amount + self.high_bet - state.street_bet
+        added = action.amount
+        if kind is _RAISE or kind is _CALL or kind is _BET or kind in LIVE_POSTS:
             return added, added
-        if kind is _CALL or kind is _BET or kind in LIVE_POSTS:
-            return action.amount, action.amount
-        if kind is _SMALL_AND_BIG:
-            live = min(action.amount, self.big_blind or action.amount)  # the small-blind part is dead (BL-5)
-            return action.amount, live
+        if kind is _SMALL_AND_BIG:  # the small-blind part is dead (BL-5)
+            if action.raise_to is not None:
+                live = action.raise_to - state.street_bet
+            else:
+                live = min(added, self.big_blind or added)
+            return added, max(0, min(live, added))
         if kind in DEAD_POSTS:
-            return action.amount, 0
+            return added, 0
         return 0, 0
 
     def raise_made(self, state: PlayerState, high_before: int, kind: ActionKind) -> bool:
@@ -552,29 +551,38 @@ def replay(hand: Hand, house: HouseRules) -> Replay:
     if hand.structure is _FIXED_LIMIT:
         replayer.last_full_raise = hand.stakes.small_bet or 0
     markers = sorted(
-        ((deal.source.line, deal.street, deal.run) for deal in hand.streets if deal.street in POSTFLOP_STREETS),
+        (
+            (deal.order, deal.source.line, deal.street, deal.run)
+            for deal in hand.streets
+            if deal.street in POSTFLOP_STREETS
+        ),
         key=lambda item: item[0],
     )
-    showdowns = sorted({*hand.showdown_lines, *(line.source.line for line in hand.showdown if line.source.line)})
+    showdowns = sorted(
+        {
+            *((mark.order, mark.source.line) for mark in hand.showdown_marks),
+            *((line.order, line.source.line) for line in hand.showdown if line.order),
+        }
+    )
     first_showdown = showdowns[0] if showdowns else None
     marker_index = 0
     showdown_noted = False
     for index, action in enumerate(hand.actions):
-        line = action.source.line
-        while marker_index < len(markers) and markers[marker_index][0] < line:
-            marker_line, street, run = markers[marker_index]
+        order = action.order
+        while marker_index < len(markers) and markers[marker_index][0] < order:
+            _, marker_line, street, run = markers[marker_index]
             replayer.new_street(street, marker_line, run)
             marker_index += 1
-        if first_showdown is not None and not showdown_noted and first_showdown < line:
-            replayer.new_street(_SHOWDOWN, first_showdown, 0)
+        if first_showdown is not None and not showdown_noted and first_showdown[0] < order:
+            replayer.new_street(_SHOWDOWN, first_showdown[1], 0)
             showdown_noted = True
         replayer.apply(index, action)
     while marker_index < len(markers):
-        marker_line, street, run = markers[marker_index]
+        _, marker_line, street, run = markers[marker_index]
         replayer.new_street(street, marker_line, run)
         marker_index += 1
     if first_showdown is not None and not showdown_noted:
-        replayer.new_street(_SHOWDOWN, first_showdown, 0)
+        replayer.new_street(_SHOWDOWN, first_showdown[1], 0)
     result = replayer.replay
     for step in result.steps:
         kind = step.action.kind

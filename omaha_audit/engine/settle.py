@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from omaha_audit.engine.evaluate import Evaluations
 from omaha_audit.engine.pots import Pot, build_pots, split_boards, split_evenly, split_halves, uncalled_bet
 from omaha_audit.engine.replay import Replay
-from omaha_audit.model import Card, Game, Half, Hand, ShowdownKind
+from omaha_audit.model import Card, Game, Half, Hand, PotBasis, ShowdownKind
 from omaha_audit.model.frozen import fast_init
 
 
@@ -123,17 +123,18 @@ def mucked_players(hand: Hand) -> frozenset[str]:
     return frozenset(names)
 
 
-def pot_nets(hand: Hand, pots: list[Pot], printed_net: bool, collected_net: bool = True) -> list[int]:
+def pot_nets(hand: Hand, pots: list[Pot]) -> list[int]:
     """The amount to split in each pot: the printed net pots when the room lists them, else the gross
-    pots less the rake (and other fees) spread in proportion, remainder on the main pot."""
+    pots less the rake (and the fees taken from the pot) spread in proportion, remainder on the main pot;
+    the whole pots when the room prints its collected amounts before the rake."""
     summary = hand.pot
     if summary is None:
         return [pot.amount for pot in pots]
     printed = ([summary.main] if summary.main is not None else []) + list(summary.sides)
-    if printed and len(printed) == len(pots) and printed_net:
+    if printed and len(printed) == len(pots) and summary.pots_basis is PotBasis.NET:
         return printed
-    deduction = summary.rake + summary.fees_total
-    if not collected_net:
+    deduction = (summary.rake or 0) + hand.fees_taken
+    if summary.collected_basis is PotBasis.GROSS:
         deduction = 0
     gross = sum(pot.amount for pot in pots)
     if gross <= 0:
@@ -141,8 +142,9 @@ def pot_nets(hand: Hand, pots: list[Pot], printed_net: bool, collected_net: bool
     cuts = [deduction * pot.amount // gross for pot in pots]
     cuts[0] += deduction - sum(cuts)
     nets = [pot.amount - cuts[index] for index, pot in enumerate(pots)]
-    if hand.stp and nets:
-        nets[-1] += hand.stp
+    stp = hand.stp
+    if stp and nets:
+        nets[-1] += stp
     return nets
 
 
@@ -221,7 +223,7 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
     if dead and pots:
         main = pots[0]
         pots[0] = Pot(main.index, main.amount + sum(dead.values()), main.eligible, main.level)
-    nets = pot_nets(hand, pots, house.printed_pots_net_of_rake, house.collected_net_of_rake)
+    nets = pot_nets(hand, pots)
     cards = known_hole_cards(hand)
     mucked = mucked_players(hand)
     seat_of = {seat.player: seat.seat for seat in hand.seats}

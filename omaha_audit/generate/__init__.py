@@ -1,5 +1,5 @@
-"""Hand histories in PokerStars format, dealt and settled by the generator's own rules, with dealer errors
-put into chosen hands and a label for every hand.
+"""Hand histories in PokerStars format (or another room's: `GenerateConfig.room`), dealt and settled by
+the generator's own rules, with dealer errors put into chosen hands and a label for every hand.
 
     generate(GenerateConfig(hands=1000, seed=7, fault_rate=0.1), text_file, labels_file)
 
@@ -27,7 +27,7 @@ from omaha_audit.generate.faults import Fault, all_faults, expected_codes
 from omaha_audit.generate.play import Dealer
 from omaha_audit.generate.record import HandRecord
 from omaha_audit.generate.table import Scenario, set_up
-from omaha_audit.generate.writer import write_hand
+from omaha_audit.generate.writers import cannot_show, writer_for
 from omaha_audit.model import Structure
 
 __all__ = [
@@ -92,6 +92,7 @@ def chosen_faults(config: GenerateConfig) -> list[str]:
     """The fault kinds this run hands out. Named kinds must fit the games and structures (ValueError);
     with none named, every kind that fits is used."""
     kinds = all_faults()
+    hidden = cannot_show(config.room)
     if config.faults:
         for name in config.faults:
             if name not in kinds:
@@ -99,8 +100,10 @@ def chosen_faults(config: GenerateConfig) -> list[str]:
             problem = _feasible(kinds[name], config)
             if problem:
                 raise ValueError(f"fault {name!r} {problem}, which the selected games and structures exclude")
+            if name in hidden:
+                raise ValueError(f"fault {name!r} cannot be shown in {config.room} text")
         return list(dict.fromkeys(config.faults))
-    return [name for name, fault in kinds.items() if _feasible(fault, config) is None]
+    return [name for name, fault in kinds.items() if _feasible(fault, config) is None and name not in hidden]
 
 
 def plan_hands(config: GenerateConfig) -> Iterator[Planned]:
@@ -183,6 +186,7 @@ def label(planned: Planned) -> dict[str, object]:
 def generate(config: GenerateConfig, out_text: TextIO, out_labels: TextIO) -> GenerateSummary:
     """Write `config.hands` hands to `out_text` and one JSON label line per hand to `out_labels`."""
     summary = GenerateSummary()
+    write_hand = writer_for(config.room)
     for planned in plan_hands(config):
         rec, attempts = make_hand(config, planned)
         out_text.write(write_hand(rec))

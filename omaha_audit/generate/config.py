@@ -284,6 +284,7 @@ class GenerateConfig:
     first_hand_id: int | None = None  # None: 200000000000 + a block of ids chosen by the seed
     start: datetime = field(default_factory=lambda: datetime(2026, 1, 5, 9, 0, 0))
     rake: RakeSchedule = POKERSTARS_RAKE
+    room: str = "pokerstars"  # whose text to write (omaha_audit/generate/writers)
 
     def __post_init__(self) -> None:
         if self.hands < 0:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from random import Random
 
-from omaha_audit.engine.evaluate.describe import describe_key
 from omaha_audit.generate.config import RakeSchedule
 from omaha_audit.generate.faults import BIG_BET, Fault, Needs
 from omaha_audit.generate.play import DealerHooks
@@ -14,6 +13,7 @@ from omaha_audit.generate.record import BoardLine, Dealt, HandRecord, Settlement
 from omaha_audit.generate.showdown import DealerBugs, evaluate, settle
 from omaha_audit.generate.table import Scenario
 from omaha_audit.model import Card, Game
+from omaha_audit.model.hand_value import describe_key
 
 
 def _awards(settlement: Settlement) -> list[tuple[str, int, int, int]]:

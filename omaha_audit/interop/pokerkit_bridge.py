@@ -62,11 +62,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from omaha_audit.engine.house import HouseRules, preset_for_room
 from omaha_audit.engine.replay import VOLUNTARY, dealt_in_players
 from omaha_audit.engine.settle import known_hole_cards, mucked_players
 from omaha_audit.engine.table import clockwise_from
-from omaha_audit.model import DECK, Action, ActionKind, Card, Game, Hand, Street, Structure
+from omaha_audit.model import DECK, Action, ActionKind, Card, Game, Hand, PotBasis, Street, Structure
+from omaha_audit.model.house_rules import HouseRules
+from omaha_audit.rooms import preset_for
 
 __all__ = [
     "PokerkitPot",
@@ -214,9 +215,9 @@ class _Rake:
         summary = hand.pot
         self.deduction = 0
         self.printed: list[int] | None = None
-        if summary is not None and house.collected_net_of_rake:
-            self.deduction = summary.rake + sum(amount for name, amount in summary.fees if name != "STP")
-            if house.printed_pots_net_of_rake and summary.main is not None:
+        if summary is not None and summary.collected_basis is PotBasis.NET:
+            self.deduction = (summary.rake or 0) + hand.fees_taken
+            if summary.pots_basis is PotBasis.NET and summary.main is not None:
                 self.printed = [summary.main, *summary.sides]
         self.busy = False
         self.before: list[int] | None = None
@@ -297,7 +298,7 @@ class _Setup:
 class _Bridge:
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
-        self.house = preset_for_room(hand.room)
+        self.house = preset_for(hand)
         self.state: Any = None
         self.index: dict[str, int] = {}
         self.players: list[str] = []

@@ -1,7 +1,19 @@
 """The hand model. Imports nothing else of ours, and no lark, polars or jinja2."""
 
 from omaha_audit.model.cards import DECK, Card, as_card, format_cards, parse_card, parse_cards
-from omaha_audit.model.enums import BOARD_SIZE, ActionKind, Game, Half, ShowdownKind, Street, Structure
+from omaha_audit.model.enums import (
+    BOARD_SIZE,
+    ActionKind,
+    FeeEffect,
+    FeeKind,
+    Game,
+    Half,
+    PotBasis,
+    Refunds,
+    ShowdownKind,
+    Street,
+    Structure,
+)
 from omaha_audit.model.hand import (
     Action,
     CashOut,
@@ -9,10 +21,12 @@ from omaha_audit.model.hand import (
     DealtCards,
     Defect,
     Event,
+    Fee,
     Hand,
     PotSummary,
     Seat,
     ShowdownLine,
+    ShowdownMark,
     Source,
     Stakes,
     StreetDeal,
@@ -35,13 +49,19 @@ __all__ = [
     "DealtCards",
     "Defect",
     "Event",
+    "Fee",
+    "FeeEffect",
+    "FeeKind",
     "Game",
     "Half",
     "Hand",
+    "PotBasis",
     "PotSummary",
+    "Refunds",
     "Seat",
     "ShowdownKind",
     "ShowdownLine",
+    "ShowdownMark",
     "Source",
     "Stakes",
     "Street",

@@ -167,3 +167,55 @@ class ShowdownKind(StrEnum):
     SHOWS = "shows"
     MUCKS = "mucks"
     DOESNT_SHOW = "doesnt-show"
+
+
+class PotBasis(StrEnum):
+    """What a printed pot figure counts (ROOMS.md's "what Total pot means").
+
+    GROSS: every chip the players put in, after uncalled bets were returned, before the rake;
+    NET: the same less the rake and the fees taken from the pot;
+    NET_WITH_REFUNDS: net, but still holding the uncalled bet (Winamax: the excess is paid back
+    through the winner's `collected` line);
+    GROSS_WITH_REFUNDS: gross, still holding the uncalled bet (Run It Once's walks).
+    """
+
+    GROSS = "gross"
+    NET = "net"
+    NET_WITH_REFUNDS = "net-with-refunds"
+    GROSS_WITH_REFUNDS = "gross-with-refunds"
+
+
+class FeeKind(StrEnum):
+    JACKPOT = "jackpot"  # GG Jackpot, ACR/WPN JP Fee
+    BINGO = "bingo"
+    FORTUNE = "fortune"
+    TAX = "tax"
+    SPLASH = "splash"  # splash the pot (PokerStars/Run It Once STP, Winamax HOLD-UP)
+    CASH_DROP = "cash-drop"  # GG Cash Drop to Pot
+    CASH_OUT_FEE = "cash-out-fee"  # PokerStars all-in cash out fee
+    CASH_OUT_RISK = "cash-out-risk"  # GG EV Cashout risk payment
+    INSURANCE = "insurance"  # GG all-in insurance premium
+    OTHER = "other"
+
+
+class FeeEffect(StrEnum):
+    """TAKEN: taken out of the pot like the rake; ADDED: put into the pot by the site; OUTSIDE: between
+    a player and the room, not part of the pot's accounting."""
+
+    TAKEN = "taken"
+    ADDED = "added"
+    OUTSIDE = "outside"
+
+
+class Refunds(StrEnum):
+    """How a hand's text gives back the uncalled part of a bet (UC-1).
+
+    LINE: a line says so (`Uncalled bet ($6) returned to Hero`);
+    IMPLIED: no line; the excess is simply left out of the pot figures and the collected amounts
+    (PokerStars before it printed the line; KingsClub);
+    IN_COLLECTED: no line; the excess is paid back inside the player's collected amount (Winamax).
+    """
+
+    LINE = "line"
+    IMPLIED = "implied"
+    IN_COLLECTED = "in-collected"

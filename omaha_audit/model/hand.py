@@ -7,9 +7,22 @@ stores); `fast_init` at the end of the module makes them work when interpreted. 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Final
 
 from omaha_audit.model.cards import Card
-from omaha_audit.model.enums import ActionKind, Game, Half, ShowdownKind, Street, Structure
+from omaha_audit.model.enums import (
+    ActionKind,
+    FeeEffect,
+    FeeKind,
+    Game,
+    Half,
+    PotBasis,
+    Refunds,
+    ShowdownKind,
+    Street,
+    Structure,
+)
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.money import Unit
 
@@ -92,10 +105,16 @@ class Seat:
 
 @dataclass(frozen=True, slots=True, init=False)
 class Action:
-    """One betting line. Amounts are as printed, in units:
+    """One betting line (a post, bet, call, raise, check or fold), in room-neutral terms: whatever the
+    room printed (an increment, a street total or the chips added), the reader gives
 
-    - posts, calls, bets: `amount` is the chips put in by this line;
-    - raises: `amount` is the printed increment over the previous high bet, `raise_to` the street total.
+    - `amount`: the chips this line put in (0 for checks and folds);
+    - `raise_to`: the player's street total after it, for every line that puts chips in (calls and
+      posts too; a dead post or an ante leaves it where it was); None for checks and folds;
+    - `increment`: for raises whose line states the raise size, the size it states over the previous
+      high bet (PokerStars' `raises X to Y`: X), else None: a cross-check of the line's own numbers;
+    - `order`: the position of the line in the hand's sequence (actions, street lines and showdown
+      markers share one numbering); text readers number by line, others by the room's sequence numbers.
     """
 
     street: Street
@@ -108,6 +127,8 @@ class Action:
     all_in: bool = False
     cap_reached: bool = False
     discarded: int | None = None  # draw games: number of cards discarded
+    increment: int | None = None
+    order: int = 0
 
     def __init__(
         self,
@@ -121,10 +142,13 @@ class Action:
         all_in: bool = False,
         cap_reached: bool = False,
         discarded: int | None = None,
+        increment: int | None = None,
+        order: int = 0,
     ) -> None:
         self.street, self.player, self.seat, self.kind = street, player, seat, kind  # type: ignore[misc]
         self.amount, self.source, self.raise_to, self.all_in = amount, source, raise_to, all_in  # type: ignore[misc]
         self.cap_reached, self.discarded = cap_reached, discarded  # type: ignore[misc]
+        self.increment, self.order = increment, order  # type: ignore[misc]
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -137,6 +161,7 @@ class StreetDeal:
     new_cards: tuple[Card, ...]
     source: Source
     empty_new_card: bool = False  # PokerStars' known defect "*** TURN *** [3c Jd 6d] []"
+    order: int = 0  # in the hand's sequence (see Action.order)
 
     def __init__(
         self,
@@ -146,9 +171,10 @@ class StreetDeal:
         new_cards: tuple[Card, ...],
         source: Source,
         empty_new_card: bool = False,
+        order: int = 0,
     ) -> None:
         self.street, self.run, self.cards, self.new_cards = street, run, cards, new_cards  # type: ignore[misc]
-        self.source, self.empty_new_card = source, empty_new_card  # type: ignore[misc]
+        self.source, self.empty_new_card, self.order = source, empty_new_card, order  # type: ignore[misc]
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -170,6 +196,7 @@ class ShowdownLine:
     description: str | None
     run: int  # 0, or 1/2 under FIRST/SECOND SHOW DOWN
     source: Source
+    order: int = 0  # in the hand's sequence (see Action.order)
 
     def __init__(
         self,
@@ -179,9 +206,10 @@ class ShowdownLine:
         description: str | None,
         run: int,
         source: Source,
+        order: int = 0,
     ) -> None:
         self.player, self.kind, self.cards, self.description = player, kind, cards, description  # type: ignore[misc]
-        self.run, self.source = run, source  # type: ignore[misc]
+        self.run, self.source, self.order = run, source, order  # type: ignore[misc]
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -284,32 +312,67 @@ class SummarySeat:
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class PotSummary:
-    """`Total pot $X [Main pot $M. Side pot-1 $S1. ...] | Rake $R [| Jackpot ...]`."""
+class Fee:
+    """Money the room takes or adds besides the rake, or charges a player outside the pot, by kind:
+    a jackpot or bingo drop taken from the pot, splash-the-pot money added to it, a cash-out or
+    insurance fee a player pays. `effect` says which (see FeeEffect); `label` is the room's word."""
 
-    total: int
-    rake: int
+    kind: FeeKind
+    amount: int
+    effect: FeeEffect
+    label: str
+    source: Source
+    player: str | None = None
+
+    def __init__(
+        self, kind: FeeKind, amount: int, effect: FeeEffect, label: str, source: Source, player: str | None = None
+    ) -> None:
+        self.kind, self.amount, self.effect, self.label = kind, amount, effect, label  # type: ignore[misc]
+        self.source, self.player = source, player  # type: ignore[misc]
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class PotSummary:
+    """The pot figures the room printed (`Total pot $X [Main pot $M. Side pot-1 $S1.] | Rake $R`), and
+    what they mean in this hand's text, as the reader found it: rooms print the total gross, net of the
+    rake, or net and including the uncalled bet returned; main and side pots net or gross; collected
+    amounts after or before the rake. A figure the room does not print is None."""
+
+    total: int | None
+    rake: int | None
     main: int | None
     sides: tuple[int, ...]
-    fees: tuple[tuple[str, int], ...]  # other deductions printed after the rake (Jackpot, Bingo, ...)
     source: Source
+    total_basis: PotBasis = PotBasis.GROSS
+    pots_basis: PotBasis = PotBasis.NET
+    collected_basis: PotBasis = PotBasis.NET
 
     def __init__(
         self,
-        total: int,
-        rake: int,
+        total: int | None,
+        rake: int | None,
         main: int | None,
         sides: tuple[int, ...],
-        fees: tuple[tuple[str, int], ...],
         source: Source,
+        total_basis: PotBasis = PotBasis.GROSS,
+        pots_basis: PotBasis = PotBasis.NET,
+        collected_basis: PotBasis = PotBasis.NET,
     ) -> None:
-        self.total, self.rake, self.main, self.sides, self.fees = total, rake, main, sides, fees  # type: ignore[misc]
-        self.source = source  # type: ignore[misc]
+        self.total, self.rake, self.main, self.sides = total, rake, main, sides  # type: ignore[misc]
+        self.source, self.total_basis, self.pots_basis = source, total_basis, pots_basis  # type: ignore[misc]
+        self.collected_basis = collected_basis  # type: ignore[misc]
 
-    @property
-    def fees_total(self) -> int:
-        """What the fees take from the pot; splash-the-pot money ("STP") is added to it, not taken."""
-        return sum(amount for name, amount in self.fees if name != "STP")
+
+@dataclass(frozen=True, slots=True, init=False)
+class ShowdownMark:
+    """A showdown marker line (`*** SHOW DOWN ***`, `*** FIRST SHOW DOWN ***`)."""
+
+    run: int
+    order: int
+    source: Source
+
+    def __init__(self, run: int, order: int, source: Source) -> None:
+        self.run, self.order, self.source = run, order, source  # type: ignore[misc]
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -353,7 +416,16 @@ class UnreadableHand:
 
 @dataclass(frozen=True, slots=True, init=False)
 class Hand:
+    """One hand as the room recorded it, in room-neutral terms.
+
+    `room` is the brand that dealt it (`pokerstars`, `run-it-once`, `ggpoker`, ...), `format` the text
+    format it was read from (`pokerstars`, `ggpoker`, `winamax`, ...). `started` is the start time in
+    UTC when the text says (or implies) the zone, else None; `started_local` the time as printed.
+    `table_id` names the table across hands: the room's table number where it prints one, else the
+    table's name (prefixed with the tournament id for tournaments)."""
+
     room: str
+    format: str
     hand_id: str
     source: Source
     game: Game
@@ -361,8 +433,10 @@ class Hand:
     structure: Structure
     unit: Unit
     stakes: Stakes
-    started: str
+    started: datetime | None
+    started_local: str
     table: str
+    table_id: str
     max_seats: int | None
     button: int | None
     seats: tuple[Seat, ...]
@@ -377,6 +451,8 @@ class Hand:
     pot: PotSummary | None
     boards: tuple[tuple[Card, ...], ...]  # final board(s); two when run twice
     summary_seats: tuple[SummarySeat, ...]
+    fees: tuple[Fee, ...] = ()
+    refunds: Refunds = Refunds.LINE
     kind: str = "hand"  # hand | zoom | home-game
     mixed: str | None = None  # "8-Game", "Mixed NLH/PLO", ...
     tournament: Tournament | None = None
@@ -384,9 +460,8 @@ class Hand:
     run_twice: bool = False
     cancelled: bool = False
     no_low: tuple[int, ...] = ()  # runs (0, 1, 2) with a "No low hand qualified" line
-    showdown_lines: tuple[int, ...] = ()  # lines of the `*** SHOW DOWN ***` markers
+    showdown_marks: tuple[ShowdownMark, ...] = ()
     hero: str | None = None
-    stp: int = 0  # "splash the pot" money the site added
     truncated: bool = False  # the text ends before the summary
     defects: tuple[Defect, ...] = ()
     play_money: bool = False
@@ -394,6 +469,7 @@ class Hand:
     def __init__(
         self,
         room: str,
+        format: str,
         hand_id: str,
         source: Source,
         game: Game,
@@ -401,8 +477,10 @@ class Hand:
         structure: Structure,
         unit: Unit,
         stakes: Stakes,
-        started: str,
+        started: datetime | None,
+        started_local: str,
         table: str,
+        table_id: str,
         max_seats: int | None,
         button: int | None,
         seats: tuple[Seat, ...],
@@ -417,6 +495,8 @@ class Hand:
         pot: PotSummary | None,
         boards: tuple[tuple[Card, ...], ...],
         summary_seats: tuple[SummarySeat, ...],
+        fees: tuple[Fee, ...] = (),
+        refunds: Refunds = Refunds.LINE,
         kind: str = "hand",
         mixed: str | None = None,
         tournament: Tournament | None = None,
@@ -424,23 +504,24 @@ class Hand:
         run_twice: bool = False,
         cancelled: bool = False,
         no_low: tuple[int, ...] = (),
-        showdown_lines: tuple[int, ...] = (),
+        showdown_marks: tuple[ShowdownMark, ...] = (),
         hero: str | None = None,
-        stp: int = 0,
         truncated: bool = False,
         defects: tuple[Defect, ...] = (),
         play_money: bool = False,
     ) -> None:
-        self.room, self.hand_id, self.source, self.game = room, hand_id, source, game  # type: ignore[misc]
-        self.game_text, self.structure, self.unit = game_text, structure, unit  # type: ignore[misc]
-        self.stakes, self.started, self.table, self.max_seats = stakes, started, table, max_seats  # type: ignore[misc]
+        self.room, self.format, self.hand_id, self.source = room, format, hand_id, source  # type: ignore[misc]
+        self.game, self.game_text, self.structure, self.unit = game, game_text, structure, unit  # type: ignore[misc]
+        self.stakes, self.started, self.started_local = stakes, started, started_local  # type: ignore[misc]
+        self.table, self.table_id, self.max_seats = table, table_id, max_seats  # type: ignore[misc]
         self.button, self.seats, self.actions, self.streets = button, seats, actions, streets  # type: ignore[misc]
         self.dealt, self.showdown, self.collected = dealt, showdown, collected  # type: ignore[misc]
         self.uncalled, self.cash_outs, self.events, self.pot = uncalled, cash_outs, events, pot  # type: ignore[misc]
-        self.boards, self.summary_seats, self.kind = boards, summary_seats, kind  # type: ignore[misc]
+        self.boards, self.summary_seats, self.fees, self.refunds = boards, summary_seats, fees, refunds  # type: ignore[misc]
+        self.kind = kind  # type: ignore[misc]
         self.mixed, self.tournament, self.club = mixed, tournament, club  # type: ignore[misc]
         self.run_twice, self.cancelled, self.no_low = run_twice, cancelled, no_low  # type: ignore[misc]
-        self.showdown_lines, self.hero, self.stp = showdown_lines, hero, stp  # type: ignore[misc]
+        self.showdown_marks, self.hero = showdown_marks, hero  # type: ignore[misc]
         self.truncated, self.defects, self.play_money = truncated, defects, play_money  # type: ignore[misc]
 
     def seat_of(self, player: str) -> Seat | None:
@@ -457,6 +538,27 @@ class Hand:
     def rake(self) -> int | None:
         return self.pot.rake if self.pot else None
 
+    @property
+    def stp(self) -> int:
+        """Money the site added to the pot (splash the pot, cash drop)."""
+        total = 0
+        for fee in self.fees:
+            if fee.effect is _ADDED:
+                total += fee.amount
+        return total
+
+    @property
+    def fees_taken(self) -> int:
+        """What the fees besides the rake take out of the pot (jackpot, bingo, ...)."""
+        total = 0
+        for fee in self.fees:
+            if fee.effect is _TAKEN:
+                total += fee.amount
+        return total
+
+
+_ADDED: Final = FeeEffect.ADDED
+_TAKEN: Final = FeeEffect.TAKEN
 
 fast_init(
     Source,
@@ -472,7 +574,9 @@ fast_init(
     CashOut,
     Event,
     SummarySeat,
+    Fee,
     PotSummary,
+    ShowdownMark,
     Defect,
     UnreadableHand,
     Hand,

@@ -7,21 +7,21 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, Protocol
 
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.parse.pokerstars import PokerStarsReader
 from omaha_audit.parse.reader import FileText, read_texts
-from omaha_audit.parse.split import Block, split_texts
+from omaha_audit.parse.split import Block, Splitter
 
 HISTORY_SUFFIXES: Final = (".txt",)
-ROOM_NAMES: Final = {
-    "888poker": "888poker",
-    "partypoker": "PartyPoker",
-    "winamax": "Winamax",
-    "fulltilt": "Full Tilt Poker",
-    "ggpoker": "GGPoker",
-}
+
+
+class BlockReader(Protocol):
+    """What a room format offers the file reader: its name and `read(block)`, which never raises."""
+
+    name: str
+
+    def read(self, block: Block) -> Hand | UnreadableHand: ...
 
 
 class PathProblem(Exception):
@@ -70,10 +70,12 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
 
 
 class HandSource:
-    """Reads files hand by hand with the readers of the supported room formats."""
+    """Reads files hand by hand: `splitter` cuts them into blocks by the formats' headers, and each hand
+    block is read by the format it names (omaha_audit.rooms gives both: `rooms.hand_source()`)."""
 
-    def __init__(self) -> None:
-        self.pokerstars = PokerStarsReader()
+    def __init__(self, splitter: Splitter, formats: Iterable[BlockReader]) -> None:
+        self.splitter = splitter
+        self.formats = {room_format.name: room_format for room_format in formats}
 
     def read_file(self, path: Path) -> Iterator[Item]:
         for _, item in self.read_blocks(path):
@@ -92,7 +94,7 @@ class HandSource:
             hands = 0
             summaries = 0
             stray: list[Block] = []  # consecutive text outside hands, reported as one record
-            blocks = split_texts(name, read_texts(stream, info))
+            blocks = self.splitter.split_texts(name, read_texts(stream, info))
             next_line = 1  # the first line not in a block yet
             while True:
                 try:
@@ -124,17 +126,11 @@ class HandSource:
                 yield None, FileNotice(name, "empty", "no text in file")
 
     def _read_block(self, block: Block) -> Hand | UnreadableHand:
-        if block.room == "pokerstars-format":
-            return self.pokerstars.read(block)
-        room = ROOM_NAMES.get(block.room, block.room)
-        return UnreadableHand(
-            block.path,
-            block.first_line,
-            block.first_line,
-            block.last_line,
-            f"{room} hand histories are not supported yet",
-            room=block.room,
-        )
+        room_format = self.formats.get(block.format)
+        if room_format is None:
+            reason = f"no reader for the {block.format or 'unknown'} format"
+            return UnreadableHand(block.path, block.first_line, block.first_line, block.last_line, reason)
+        return room_format.read(block)
 
     def read_paths(self, files: Iterable[Path]) -> Iterator[Item]:
         for path in files:

@@ -1,9 +1,13 @@
-"""Split a file's text into hand blocks by the rooms' hand headers.
+"""Split a file's text into hand blocks by the hand headers of the room formats it is given.
 
 A block runs from a header line to the line before the next header, or to the first blank line after
-its `*** SUMMARY ***` line. Text that belongs to no hand (junk before the first header, lines after a
-summary) becomes a `stray` block, so nothing in a file goes unreported. Tournament summary files
-(`PokerStars Tournament #...` with no hands) are recognised as such.
+its summary line (the line the format says starts a hand's summary). Text that belongs to no hand (junk
+before the first header, lines after a summary) becomes a `stray` block, so nothing in a file goes
+unreported. Files of a room that hold no hands (PokerStars' tournament summaries) are recognised by the
+format's notice pattern and become `tournament-summary` blocks.
+
+Room detection is per hand: every header names its format, so a file may mix rooms, and a file of one
+room in another room's folder is read as what it is.
 
 The splitter works on the text (what `reader.read_texts` yields): header lines, the summary line and
 the blank line after it are found by regex searches over the text, so a hand costs a few searches and
@@ -13,154 +17,201 @@ one split into lines, not a step per line. Text outside hands, rare, is read lin
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from omaha_audit.parse.lexer import literal_starts
 from omaha_audit.parse.reader import text_lines
 
-# Rooms that write the PokerStars text format, with the word they put first on the header line.
-POKERSTARS_FAMILY_HEADER: Final = re.compile(
-    r"\s*(?P<room>PokerStars|Run It Once Poker|MPLPoker)"
-    r" (?:Zoom |Home Game |Rush )?(?:Hand|Game) #"
-)
-# Other rooms' hand headers: recognised so that their hands are counted and reported, not lost.
-OTHER_HEADERS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
-    ("888poker", re.compile(r"\s*#Game No\s*:")),
-    ("partypoker", re.compile(r"\s*\*{5} Hand History [Ff]or Game")),
-    ("winamax", re.compile(r"\s*Winamax Poker - ")),
-    ("fulltilt", re.compile(r"\s*Full Tilt Poker Game #")),
-    ("ggpoker", re.compile(r"\s*Poker Hand #[A-Z]{0,3}\d+:")),
-)
-TOURNAMENT_SUMMARY: Final = re.compile(r"\s*PokerStars Tournament #\d+")
-SUMMARY_MARK: Final = "*** SUMMARY ***"
-
-# All the headers above as one pattern (group `h<n>` matched for the n-th room).
-_HEADERS: Final = (("pokerstars-format", POKERSTARS_FAMILY_HEADER), *OTHER_HEADERS)
-_ANY_HEADER: Final = re.compile(
-    "|".join(f"(?P<h{n}>{pattern.pattern})" for n, (_, pattern) in enumerate(_HEADERS)).replace("(?P<room>", "(?:")
-)
-# Words a header starts with after its leading white space (the first characters of every fixed text a
-# header can start with): a line starting with one of them is then checked as a whole.
-_HEADER_WORDS: Final = sorted(
-    {key[:5] for _, header in _HEADERS for key in literal_starts(header.pattern.removeprefix(r"\s*"))}
-)
-_WORDS: Final = "|".join(map(re.escape, _HEADER_WORDS)) if "" not in _HEADER_WORDS else ""
-_FIRST_LINE_WORD: Final = re.compile(rf"[^\S\n]*(?:{_WORDS})")
-_LINE_WORD: Final = re.compile(rf"\n[^\S\n]*(?:{_WORDS})")
-_ROOM_OF_GROUP: Final = {f"h{n}": room for n, (room, _) in enumerate(_HEADERS)}
-# (a segment starts with its header, so the summary line follows a line end; so does a blank line)
-_SUMMARY_LINE: Final = re.compile("\n" + re.escape(SUMMARY_MARK))
 _BLANK_LINE: Final = re.compile(r"\n[^\S\n]*(?=\n|\Z)")
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What the splitter needs of a format: its name, the regex its hands' first line matches (from the
+    line's start, after leading white space), the regex of the line that starts a hand's summary (None:
+    a hand runs to the next header), the regex of the first line of a file-level record that holds
+    no hands (None: the format has none), and a strict regex of a complete header line that is looked for
+    in the middle of lines too: files concatenated from partial copies have a hand cut off mid-line and
+    the next header right after it (None: headers only start lines)."""
+
+    format: str
+    header: str
+    summary: str | None = None
+    notice: str | None = None
+    inline: str | None = None  # a whole header that may also follow a cut-off line on the same line
 
 
 @dataclass(slots=True, init=False)
 class Block:
-    """Consecutive lines of one file. `kind` is hand, stray or tournament-summary."""
+    """Consecutive lines of one file. `kind` is hand, stray or tournament-summary; `format` the room
+    format whose header starts a hand block ("" for the others)."""
 
     kind: str
     path: str
     first_line: int
     lines: list[str]
-    room: str
+    format: str
 
-    def __init__(self, kind: str, path: str, first_line: int, lines: list[str], room: str = "") -> None:
+    def __init__(self, kind: str, path: str, first_line: int, lines: list[str], format: str = "") -> None:
         # (written out: compiled, the __init__ that dataclasses generates runs interpreted)
         self.kind = kind
         self.path = path
         self.first_line = first_line
         self.lines = lines
-        self.room = room
+        self.format = format
 
     @property
     def last_line(self) -> int:
         return self.first_line + len(self.lines) - 1
 
 
-def header_room(line: str) -> str | None:
-    """The room whose hand header `line` is, or None."""
-    match = _ANY_HEADER.match(line)
-    return None if match is None else _ROOM_OF_GROUP[match.lastgroup or ""]
+class Splitter:
+    """Splits texts into blocks by the headers of `formats` (tried in order: the first that matches a
+    line names its format)."""
 
+    def __init__(self, formats: Sequence[Marks]) -> None:
+        self.formats = tuple(formats)
+        headers = [(marks.format, marks.header) for marks in self.formats]
+        self.any_header = re.compile(
+            r"[^\S\n]*(?:" + "|".join(f"(?P<h{n}>{pattern})" for n, (_, pattern) in enumerate(headers)) + ")"
+        )
+        self.format_of_group = {f"h{n}": name for n, (name, _) in enumerate(headers)}
+        # Words a header starts with (the first characters of every fixed text a header can start with):
+        # a line starting with one of them is then checked as a whole.
+        words = sorted({key[:5] for _, pattern in headers for key in literal_starts(pattern)})
+        alternatives = "|".join(map(re.escape, words)) if "" not in words else ""
+        self.first_line_word = re.compile(rf"[^\S\n]*(?:{alternatives})")
+        self.line_word = re.compile(rf"\n[^\S\n]*(?:{alternatives})")
+        self.summaries: dict[str, re.Pattern[str] | None] = {
+            marks.format: re.compile(r"\n[^\S\n]*(?:" + marks.summary + ")") if marks.summary else None
+            for marks in self.formats
+        }
+        inline = [(marks.format, marks.inline) for marks in self.formats if marks.inline]
+        self.inline = (
+            re.compile("|".join(f"(?P<i{n}>{pattern})" for n, (_, pattern) in enumerate(inline))) if inline else None
+        )
+        self.format_of_inline = {f"i{n}": name for n, (name, _) in enumerate(inline)}
+        notices = [marks.notice for marks in self.formats if marks.notice]
+        self.notice = re.compile("|".join(f"(?:{notice})" for notice in notices)) if notices else None
 
-def split_texts(path: str, texts: Iterable[str], first_line: int = 1) -> Iterator[Block]:
-    """Blocks of a text given in pieces of whole lines (normalised: LF line ends, no BOMs), whose first
-    line is number `first_line`."""
-    outside = _Outside(path)
-    pending = ""  # text from the last header on: a hand that may go on in the next piece
-    number = first_line  # the number of the first line of `pending`, or of the next text
-    room = ""
-    for text in texts:
-        headers = _header_lines(text)
-        start = 0
-        for position, header in headers:
-            if pending or position:
-                segment = pending + text[start:position] if pending else text[start:position]
-                if room:
-                    if outside.current is not None:
-                        yield from outside.close()
-                    block, end, line_count = _hand(path, segment, number, room)
-                    yield block
-                    number += line_count
-                    segment = segment[end:]
-                if segment and not (outside.current is None and segment.isspace()):
-                    number = yield from outside.feed(segment, number)
-                else:
-                    number += segment.count("\n")
-            pending, start, room = "", position, header
-        rest = text[start:]
-        if headers or pending:
-            pending += rest
-        else:  # no hand going on: outside text, read now so that memory stays flat
-            number = yield from outside.feed(rest, number)
-    if pending:
-        if outside.current is not None:
-            yield from outside.close()
-        block, end, line_count = _hand(path, pending, number, room)
-        yield block
-        yield from outside.feed(pending[end:], number + line_count)
-    yield from outside.close()
+    def header_format(self, line: str) -> str | None:
+        """The format whose hand header `line` is, or None."""
+        match = self.any_header.match(line)
+        return None if match is None else self.format_of_group[match.lastgroup or ""]
 
+    def split_texts(self, path: str, texts: Iterable[str], first_line: int = 1) -> Iterator[Block]:
+        """Blocks of a text given in pieces of whole lines (normalised: LF line ends, no BOMs), whose first
+        line is number `first_line`."""
+        outside = _Outside(path, self.notice)
+        pending = ""  # text from the last header on: a hand that may go on in the next piece
+        number = first_line  # the number of the first line of `pending`, or of the next text
+        room = ""
+        for text in texts:
+            headers = self._header_lines(text)
+            start = 0
+            for position, header in headers:
+                if pending or position:
+                    segment = pending + text[start:position] if pending else text[start:position]
+                    if room:
+                        if outside.current is not None:
+                            yield from outside.close()
+                        block, end, line_count = self._hand(path, segment, number, room)
+                        yield block
+                        number += line_count
+                        segment = segment[end:]
+                    if segment and not (outside.current is None and segment.isspace()):
+                        number = yield from outside.feed(segment, number)
+                    else:
+                        number += segment.count("\n")
+                pending, start, room = "", position, header
+            rest = text[start:]
+            if headers or pending:
+                pending += rest
+            else:  # no hand going on: outside text, read now so that memory stays flat
+                number = yield from outside.feed(rest, number)
+        if pending:
+            if outside.current is not None:
+                yield from outside.close()
+            block, end, line_count = self._hand(path, pending, number, room)
+            yield block
+            yield from outside.feed(pending[end:], number + line_count)
+        yield from outside.close()
 
-def _header_lines(text: str) -> list[tuple[int, str]]:
-    """(start, room) of the header lines of a text, in order."""
-    starts = [match.start() + 1 for match in _LINE_WORD.finditer(text)]
-    if _FIRST_LINE_WORD.match(text):
-        starts.insert(0, 0)
-    found: list[tuple[int, str]] = []
-    for start in starts:
-        end = text.find("\n", start)
-        room = header_room(text[start : end if end >= 0 else len(text)].rstrip())
-        if room is not None:
-            found.append((start, room))
-    return found
+    def split_chunks(self, path: str, chunks: Iterable[list[str]]) -> Iterator[Block]:
+        """Blocks of runs of consecutive lines numbered from 1 (what `reader.read_chunks` yields)."""
+        return self.split_texts(path, ("\n".join(lines) + "\n" for lines in chunks if lines))
 
+    def split_blocks(self, path: str, lines: Iterable[tuple[int, str]]) -> Iterator[Block]:
+        """Blocks of numbered lines; the numbers must run on one by one (as `reader.read_lines` gives them)."""
+        iterator = iter(lines)
+        first = next(iterator, None)
+        if first is None:
+            return iter(())
+        return self.split_texts(path, (text + "\n" for _, text in (first, *iterator)), first[0])
 
-def _hand(path: str, segment: str, number: int, room: str) -> tuple[Block, int, int]:
-    """The hand at the start of a segment (its header to the line before the next header), where it
-    ends (at the first blank line after its summary line, else with the segment) and how many lines
-    that is."""
-    end = len(segment)
-    summary = _SUMMARY_LINE.search(segment)
-    if summary is not None:
-        blank = _BLANK_LINE.search(segment, summary.end())
-        if blank is not None and blank.start() + 1 < len(segment):  # (the end of the text is not a line)
-            end = blank.start() + 1
-    lines = text_lines(segment[:end])
-    # its line ends, counted: text_lines drops what follows the last line end when that is nothing
-    count = len(lines) if not lines or segment[end - 1] == "\n" else len(lines) - 1
-    while len(lines) > 1 and not lines[-1]:
-        lines.pop()
-    return Block("hand", path, number, lines, room), end, count
+    def _header_lines(self, text: str) -> list[tuple[int, str]]:
+        """(start, format) of the header lines of a text, in order."""
+        starts = [match.start() + 1 for match in self.line_word.finditer(text)]
+        if self.first_line_word.match(text):
+            starts.insert(0, 0)
+        found: list[tuple[int, str]] = []
+        any_header = self.any_header
+        for start in starts:
+            end = text.find("\n", start)
+            match = any_header.match(text[start : end if end >= 0 else len(text)].rstrip())
+            if match is not None:
+                found.append((start, self.format_of_group[match.lastgroup or ""]))
+        if self.inline is not None:
+            found.extend(self._inline_headers(text))
+            found.sort()
+        return found
+
+    def _inline_headers(self, text: str) -> list[tuple[int, str]]:
+        """Headers that start in the middle of a line (after the cut-off end of the hand before): the rest
+        of the line must be a whole header, and the start of the line no chat."""
+        inline = self.inline
+        assert inline is not None
+        found: list[tuple[int, str]] = []
+        for match in inline.finditer(text):
+            start = match.start()
+            line_start = text.rfind("\n", 0, start) + 1
+            if start == line_start or not text[line_start:start].strip():
+                continue  # a header at the start of its line: found above
+            end = text.find("\n", start)
+            end = len(text) if end < 0 else end
+            if match.end() < len(text[:end].rstrip()) or 'said, "' in text[line_start:start]:
+                continue
+            found.append((start, self.format_of_inline[match.lastgroup or ""]))
+        return found
+
+    def _hand(self, path: str, segment: str, number: int, format: str) -> tuple[Block, int, int]:
+        """The hand at the start of a segment (its header to the line before the next header), where it
+        ends (at the first blank line after its summary line, else with the segment) and how many lines
+        that is."""
+        end = len(segment)
+        summary_line = self.summaries.get(format)
+        summary = summary_line.search(segment) if summary_line is not None else None
+        if summary is not None:
+            blank = _BLANK_LINE.search(segment, summary.end())
+            if blank is not None and blank.start() + 1 < len(segment):  # (the end of the text is not a line)
+                end = blank.start() + 1
+        lines = text_lines(segment[:end])
+        # its line ends, counted: text_lines drops what follows the last line end when that is nothing
+        count = len(lines) if not lines or segment[end - 1] == "\n" else len(lines) - 1
+        while len(lines) > 1 and not lines[-1]:
+            lines.pop()
+        return Block("hand", path, number, lines, format), end, count
 
 
 class _Outside:
-    """Text outside hands, line by line: a run of lines up to a blank line is a stray block; a
-    tournament summary runs on to the next hand header."""
+    """Text outside hands, line by line: a run of lines up to a blank line is a stray block; a file-level
+    notice (a tournament summary) runs on to the next hand header."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, notice: re.Pattern[str] | None) -> None:
         self.path = path
+        self.notice = notice
         self.current: Block | None = None
 
     def feed(self, text: str, number: int) -> Generator[Block, None, int]:
@@ -170,11 +221,12 @@ class _Outside:
         current = self.current
         if current is None and text.isspace():
             return number + text.count("\n") + (not text.endswith("\n"))
+        notice = self.notice
         for line in text_lines(text):
             if current is None:
                 if line:
-                    kind = "tournament-summary" if TOURNAMENT_SUMMARY.match(line) else "stray"
-                    current = Block(kind, self.path, number, [line])
+                    summary = notice is not None and notice.match(line.lstrip()) is not None
+                    current = Block("tournament-summary" if summary else "stray", self.path, number, [line])
             elif not line and current.kind == "stray":
                 yield _trimmed(current)
                 current = None
@@ -182,26 +234,14 @@ class _Outside:
                 current.lines.append(line)
             number += 1
         self.current = current
+        if not text.endswith("\n"):
+            number -= 1  # cut off mid-line before a header: that line is also the next block's first
         return number
 
     def close(self) -> Iterator[Block]:
         if self.current is not None:
             yield _trimmed(self.current)
             self.current = None
-
-
-def split_chunks(path: str, chunks: Iterable[list[str]]) -> Iterator[Block]:
-    """Blocks of runs of consecutive lines numbered from 1 (what `reader.read_chunks` yields)."""
-    return split_texts(path, ("\n".join(lines) + "\n" for lines in chunks if lines))
-
-
-def split_blocks(path: str, lines: Iterable[tuple[int, str]]) -> Iterator[Block]:
-    """Blocks of numbered lines; the numbers must run on one by one (as `reader.read_lines` gives them)."""
-    iterator = iter(lines)
-    first = next(iterator, None)
-    if first is None:
-        return iter(())
-    return split_texts(path, (text + "\n" for _, text in (first, *iterator)), first[0])
 
 
 def _trimmed(block: Block) -> Block:

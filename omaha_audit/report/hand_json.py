@@ -37,6 +37,8 @@ def _action(action: Action) -> dict[str, Any]:
     }
     if action.raise_to is not None:
         entry["raise_to"] = action.raise_to
+    if action.increment is not None:
+        entry["increment"] = action.increment
     if action.all_in:
         entry["all_in"] = True
     entry["line"] = action.source.line
@@ -79,7 +81,10 @@ def hand_record(hand: Hand) -> dict[str, Any]:
             "ante": stakes.ante,
             "cap": stakes.cap,
         },
-        "started": hand.started,
+        "format": hand.format,
+        "started": hand.started.isoformat() if hand.started is not None else None,
+        "started_local": hand.started_local,
+        "table_id": hand.table_id,
         "kind": hand.kind,
         "mixed": hand.mixed,
         "tournament": None
@@ -97,7 +102,18 @@ def hand_record(hand: Hand) -> dict[str, Any]:
         "rake": hand.rake,
         "pots": None
         if hand.pot is None
-        else {"main": hand.pot.main, "sides": list(hand.pot.sides), "fees": dict(hand.pot.fees)},
+        else {
+            "main": hand.pot.main,
+            "sides": list(hand.pot.sides),
+            "total_basis": hand.pot.total_basis,
+            "pots_basis": hand.pot.pots_basis,
+            "collected_basis": hand.pot.collected_basis,
+        },
+        "fees": [
+            {"kind": fee.kind, "amount": fee.amount, "effect": fee.effect, "label": fee.label, "player": fee.player}
+            for fee in hand.fees
+        ],
+        "refunds": hand.refunds,
         "seats": [_seat(seat) for seat in hand.seats],
         "actions": [_action(action) for action in hand.actions],
         "streets": [

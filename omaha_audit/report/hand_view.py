@@ -254,7 +254,7 @@ def hand_view(audited: AuditedHand, hand_no: int, ctx: HandContext | None, rows:
     stakes = stakes_label(hand)
     tournament = f"Tournament #{hand.tournament.tournament_id}, " if hand.tournament else ""
     subtitle = (
-        f"{tournament}{hand.game_text} {hand.structure.value} {stakes} · table {hand.table} · {hand.started}"
+        f"{tournament}{hand.game_text} {hand.structure.value} {stakes} · table {hand.table} · {hand.started_local}"
         f" · {hand.source.path}:{hand.source.line}"
     )
     board = "  |  ".join(format_cards(board) for board in hand.boards if board)

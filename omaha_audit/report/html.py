@@ -29,8 +29,8 @@ import polars as pl
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from omaha_audit.engine.house import HouseRules
 from omaha_audit.model import Hand
+from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.parse.resources import data_dir
 from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.atomic import write_text_atomically

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from omaha_audit.engine.settle import BoardResult, PotResult
-from omaha_audit.model import Half
+from omaha_audit.model import Collected, Half, Refunds
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.rules.base import Finding, HandContext, Rule
 
@@ -46,13 +46,33 @@ class AwardDiff:
 
 def _actual(ctx: HandContext, pot: int, runs: set[int]) -> dict[int, dict[str, int]]:
     out: dict[int, dict[str, int]] = {}
+    refund_line = refund_in_collected(ctx)
     for item in ctx.hand.collected:
         if item.pot != pot:
             continue
         run = item.run if item.run in runs else 0
         per = out.setdefault(run, {})
-        per[item.player] = per.get(item.player, 0) + item.amount
+        amount = item.amount
+        if refund_line is not None and item is refund_line[0]:
+            amount -= refund_line[1]  # the uncalled bet paid back inside this collected amount
+        per[item.player] = per.get(item.player, 0) + amount
     return out
+
+
+def refund_in_collected(ctx: HandContext) -> tuple[Collected, int] | None:
+    """Where the room pays the uncalled bet back inside a collected amount (Refunds.IN_COLLECTED): the
+    refunded player's last collected line, and the refund. None when there is none to look for."""
+    hand = ctx.hand
+    if hand.refunds is not Refunds.IN_COLLECTED:
+        return None
+    refund = ctx.settlement.refund
+    if refund is None:
+        return None
+    player, amount = refund
+    for item in reversed(hand.collected):
+        if item.player == player and item.amount >= amount:
+            return item, amount
+    return None
 
 
 def _expected(result: PotResult) -> dict[int, dict[str, int]]:

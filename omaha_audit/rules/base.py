@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Final
 
 from omaha_audit.engine.evaluate import Evaluations
-from omaha_audit.engine.house import HouseRules
 from omaha_audit.engine.replay import Replay, Step, replay
 from omaha_audit.engine.settle import Settlement, settle
-from omaha_audit.model import Action, ActionKind, Hand, Source, Street
+from omaha_audit.model import Action, ActionKind, Hand, PotBasis, Refunds, Source, Street
 from omaha_audit.model.frozen import fast_init
+from omaha_audit.model.hand_value import Words
+from omaha_audit.model.house_rules import HouseRules
 
 POST_KINDS: Final = frozenset(kind for kind in ActionKind if kind.is_post)
 _SMALL_BLIND: Final = ActionKind.POST_SMALL_BLIND
@@ -49,6 +50,7 @@ class Finding:
     expected: str | None = None
     actual: str | None = None
     room: str | None = None
+    format: str | None = None
 
     def __init__(
         self,
@@ -64,10 +66,12 @@ class Finding:
         expected: str | None = None,
         actual: str | None = None,
         room: str | None = None,
+        format: str | None = None,
     ) -> None:
         self.code, self.severity, self.message, self.hand_id = code, severity, message, hand_id  # type: ignore[misc]
         self.path, self.line, self.street, self.seat = path, line, street, seat  # type: ignore[misc]
         self.player, self.expected, self.actual, self.room = player, expected, actual, room  # type: ignore[misc]
+        self.format = format  # type: ignore[misc]
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -83,6 +87,7 @@ class Finding:
             "expected": self.expected,
             "actual": self.actual,
             "room": self.room,
+            "format": self.format,
         }
 
 
@@ -93,9 +98,10 @@ class HandContext:
     when interpreted, but a class compiled by mypyc has no instance `__dict__` for it to keep it in.)
     """
 
-    def __init__(self, hand: Hand, house: HouseRules) -> None:
+    def __init__(self, hand: Hand, house: HouseRules, words: Words | None = None) -> None:
         self.hand = hand
         self.house = house
+        self.words = words  # the room's description words, where they are checked (OA507)
         self.memo: dict[str, object] = {}  # results shared by several rules
         self._replay: Replay | None = None
         self._settlement: Settlement | None = None
@@ -139,6 +145,60 @@ class HandContext:
     @property
     def replayable(self) -> bool:
         return self.hand.game.is_flop_game and not self.hand.cancelled
+
+    @property
+    def returned(self) -> int:
+        """The uncalled chips given back: as the lines print them, or, where the room prints no line
+        (Refunds.IMPLIED, IN_COLLECTED), the excess the engine finds (UC-1)."""
+        hand = self.hand
+        if hand.refunds is Refunds.LINE:
+            total = 0
+            for item in hand.uncalled:
+                total += item.amount
+            return total
+        refund = self.settlement.refund
+        return refund[1] if refund is not None else 0
+
+    @property
+    def gross_pot(self) -> int:
+        """Every chip put in, less the uncalled bet returned, plus money the site added: the pot that is
+        raked and paid out (RK-3)."""
+        return sum(self.replay.contributions.values()) - self.returned + self.hand.stp
+
+    def expected_total(self) -> int:
+        """What the hand's printed Total pot should say, in its basis (PotSummary.total_basis)."""
+        hand = self.hand
+        summary = hand.pot
+        gross = self.gross_pot
+        if summary is None or summary.total_basis is PotBasis.GROSS:
+            return gross
+        basis = summary.total_basis
+        if basis is PotBasis.GROSS_WITH_REFUNDS:
+            return gross + self.returned
+        taken = (summary.rake or 0) + hand.fees_taken
+        if basis is PotBasis.NET:
+            return gross - taken
+        return gross + self.returned - taken  # NET_WITH_REFUNDS
+
+    @property
+    def rake_taken(self) -> int | None:
+        """The rake: as printed, or, where the room prints none (888, Cake), what the pot kept: the chips
+        put in less what was collected, the fees and the cashed-out shares. None when not known."""
+        hand = self.hand
+        summary = hand.pot
+        if summary is not None and summary.rake is not None:
+            return summary.rake
+        if not self.replayable or hand.truncated:
+            return None
+        collected = 0
+        for item in hand.collected:
+            collected += item.amount
+        for seat in hand.summary_seats:
+            if seat.pot_not_awarded:
+                collected += sum(seat.won)
+        if hand.refunds is Refunds.IN_COLLECTED:
+            collected -= self.returned
+        return self.gross_pot - collected - hand.fees_taken
 
     def money(self, amount: int | None) -> str:
         return "-" if amount is None else self.hand.unit.format(amount)
@@ -201,6 +261,7 @@ class Rule:
             expected=None if expected is None else str(expected),
             actual=None if actual is None else str(actual),
             room=ctx.hand.room,
+            format=ctx.hand.format,
         )
 
 

@@ -33,4 +33,5 @@ def unreadable_finding(item: UnreadableHand) -> Finding:
         path=item.path,
         line=item.line,
         room=item.room,
+        format=item.room,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+from omaha_audit.model import Refunds
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
@@ -15,10 +16,11 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Bad: Hero bets $10,800 all-in, the caller has $8,386.36: `Uncalled bet ($2400) returned to Hero`.
     Good: `Uncalled bet ($2413.64) returned to Hero`.
     Why: an unreturned excess is taken into the pot (and raked) though nobody could win it.
+    Rooms whose text prints no returned-bet line (Winamax, PokerStars before 2008) are not judged here.
     """
     hand = ctx.hand
-    if hand.truncated:
-        return
+    if hand.truncated or hand.refunds is not Refunds.LINE:
+        return  # a room that prints no such line returns the excess silently: OA602/OA601 check the sums
     expected = ctx.settlement.refund
     printed: dict[str, int] = {}
     for item in hand.uncalled:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+from omaha_audit.model import PotBasis, Refunds
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
@@ -27,6 +28,11 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     pots = ctx.settlement.pots
     printed = [summary.main, *summary.sides]
     computed = [pot.amount for pot in pots]
+    refund = ctx.settlement.refund
+    if hand.refunds is Refunds.IN_COLLECTED and refund is not None and computed:
+        # the room leaves the uncalled bet in the pot it pays it back from: the last the player is in
+        last = max((pot.index for pot in pots if refund[0] in pot.eligible), default=pots[-1].index)
+        computed[last] += refund[1]
     show = " + ".join(ctx.money(v) for v in printed)
     want = " + ".join(ctx.money(v) for v in computed)
     if len(printed) != len(pots):
@@ -38,8 +44,8 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             actual=show,
         )
         return
-    deduction = summary.rake + summary.fees_total
-    net = ctx.house.printed_pots_net_of_rake
+    deduction = (summary.rake or 0) + hand.fees_taken
+    net = summary.pots_basis is PotBasis.NET
     for index, (shown, gross) in enumerate(zip(printed, computed, strict=True)):
         low = gross - deduction if net else gross
         if not low <= shown <= gross:
@@ -53,6 +59,8 @@ def check(ctx: HandContext) -> Iterator[Finding]:
                 actual=ctx.money(shown),
             )
             return
+    if summary.total is None or summary.total_basis not in (PotBasis.GROSS, PotBasis.GROSS_WITH_REFUNDS):
+        return
     expected_total = summary.total - (deduction if net else 0) - (hand.stp if not net else 0)
     if net and sum(printed) != expected_total:
         yield RULE.finding(

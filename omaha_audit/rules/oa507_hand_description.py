@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from omaha_audit.engine.evaluate import showdown_descriptions
 from omaha_audit.model import Card, Game, ShowdownKind, ShowdownLine
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -20,6 +19,9 @@ def _board(ctx: HandContext, run: int) -> tuple[Card, ...]:
 def check(ctx: HandContext) -> Iterator[Finding]:
     """The room's printed hand description does not match the cards shown and the board.
 
+    Checked in the words of rooms whose descriptions are evidence (PokerStars'); rooms whose words are
+    not (GGPoker describes Omaha hands Hold'em-style) or that print none are not checked.
+
     Bad: board [2s 3h 4h 5c Qs], `Player1: shows [6c Kh 9s 2d 5h] (a pair of Fives)`.
     Good: `Player1: shows [6c Kh 9s 2d 5h] (a straight, Deuce to Six)`.
     Why: players and floor staff read the description; a wrong one suggests the room evaluated the hand
@@ -28,7 +30,8 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     hand = ctx.hand
     game = hand.game
     holdem = game is Game.HOLDEM  # 6+ Hold'em ranks hands differently: not checked
-    if not (game.is_omaha or holdem) or not ctx.house.pokerstars_descriptions:
+    words = ctx.words
+    if not (game.is_omaha or holdem) or words is None:
         return
     wanted = game.hole_cards or 0
     by_run: dict[int, list[ShowdownLine]] = {}
@@ -44,7 +47,9 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         evaluations = ctx.evaluations
         highs = [evaluations.high_for(game, line.cards, board) for line in lines]
         lows = [evaluations.low(line.cards, board) for line in lines] if game.is_hi_lo else None
-        expected_texts = showdown_descriptions(highs, lows)
+        expected_texts = words.showdown(
+            [high.key for high in highs], None if lows is None else [None if low is None else low.ranks for low in lows]
+        )
         for index, line in enumerate(lines):
             expected = expected_texts[index]
             printed = line.description or ""

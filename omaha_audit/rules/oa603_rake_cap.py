@@ -3,26 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 from decimal import Decimal
 from typing import Final
 
-from omaha_audit.engine.house import HouseRules
+from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 # (id of the house rules, currency, decimals, big blind in units, players) -> (those house rules, the cap in
 # units or None). The same few stakes come back hand after hand; the house rules are kept in the value,
 # so their id cannot be reused by other rules while the entry lives.
-_CAPS: Final[dict[tuple[int, str, int, int, int], tuple[HouseRules, int | None]]] = {}
+_CAPS: Final[dict[tuple[int, str, int, int, int, date | None], tuple[HouseRules, int | None]]] = {}
 
 
-def _cap_units(house: HouseRules, currency: str, decimals: int, big_blind: int, players: int) -> int | None:
-    """The house's rake cap in units for these stakes and players dealt in (RK-2), or None."""
-    key = (id(house), currency, decimals, big_blind, players)
+def _cap_units(
+    house: HouseRules, currency: str, decimals: int, big_blind: int, players: int, day: date | None
+) -> int | None:
+    """The house's rake cap in units for these stakes, players dealt in and day (RK-2), or None."""
+    key = (id(house), currency, decimals, big_blind, players, day)
     known = _CAPS.get(key)
     if known is not None and known[0] is house:
         return known[1]
     scale = Decimal(10) ** decimals
-    cap = house.rake_cap(currency, Decimal(big_blind) / scale if big_blind else None, players)
+    cap = house.rake_cap(currency, Decimal(big_blind) / scale if big_blind else None, players, day)
     units = None if cap is None else int(cap * scale)
     if len(_CAPS) >= 4096:
         _CAPS.clear()
@@ -35,26 +38,31 @@ def check(ctx: HandContext) -> Iterator[Finding]:
 
     Bad (PokerStars preset, $0.25/$0.50, 6 players): `Total pot $120 | Rake $6`.
     Good: `Total pot $120 | Rake $2.50` (cap $2.50 for 5+ players).
+    Rooms that print no rake are checked on what the pot kept (put in, less collected and fees).
     Why: raking above the posted cap takes money the room's own terms say it may not.
     """
     hand = ctx.hand
     summary = hand.pot
-    if summary is None or hand.tournament is not None or hand.unit.currency in ("chips", "play"):
+    rake = ctx.rake_taken
+    if rake is None or hand.tournament is not None or hand.unit.currency in ("chips", "play"):
         return
+    printed = summary is not None and summary.rake is not None
     big_blind = hand.stakes.big_blind or hand.stakes.small_bet
     players = len(ctx.replay.order)
-    cap = _cap_units(ctx.house, hand.unit.currency, hand.unit.decimals, big_blind or 0, players)
+    day = hand.started.date() if hand.started is not None else None
+    cap = _cap_units(ctx.house, hand.unit.currency, hand.unit.decimals, big_blind or 0, players, day)
     if cap is None:
         return
-    if summary.rake > cap:
+    if rake > cap:
+        what = "Rake" if printed else "The rake the pot kept (the room prints none),"
         yield RULE.finding(
             ctx,
-            f"Rake {ctx.money(summary.rake)} is above the {ctx.house.name} cap of "
+            f"{what} {ctx.money(rake)} is above the {ctx.house.name} cap of "
             f"{ctx.money(cap)} for {ctx.money(big_blind)} big blind with {players} players "
             f"dealt in",
-            summary.source,
+            summary.source if summary is not None else ctx.hand.source,
             expected=f"at most {ctx.money(cap)}",
-            actual=ctx.money(summary.rake),
+            actual=ctx.money(rake),
         )
 
 

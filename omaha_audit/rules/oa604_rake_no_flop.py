@@ -17,15 +17,19 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     """
     hand = ctx.hand
     summary = hand.pot
-    if summary is None or not ctx.house.no_flop_no_drop or summary.rake == 0:
+    if not ctx.house.no_flop_no_drop or hand.truncated:
         return
-    if ctx.replay.ended_preflop and not hand.truncated:
+    rake = ctx.rake_taken
+    if not rake or rake < 0:  # (a negative one is chips created: OA601)
+        return
+    if ctx.replay.ended_preflop:
         yield RULE.finding(
             ctx,
-            f"Rake {ctx.money(summary.rake)} was taken though the hand ended before the flop",
-            summary.source,
+            f"Rake {ctx.money(rake)} was taken though the hand ended before the flop"
+            + ("" if summary is not None and summary.rake is not None else " (what the pot kept; no rake printed)"),
+            summary.source if summary is not None else hand.source,
             expected=ctx.money(0),
-            actual=ctx.money(summary.rake),
+            actual=ctx.money(rake),
         )
 
 

@@ -7,8 +7,9 @@ import traceback
 from collections.abc import Iterable
 from typing import Final
 
-from omaha_audit.engine.house import HouseRules
 from omaha_audit.model import Hand
+from omaha_audit.model.hand_value import Words
+from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.rules import (
     oa101_unreadable_hand,
     oa102_unsupported_game,
@@ -118,10 +119,16 @@ def select_rules(select: Iterable[str] | None = None, ignore: Iterable[str] | No
 
 
 def audit_hand(
-    hand: Hand, house: HouseRules, rules: tuple[Rule, ...] = RULES, *, strict: bool = False
+    hand: Hand,
+    house: HouseRules,
+    rules: tuple[Rule, ...] = RULES,
+    *,
+    strict: bool = False,
+    words: Words | None = None,
 ) -> list[Finding]:
-    """Run `rules` on one hand. A rule that crashes becomes an OA104 finding (or raises when `strict`)."""
-    return audit_context(HandContext(hand, house), rules, strict=strict)
+    """Run `rules` on one hand. A rule that crashes becomes an OA104 finding (or raises when `strict`).
+    `words`: the room's description words, where OA507 checks them."""
+    return audit_context(HandContext(hand, house, words), rules, strict=strict)
 
 
 def audit_context(ctx: HandContext, rules: tuple[Rule, ...] = RULES, *, strict: bool = False) -> list[Finding]:

@@ -21,9 +21,10 @@ from typing import Any
 
 import polars as pl
 
-from omaha_audit.engine.house import HouseRules, preset_for_room
-from omaha_audit.model import ActionKind, Hand, Street, UnreadableHand
+from omaha_audit.model import ActionKind, FeeEffect, Hand, PotBasis, Refunds, Street, UnreadableHand
+from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import AuditedHand
+from omaha_audit.rooms import preset_for
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.stats.flags import PlayerFlags, mark_scoops, player_flags, positions
 
@@ -51,10 +52,12 @@ HANDS_SCHEMA = _schema(
         "hand_no": pl.Int64,
         "status": STATUS,
         "room": pl.String,
+        "format": pl.String,
         "hand_id": pl.String,
+        "table_id": pl.String,
         "path": pl.String,
         "line": pl.Int32,
-        "time": pl.Datetime("us"),  # as printed; PokerStars' ET time where the header gives two
+        "time": pl.Datetime("us"),  # UTC where the hand's text gives a zone; else as printed (time_zone null)
         "time_zone": pl.String,
         "day": pl.Date,
         "game": pl.String,
@@ -156,6 +159,7 @@ FINDINGS_SCHEMA = _schema(
     {
         "hand_no": pl.Int64,
         "room": pl.String,
+        "format": pl.String,
         "hand_id": pl.String,
         "code": pl.String,
         "family": FAMILY,
@@ -180,27 +184,22 @@ SCHEMAS: dict[str, pl.Schema] = {
 }
 ALL_TABLES = tuple(SCHEMAS)
 
-_TIME = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\D{1,4}(\d{1,2}):(\d{2}):(\d{2})(?:\s*\(?([A-Za-z]{1,5})\)?)?")
+_TIME = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\D{1,4}(\d{1,2}):(\d{2}):(\d{2})")
 
 
-def parse_started(text: str) -> tuple[datetime | None, str | None]:
-    """The hand's time and its zone as printed: "2014/01/16 13:17:20 CET [2014/01/16 7:17:20 ET]" gives
-    the bracketed ET time (PokerStars' own clock) so a run's days line up across players' time zones."""
-    bracket = text.find("[")
-    if bracket >= 0:
-        inner = _TIME.search(text, bracket)
-        if inner is not None:
-            return _as_time(inner)
-    match = _TIME.search(text)
-    return _as_time(match) if match else (None, None)
-
-
-def _as_time(match: re.Match[str]) -> tuple[datetime | None, str | None]:
+def hand_time(hand: Hand) -> tuple[datetime | None, str | None]:
+    """The hand's start in UTC (naive, for the table) and "UTC"; where the room prints no time zone, the
+    time as printed, with no zone."""
+    if hand.started is not None:
+        return hand.started.replace(tzinfo=None), "UTC"
+    match = _TIME.search(hand.started_local)
+    if match is None:
+        return None, None
     try:
-        year, month, day, hour, minute, second = (int(part) for part in match.groups()[:6])
-        return datetime(year, month, day, hour, minute, second), match.group(7)
+        year, month, day, hour, minute, second = (int(part) for part in match.groups())
+        return datetime(year, month, day, hour, minute, second), None
     except ValueError:
-        return None, match.group(7)
+        return None, None
 
 
 def family_of(code: str) -> str:
@@ -248,18 +247,24 @@ class PlayerMoney:
 
 def player_money(hand: Hand, ctx: HandContext) -> dict[str, PlayerMoney]:
     """Money flows of every player dealt in. Collects printed before the rake (a house with
-    `collected_net_of_rake` off, e.g. MPL) have the rake taken off in proportion to what they collect."""
+    printed before the rake, e.g. MPL's) have the rake taken off in proportion to what they collect."""
     replayed = ctx.replay
     returned: dict[str, int] = defaultdict(int)
-    for uncalled in hand.uncalled:
-        returned[uncalled.player] += uncalled.amount
     collected: dict[str, int] = defaultdict(int)
     for line in hand.collected:
         collected[line.player] += line.amount
+    if hand.refunds is Refunds.LINE:
+        for uncalled in hand.uncalled:
+            returned[uncalled.player] += uncalled.amount
+    elif ctx.settlement.refund is not None:  # the room prints no line: the excess the engine finds
+        player, amount = ctx.settlement.refund
+        returned[player] += amount
+        if hand.refunds is Refunds.IN_COLLECTED:
+            collected[player] -= amount  # paid back inside the collected amount
     for cash_out in hand.cash_outs:  # the room paid the player this instead of the pot
         collected[cash_out.player] += cash_out.amount
-    rake = hand.pot.rake if hand.pot else 0
-    if rake and not ctx.house.collected_net_of_rake:
+    rake = (hand.pot.rake or 0) if hand.pot else 0
+    if rake and hand.pot is not None and hand.pot.collected_basis is PotBasis.GROSS:
         winners = list(collected)
         for name, cut in zip(winners, share_in_proportion(rake, [collected[n] for n in winners]), strict=True):
             collected[name] -= cut
@@ -339,7 +344,7 @@ class FrameBuilder:
         self.hand_no = 0
 
     def house_for(self, hand: Hand) -> HouseRules:
-        return self.house or preset_for_room(hand.room)
+        return self.house or preset_for(hand)
 
     def add(self, audited: AuditedHand, ctx: HandContext | None = None) -> HandContext | None:
         """Add one hand; return its replayed context when one was used (for callers that want more).
@@ -383,6 +388,7 @@ class FrameBuilder:
                 "hand_no": self.hand_no,
                 "status": "unreadable",
                 "room": item.room,
+                "format": item.room,
                 "hand_id": item.hand_id,
                 "path": item.path,
                 "line": item.first_line,
@@ -392,7 +398,7 @@ class FrameBuilder:
         )
 
     def _add_hand(self, hand: Hand, ctx: HandContext | None, findings: list[Finding]) -> None:
-        time, zone = parse_started(hand.started)
+        time, zone = hand_time(hand)
         stakes, pot = hand.stakes, hand.pot
         players = len(ctx.replay.order) if ctx is not None else len({a.player for a in hand.actions})
         showdown = None
@@ -411,7 +417,9 @@ class FrameBuilder:
                 "hand_no": self.hand_no,
                 "status": "audited" if hand.game.is_flop_game else "not-audited",
                 "room": hand.room,
+                "format": hand.format,
                 "hand_id": hand.hand_id,
+                "table_id": hand.table_id,
                 "path": hand.source.path,
                 "line": hand.source.line,
                 "time": time,
@@ -434,7 +442,7 @@ class FrameBuilder:
                 "players": players,
                 "pot": pot.total if pot else None,
                 "rake": pot.rake if pot else None,
-                "fees": sum(amount for _, amount in pot.fees) if pot else None,
+                "fees": sum(fee.amount for fee in hand.fees if fee.effect is FeeEffect.TAKEN) if pot else None,
                 "collected": sum(line.amount for line in hand.collected),
                 "flop": any(deal.street is Street.FLOP for deal in hand.streets),
                 "showdown": showdown,
@@ -557,6 +565,7 @@ class FrameBuilder:
             {
                 "hand_no": self.hand_no,
                 "room": finding.room,
+                "format": finding.format,
                 "hand_id": finding.hand_id,
                 "code": finding.code,
                 "family": family_of(finding.code),

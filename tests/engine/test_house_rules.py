@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from omaha_audit.engine.house import POKERSTARS, RulesFileError, load_rules_file, preset_for_room
+from omaha_audit.house import PRESETS, RulesFileError, load_rules_file
+from omaha_audit.rooms import BY_NAME
+from omaha_audit.rooms.pokerstars.presets import POKERSTARS
 
 
 def _write(tmp_path: Path, text: str) -> Path:
@@ -50,7 +52,14 @@ def test_bad_files_are_refused_with_the_reason(tmp_path: Path, text: str, messag
 
 
 def test_rooms_get_their_presets() -> None:
-    assert preset_for_room("pokerstars") is POKERSTARS
-    assert preset_for_room("run-it-once").name == "run-it-once"
-    assert preset_for_room("mpl").name == "mpl"
-    assert preset_for_room("somewhere-else").name == "generic"
+    stars = BY_NAME["pokerstars"]
+    assert stars.preset("pokerstars") is POKERSTARS
+    assert stars.preset("run-it-once").name == "run-it-once"
+    assert stars.preset("mpl").name == "mpl"
+    assert stars.preset("somewhere-else").name == "generic"
+
+
+def test_every_preset_can_be_named() -> None:
+    for room_format in BY_NAME.values():
+        for preset in room_format.presets():
+            assert PRESETS[preset.name] is preset

@@ -71,11 +71,11 @@ from pathlib import Path
 import pytest
 from corpus_paths import pokerstars_files, require_corpus
 
-from omaha_audit.engine.house import preset_for_room
 from omaha_audit.engine.replay import Replay, replay
 from omaha_audit.engine.settle import PotResult, Settlement, settle
 from omaha_audit.interop.pokerkit_bridge import PokerkitResult, Unsupported, pokerkit_replay
 from omaha_audit.model import ActionKind, Hand, Street
+from omaha_audit.rooms import preset_for
 from omaha_audit.rules.registry import audit_hand
 
 pytest.importorskip("pokerkit")
@@ -91,13 +91,13 @@ def generated_hands(count: int, seed: int, folder: Path) -> list[Hand]:
     """`count` clean hands from the project's generator (all games and structures), read back by our
     parser from a file, as the auditor would read them."""
     from omaha_audit.generate import GenerateConfig, generate
-    from omaha_audit.parse.files import HandSource
+    from omaha_audit.rooms import hand_source
 
     text, labels = io.StringIO(), io.StringIO()
     generate(GenerateConfig(hands=count, seed=seed), text, labels)
     path = folder / f"generated-{seed}.txt"
     path.write_text(text.getvalue(), encoding="utf-8")
-    hands = [item for item in HandSource().read_file(path) if isinstance(item, Hand)]
+    hands = [item for item in hand_source().read_file(path) if isinstance(item, Hand)]
     assert len(hands) == count, "the parser must read every generated hand"
     return hands
 
@@ -226,7 +226,7 @@ class Verdict:
 
 
 def compare(hand: Hand, kit: PokerkitResult) -> Verdict:
-    house = preset_for_room(hand.room)
+    house = preset_for(hand)
     replayed = replay(hand, house)
     ours = settle(replayed)
     if kit.rejected_at is not None:
@@ -399,10 +399,10 @@ def test_pokerkit_agrees_on_5000_generated_hands(tmp_path: Path) -> None:
 @pytest.mark.corpus
 def test_pokerkit_agrees_on_corpus_hands() -> None:
     """Every PokerStars-format hand of the real corpus (PokerStars, Run It Once, MPL) pokerkit can play."""
-    from omaha_audit.parse.files import HandSource
+    from omaha_audit.rooms import hand_source
 
     require_corpus()
-    hands = [item for path in pokerstars_files() for item in HandSource().read_file(path) if isinstance(item, Hand)]
+    hands = [item for path in pokerstars_files() for item in hand_source().read_file(path) if isinstance(item, Hand)]
     check(run(hands), minimum_compared=400)
 
 
@@ -455,11 +455,11 @@ Seat 4: D folded on the Flop
 def test_bridge_on_a_straddle_hand(tmp_path: Path) -> None:
     """pokerkit's player order (first seat after the button first), a straddle as a third blind (PL-4: A's
     raise to $15 is the pot-limit maximum, 4 + 7 + 4), and UC-1 on an uncontested hand."""
-    from omaha_audit.parse.files import HandSource
+    from omaha_audit.rooms import hand_source
 
     path = tmp_path / "straddle.txt"
     path.write_text(STRADDLE_HAND + "\n\n", encoding="utf-8")
-    (hand,) = [item for item in HandSource().read_file(path) if isinstance(item, Hand)]
+    (hand,) = [item for item in hand_source().read_file(path) if isinstance(item, Hand)]
     kit = pokerkit_replay(hand)
     assert isinstance(kit, PokerkitResult) and kit.rejected_at is None, kit
     assert kit.players == ("B", "C", "D", "A")

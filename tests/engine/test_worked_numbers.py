@@ -19,15 +19,15 @@ from pathlib import Path
 import pytest
 from corpus_paths import require_corpus
 
-from omaha_audit.engine.house import GENERIC, POKERSTARS, HouseRules
 from omaha_audit.engine.pots import build_pots, split_boards, split_evenly, split_halves, uncalled_bet
 from omaha_audit.engine.replay import Replay, Step, replay
 from omaha_audit.engine.settle import Settlement, settle
 from omaha_audit.model import Hand
-from omaha_audit.parse.files import HandSource
-from omaha_audit.parse.pokerstars import PokerStarsReader
+from omaha_audit.model.house_rules import GENERIC, HouseRules
 from omaha_audit.parse.reader import FileText, read_lines
-from omaha_audit.parse.split import split_blocks
+from omaha_audit.rooms import SPLITTER, hand_source
+from omaha_audit.rooms.pokerstars.presets import POKERSTARS
+from omaha_audit.rooms.pokerstars.reader import StarsReader as PokerStarsReader
 
 READER = PokerStarsReader()
 
@@ -40,7 +40,9 @@ def cents(amount: str) -> int:
 def read(text: str) -> Hand:
     raw = text.strip("\n").encode("utf-8")
     blocks = [
-        b for b in split_blocks("worked.txt", read_lines(io.BytesIO(raw), FileText("worked.txt"))) if b.kind == "hand"
+        b
+        for b in SPLITTER.split_blocks("worked.txt", read_lines(io.BytesIO(raw), FileText("worked.txt")))
+        if b.kind == "hand"
     ]
     assert len(blocks) == 1
     hand = READER.read(blocks[0])
@@ -89,7 +91,7 @@ def played(text: str, house: HouseRules = POKERSTARS) -> Played:
 def corpus_hand(file_name: str, hand_id: str) -> Hand:
     root = require_corpus()
     (path,) = [p for p in (root / "PokerStars").rglob(file_name)]
-    for item in HandSource().read_file(Path(path)):
+    for item in hand_source().read_file(Path(path)):
         if isinstance(item, Hand) and item.hand_id == hand_id:
             return item
     raise AssertionError(f"hand #{hand_id} not found in {file_name}")
@@ -942,7 +944,7 @@ def test_rk2_incremental_rake_of_2009_plo8_hands() -> None:
     root = require_corpus()
     (path,) = list((root / "PokerStars").rglob("PLO8-6max-USD-0.01-0.02-200911.txt"))
     seen = {}
-    for item in HandSource().read_file(path):
+    for item in hand_source().read_file(path):
         assert isinstance(item, Hand) and item.pot is not None
         flop = not replay(item, POKERSTARS).ended_preflop
         expected = 5 * (item.pot.total // 100) if flop else 0

@@ -175,8 +175,8 @@ class _Replay:
                 to = act.raise_to if act.kind is ActionKind.RAISE else bet[name] + act.amount
                 to = to or 0
                 increment = to - high
-                if act.kind is ActionKind.RAISE and act.amount != increment:
-                    self.flag("OA314", f"{name} raise increment {act.amount}, not {increment}")
+                if act.kind is ActionKind.RAISE and act.increment != increment:
+                    self.flag("OA314", f"{name} raise increment {act.increment}, not {increment}")
                 added = to - bet[name]
                 all_in = added == self.chips[name]
                 if added > self.chips[name]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from omaha_audit.generate import GenerateConfig, GenerateSummary, generate
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.parse.files import HandSource
+from omaha_audit.rooms import hand_source
 
 
 def generate_text(config: GenerateConfig) -> tuple[str, list[dict], GenerateSummary]:
@@ -20,7 +20,7 @@ def generate_text(config: GenerateConfig) -> tuple[str, list[dict], GenerateSumm
 def read_back(text: str, directory: Path, name: str = "generated.txt") -> list[Hand | UnreadableHand]:
     path = directory / name
     path.write_text(text, encoding="utf-8", newline="")
-    items = list(HandSource().read_file(path))
+    items = list(hand_source().read_file(path))
     for item in items:
         assert isinstance(item, (Hand, UnreadableHand)), item
     return items  # type: ignore[return-value]

@@ -105,7 +105,7 @@ def test_rake_caps_agree_with_the_auditors_pokerstars_preset() -> None:
     """The generator keeps its own copy of the caps; it must say what the house-rules preset says."""
     from decimal import Decimal
 
-    from omaha_audit.engine.house import POKERSTARS
+    from omaha_audit.rooms.pokerstars.presets import POKERSTARS
 
     for big_blind in (
         1,

@@ -16,6 +16,7 @@ import dataclasses
 import hashlib
 import json
 from collections.abc import Iterator
+from datetime import datetime
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from typing import Any
 from omaha_audit.model import Card, Hand, UnreadableHand
 from omaha_audit.parse.files import FileNotice, HandSource
 from omaha_audit.report.hand_json import hand_record, unreadable_record
+from omaha_audit.rooms import hand_source
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "pokerstars.jsonl"
 
@@ -31,6 +33,8 @@ def dump(value: Any, root: str) -> Any:
     """Every field of a model value, recursively; `path` strings made relative to `root`."""
     if isinstance(value, Card):
         return str(value)
+    if isinstance(value, datetime):
+        return value.isoformat()
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -162,7 +166,7 @@ def damaged_files(root: Path, count: int = 240, seed: int = 2024) -> list[tuple[
 
 def all_fingerprints(root: Path, scratch: Path) -> list[dict[str, Any]]:
     """The golden lines: every corpus PokerStars file, then the damaged hands (written into `scratch`)."""
-    source = HandSource()
+    source = hand_source()
     out: list[dict[str, Any]] = []
     for path in sorted((root / "PokerStars").rglob("*.txt")):
         label = path.relative_to(root).as_posix()

@@ -16,6 +16,7 @@ import pytest
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.files import FileNotice, HandSource
+from omaha_audit.rooms import hand_source
 
 HAND = """\
 PokerStars Hand #112824228684:  Omaha Pot Limit ($2/$4 USD) - 2014/03/05 16:34:05 ET
@@ -54,7 +55,7 @@ def hand_text(hand_id: int) -> str:
 
 @functools.cache
 def source() -> HandSource:
-    return HandSource()
+    return hand_source()
 
 
 def read_bytes(tmp_path: Path, data: bytes, name: str = "input.txt") -> list[Hand | UnreadableHand | FileNotice]:
@@ -117,7 +118,7 @@ def test_lines_out_of_order_make_an_unreadable_hand_with_a_line_and_reason(tmp_p
     bad = items[0]
     assert (bad.first_line, bad.last_line, bad.line) == (1, len(LINES), 3)
     assert bad.reason.startswith("unexpected HOLE_CARDS line after TABLE")
-    assert bad.hand_id == "112824228684" and bad.room == "pokerstars-format"  # the header was read
+    assert bad.hand_id == "112824228684" and bad.room == "pokerstars"  # the header was read
 
 
 def test_a_bad_amount_makes_an_unreadable_hand(tmp_path):
@@ -193,8 +194,9 @@ _CHILD = textwrap.dedent(
     from pathlib import Path
     from omaha_audit.model import Hand
     from omaha_audit.parse.files import HandSource
+    from omaha_audit.rooms import hand_source
     hands = other = 0
-    for item in HandSource().read_file(Path(sys.argv[1])):
+    for item in hand_source().read_file(Path(sys.argv[1])):
         if isinstance(item, Hand) and not item.truncated and not item.defects:
             hands += 1
         else:

@@ -17,12 +17,19 @@ import pytest
 from corpus_paths import corpus_root, require_corpus
 
 from omaha_audit.model import Card, Game, Hand, Structure, parse_card
-from omaha_audit.parse.files import HandSource
+from omaha_audit.rooms import hand_source
 
 pytestmark = pytest.mark.corpus
 
 FPDB_SUITS = "hdcs"
-FPDB_CATEGORY = {"omahahi": {Game.OMAHA}, "omahahilo": {Game.OMAHA_HI_LO}, "holdem": {Game.HOLDEM}}
+FPDB_CATEGORY = {
+    "omahahi": {Game.OMAHA},
+    "omahahilo": {Game.OMAHA_HI_LO},
+    "holdem": {Game.HOLDEM},
+    "27_1draw": {Game.SINGLE_DRAW_2_7},
+    "studhi": {Game.STUD},
+}
+STUD_GAMES = {Game.STUD, Game.STUD_HI_LO, Game.RAZZ}
 FPDB_LIMIT = {"pl": Structure.POT_LIMIT, "nl": Structure.NO_LIMIT, "fl": Structure.FIXED_LIMIT}
 
 
@@ -63,7 +70,7 @@ def companions() -> list[Path]:
 
 
 def the_hand(history: Path) -> Hand:
-    hands = [item for item in HandSource().read_file(history) if isinstance(item, Hand)]
+    hands = [item for item in hand_source().read_file(history) if isinstance(item, Hand)]
     assert len(hands) == 1, "companion files describe a one-hand file"
     return hands[0]
 
@@ -114,15 +121,21 @@ def test_matches_fpdb(history: Path):
     type_file = history.with_name(history.name + ".gt")
     if type_file.exists():
         expected = fpdb_literal(type_file)
-        _, currency, kind, base, category, limit, _, _, small_blind, big_blind, *_ = expected
+        _, currency, kind, base, category, limit, _, _, small_blind, big_blind, small_bet, big_bet, *_ = expected
         assert (kind == "tour") == (hand.tournament is not None)
-        assert base == "hold"
+        assert base == ("hold" if hand.game.is_flop_game else "stud" if hand.game in STUD_GAMES else "draw")
         assert hand.game in FPDB_CATEGORY[category]
         assert FPDB_LIMIT[limit] is hand.structure
-        assert (small_blind, big_blind) == (
-            fpdb_money(hand, hand.stakes.small_blind or 0),
-            fpdb_money(hand, hand.stakes.big_blind or 0),
-        )
+        if hand.structure is Structure.FIXED_LIMIT:  # fpdb's blinds are half its bets; ours are the bets
+            assert (small_bet, big_bet) == (
+                fpdb_money(hand, hand.stakes.small_bet or 0),
+                fpdb_money(hand, hand.stakes.big_bet or 0),
+            )
+        else:
+            assert (small_blind, big_blind) == (
+                fpdb_money(hand, hand.stakes.small_blind or 0),
+                fpdb_money(hand, hand.stakes.big_blind or 0),
+            )
         assert currency in ("T$", hand.unit.currency)
         checked.append("gt")
     assert checked

@@ -19,8 +19,9 @@ from lark.exceptions import UnexpectedToken
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.files import FileNotice, HandSource
 from omaha_audit.parse.lexer import compile_terminal
-from omaha_audit.parse.pokerstars import PokerStarsReader
 from omaha_audit.parse.reader import FileText, read_lines
+from omaha_audit.rooms import hand_source
+from omaha_audit.rooms.pokerstars.reader import StarsReader as PokerStarsReader
 
 from .fingerprint import sample_hands
 
@@ -51,7 +52,7 @@ def reader() -> PokerStarsReader:
 
 @functools.cache
 def source() -> HandSource:
-    return HandSource()
+    return hand_source()
 
 
 # ---- damaged hands ---------------------------------------------------------------------------------
@@ -118,19 +119,29 @@ def test_damaged_hands_never_raise_and_no_line_is_lost(tmp_path_factory, data):
             first, last = item.source.line, item.source.end_line
             assert item.hand_id and item.room
             assert all(first <= defect.line <= last for defect in item.defects)
-        assert not covered & set(range(first, last + 1)), "records overlap"
+        shared = covered & set(range(first, last + 1))
+        # the one line two records may share: a header starting mid-line after the cut-off end of what
+        # came before it (the splitter's `inline` headers)
+        assert not shared or (shared == {first} and first == max(covered) and _header_mid_line(lines[first])), (
+            "records overlap"
+        )
         covered.update(range(first, last + 1))
     missing = [number for number, text in lines.items() if text and number not in covered]
     assert not missing, f"lines in no record: {missing[:5]}"
 
 
+def _header_mid_line(text: str) -> bool:
+    index = text.find("PokerStars")
+    return index > 0 and bool(text[:index].strip())
+
+
 @SETTINGS
 @given(data=damaged())
 def test_reading_a_damaged_block_directly_never_raises(data):
-    from omaha_audit.parse.split import split_blocks
+    from omaha_audit.rooms import SPLITTER
 
-    for block in split_blocks("x", read_lines(io.BytesIO(data), FileText("x"))):
-        if block.kind == "hand" and block.room == "pokerstars-format":
+    for block in SPLITTER.split_blocks("x", read_lines(io.BytesIO(data), FileText("x"))):
+        if block.kind == "hand" and block.format == "pokerstars":
             result = reader()._read(block)  # not .read(): no safety net here
             assert isinstance(result, Hand | UnreadableHand)
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from omaha_audit.parse.reader import FileText, read_chunks, read_lines, read_texts
-from omaha_audit.parse.split import header_room, split_blocks, split_chunks, split_texts
+from omaha_audit.rooms import SPLITTER
 
 HEADER = "PokerStars Hand #{}:  Omaha Pot Limit ($0.01/$0.02 USD) - 2010/01/01 10:00:00 ET"
 
@@ -20,20 +20,20 @@ def hand(number: int, body: str = "Seat 1: a ($1 in chips)") -> str:
 
 def blocks(text: str, chunk_size: int = 1 << 18) -> list[tuple[str, int, list[str], str]]:
     info = FileText("x")
-    found = split_texts("x", read_texts(io.BytesIO(text.encode()), info, chunk_size))
-    return [(block.kind, block.first_line, block.lines, block.room) for block in found]
+    found = SPLITTER.split_texts("x", read_texts(io.BytesIO(text.encode()), info, chunk_size))
+    return [(block.kind, block.first_line, block.lines, block.format) for block in found]
 
 
 @pytest.mark.parametrize(
     ("line", "room"),
     [
-        (HEADER.format(1), "pokerstars-format"),
-        ("PokerStars Game #35874998500:  Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)", "pokerstars-format"),
-        ("PokerStars Zoom Hand #1: x", "pokerstars-format"),
-        ("PokerStars Home Game Hand #74655014750: {club}  Hold'em No Limit (1/2)", "pokerstars-format"),
-        ("Run It Once Poker Hand #36197946: x", "pokerstars-format"),
-        ("MPLPoker Hand #4227871731: x", "pokerstars-format"),
-        ("  PokerStars Hand #1: leading white space", "pokerstars-format"),
+        (HEADER.format(1), "pokerstars"),
+        ("PokerStars Game #35874998500:  Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)", "pokerstars"),
+        ("PokerStars Zoom Hand #1: x", "pokerstars"),
+        ("PokerStars Home Game Hand #74655014750: {club}  Hold'em No Limit (1/2)", "pokerstars"),
+        ("Run It Once Poker Hand #36197946: x", "pokerstars"),
+        ("MPLPoker Hand #4227871731: x", "pokerstars"),
+        ("  PokerStars Hand #1: leading white space", "pokerstars"),
         ("#Game No : 385494443", "888poker"),
         ("***** Hand History for Game 11443748272 *****", "partypoker"),
         ("Winamax Poker - CashGame - HandId: #9247976-238-1478874600", "winamax"),
@@ -46,7 +46,7 @@ def blocks(text: str, chunk_size: int = 1 << 18) -> list[tuple[str, int, list[st
     ],
 )
 def test_header_room(line, room):
-    assert header_room(line) == room
+    assert SPLITTER.header_format(line) == room
 
 
 def test_hands_and_their_first_lines():
@@ -54,7 +54,7 @@ def test_hands_and_their_first_lines():
     found = blocks(text)
     assert [(kind, first) for kind, first, _, _ in found] == [("hand", 1), ("hand", 8), ("hand", 16)]
     assert found[0][2] == text.splitlines()[:5]
-    assert all(room == "pokerstars-format" for *_, room in found)
+    assert all(room == "pokerstars" for *_, room in found)
 
 
 def test_hands_without_blank_lines_between_them():
@@ -64,13 +64,13 @@ def test_hands_without_blank_lines_between_them():
 
 def test_blank_lines_inside_a_hand_before_its_summary_stay_in_it():
     text = f"{HEADER.format(1)}\nSeat 1: a ($1 in chips)\n\n\nPlayer: folds\n*** SUMMARY ***\nTotal pot $0 | Rake $0\n"
-    assert blocks(text) == [("hand", 1, text.splitlines(), "pokerstars-format")]
+    assert blocks(text) == [("hand", 1, text.splitlines(), "pokerstars")]
 
 
 def test_a_hand_without_summary_runs_to_the_next_header():
     text = f"{HEADER.format(1)}\nSeat 1: a ($1 in chips)\n\n\n" + hand(2)
     found = blocks(text)
-    assert found[0] == ("hand", 1, [HEADER.format(1), "Seat 1: a ($1 in chips)"], "pokerstars-format")
+    assert found[0] == ("hand", 1, [HEADER.format(1), "Seat 1: a ($1 in chips)"], "pokerstars")
     assert found[1][:2] == ("hand", 5)
 
 
@@ -107,7 +107,7 @@ def test_tournament_summary_runs_across_blank_lines():
 def test_other_rooms_are_blocks_too():
     text = "#Game No : 1\n***** 888poker Hand History for Game 1 *****\n\n\n" + hand(1)
     found = blocks(text)
-    assert [(kind, room) for kind, _, _, room in found] == [("hand", "888poker"), ("hand", "pokerstars-format")]
+    assert [(kind, room) for kind, _, _, room in found] == [("hand", "888poker"), ("hand", "pokerstars")]
 
 
 def test_a_header_must_be_a_whole_line_start():
@@ -119,7 +119,7 @@ def test_a_header_must_be_a_whole_line_start():
 
 def test_bom_at_the_start_of_every_hand_and_crlf():
     data = ("\ufeff" + hand(1) + "\n\n\ufeff" + hand(2)).replace("\n", "\r\n").encode()
-    found = list(split_texts("x", read_texts(io.BytesIO(data), FileText("x"))))
+    found = list(SPLITTER.split_texts("x", read_texts(io.BytesIO(data), FileText("x"))))
     assert [(block.kind, block.first_line) for block in found] == [("hand", 1), ("hand", 8)]
     assert found[1].lines[0] == HEADER.format(2)
 
@@ -160,11 +160,11 @@ def test_every_line_is_in_one_block_or_blank_and_every_api_agrees(lines, newline
     data = newline.join(lines).encode()
 
     def run(source):
-        return [(block.kind, block.first_line, block.lines, block.room) for block in source]
+        return [(block.kind, block.first_line, block.lines, block.format) for block in source]
 
-    by_text = run(split_texts("x", read_texts(io.BytesIO(data), FileText("x"), size)))
-    assert run(split_chunks("x", read_chunks(io.BytesIO(data), FileText("x"), size))) == by_text
-    assert run(split_blocks("x", read_lines(io.BytesIO(data), FileText("x")))) == by_text
+    by_text = run(SPLITTER.split_texts("x", read_texts(io.BytesIO(data), FileText("x"), size)))
+    assert run(SPLITTER.split_chunks("x", read_chunks(io.BytesIO(data), FileText("x"), size))) == by_text
+    assert run(SPLITTER.split_blocks("x", read_lines(io.BytesIO(data), FileText("x")))) == by_text
     numbered = dict(read_lines(io.BytesIO(data), FileText("x")))
     covered: set[int] = set()
     for kind, first, block_lines, room in by_text:
@@ -184,7 +184,7 @@ def test_over_long_lines_are_cut_the_same_way_for_blocks_and_lines(monkeypatch):
     text = hand(1).replace("Seat 1: a ($1 in chips)", "Seat 1: " + "x" * 250 + " ($1 in chips)") + "\n" + "y" * 150
     data = text.encode()
     numbered = dict(read_lines(io.BytesIO(data), FileText("x"), chunk_size=37))
-    found = list(split_texts("x", read_texts(io.BytesIO(data), FileText("x"), chunk_size=37)))
+    found = list(SPLITTER.split_texts("x", read_texts(io.BytesIO(data), FileText("x"), chunk_size=37)))
     assert [block.kind for block in found] == ["hand", "stray"]
     for block in found:
         assert block.lines == [numbered[n] for n in range(block.first_line, block.last_line + 1)]

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from omaha_audit.engine.house import PRESETS
+from omaha_audit.house import PRESETS
 from omaha_audit.model import Hand
-from omaha_audit.parse.pokerstars import PokerStarsReader
 from omaha_audit.parse.reader import FileText, read_lines
-from omaha_audit.parse.split import split_blocks
+from omaha_audit.rooms import SPLITTER, words_for
+from omaha_audit.rooms.pokerstars.reader import StarsReader as PokerStarsReader
 from omaha_audit.rules.base import Severity
 from omaha_audit.rules.registry import BY_CODE, RULES, audit_hand
 
@@ -38,7 +38,9 @@ def _cases() -> list[tuple[str, int, dict[str, object]]]:
 def read_hand(text: str) -> Hand:
     raw = text.lstrip("\n").encode("utf-8")
     blocks = [
-        b for b in split_blocks("case.txt", read_lines(io.BytesIO(raw), FileText("case.txt"))) if b.kind == "hand"
+        b
+        for b in SPLITTER.split_blocks("case.txt", read_lines(io.BytesIO(raw), FileText("case.txt")))
+        if b.kind == "hand"
     ]
     assert len(blocks) == 1, f"a case holds exactly one hand, found {len(blocks)}"
     hand = READER.read(blocks[0])
@@ -52,7 +54,7 @@ def read_hand(text: str) -> Hand:
 def test_rule_case(code: str, index: int, case: dict[str, object]) -> None:
     hand = read_hand(str(case["hand"]))
     house = PRESETS[str(case.get("preset", "pokerstars"))]
-    findings = audit_hand(hand, house, RULES, strict=True)
+    findings = audit_hand(hand, house, RULES, strict=True, words=words_for(hand))
     mine = [(f.line, f.expected, f.actual) for f in findings if f.code == code]
     wanted = [(e["line"], e.get("expected"), e.get("actual")) for e in case.get("expect", [])]  # type: ignore[union-attr]
     assert mine == wanted, "\n".join(f"{f.code} line {f.line}: {f.message}" for f in findings)

@@ -9,7 +9,8 @@ eight-or-better low, and Hold'em high (best five of seven), with PokerStars-styl
     'HI: three of a kind, Deuces; LO: 6,5,4,2,A'
 """
 
-from omaha_audit.engine.evaluate.describe import describe_hi_lo, showdown_descriptions
+from collections.abc import Sequence
+
 from omaha_audit.engine.evaluate.high import (
     HandCategory,
     HighHand,
@@ -19,6 +20,19 @@ from omaha_audit.engine.evaluate.high import (
 )
 from omaha_audit.engine.evaluate.low import LowHand, evaluate_low, low_from_ranks
 from omaha_audit.engine.evaluate.memo import Evaluations
+from omaha_audit.model import hand_value
+
+
+def describe_hi_lo(high: HighHand, low: LowHand | None) -> str:
+    """`HI: a flush, Ace high; LO: 7,5,4,3,A` (the reference words, model/hand_value.py)."""
+    return hand_value.describe_hi_lo(high.key, None if low is None else low.ranks)
+
+
+def showdown_descriptions(highs: Sequence[HighHand], lows: Sequence[LowHand | None] | None = None) -> list[str]:
+    """The reference words of one showdown's hands, with PokerStars' kicker clauses (model/hand_value.py)."""
+    low_ranks = None if lows is None else [None if low is None else low.ranks for low in lows]
+    return hand_value.showdown_descriptions([high.key for high in highs], low_ranks)
+
 
 __all__ = [
     "Evaluations",

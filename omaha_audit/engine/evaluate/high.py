@@ -10,7 +10,6 @@ from math import prod
 from typing import Final, NoReturn
 
 from omaha_audit.engine.evaluate import tables
-from omaha_audit.engine.evaluate.describe import describe_key, kicker_split
 from omaha_audit.engine.evaluate.tables import (
     BOARD_WORD,
     CARD_SHIFT,
@@ -34,6 +33,7 @@ from omaha_audit.engine.evaluate.tables import (
     value5,
 )
 from omaha_audit.model.cards import Card
+from omaha_audit.model.hand_value import describe_key, kicker_split
 
 __all__ = ["HandCategory", "HighHand", "evaluate_high", "evaluate_holdem"]
 

@@ -19,6 +19,7 @@ from omaha_audit.engine.evaluate.tables import (
     low_masks,
 )
 from omaha_audit.model.cards import Card
+from omaha_audit.model.hand_value import describe_low
 
 __all__ = ["LowHand", "evaluate_low", "low_from_ranks"]
 
@@ -57,7 +58,7 @@ class LowHand:
 
     def describe(self) -> str:
         """The PokerStars words: `7,6,5,3,A`."""
-        return ",".join("A" if rank == 1 else str(rank) for rank in self.ranks)
+        return describe_low(self.ranks)
 
     def beats(self, other: LowHand | None) -> bool:
         """True when this low wins against `other` outright (every low beats no low)."""

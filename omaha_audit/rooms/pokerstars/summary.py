@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from omaha_audit.model import Card, PotSummary, Source, SummarySeat
+from omaha_audit.model import Card, Fee, FeeEffect, FeeKind, Source, SummarySeat
 
 _AMOUNT: Final = r"[^\d\s(]?[\d,]+(?:\.\d+)?"
 _SIDE: Final = re.compile(r"Side pot(?:[- ]\d+)? (" + _AMOUNT + r")")
@@ -38,8 +38,40 @@ Amount = Callable[[str, int], int]  # (text, line) -> units
 Cards = Callable[[str, int], tuple[Card, ...]]
 
 
-def read_pot_line(match: re.Match[str], amount: Amount, source: Source) -> PotSummary:
-    """A SUMMARY_TOTAL or SUMMARY_TOTAL_PIPES line's match to a PotSummary (amounts in units)."""
+# The fees rooms print after the rake on the pot line, by the word they print (GGPoker, ACR, Run It Once).
+FEE_WORDS: Final = {
+    "jackpot": FeeKind.JACKPOT,
+    "jp fee": FeeKind.JACKPOT,
+    "bingo": FeeKind.BINGO,
+    "fortune": FeeKind.FORTUNE,
+    "tax": FeeKind.TAX,
+    "stp": FeeKind.SPLASH,
+}
+
+
+class PotLine:
+    """The figures of a summary's pot line, in units (fees are the hand's, with their kinds)."""
+
+    __slots__ = ("fees", "main", "rake", "sides", "total")
+
+    def __init__(self, total: int, rake: int, main: int | None, sides: tuple[int, ...], fees: list[Fee]) -> None:
+        self.total = total
+        self.rake = rake
+        self.main = main
+        self.sides = sides
+        self.fees = fees
+
+
+def fee(label: str, amount: int, source: Source) -> Fee:
+    """A fee printed under `label` (`Jackpot`, `JP Fee`, `STP`): splash-the-pot money is added to the pot,
+    the others are taken from it."""
+    kind = FEE_WORDS.get(label.strip().lower(), FeeKind.OTHER)
+    effect = FeeEffect.ADDED if kind is FeeKind.SPLASH else FeeEffect.TAKEN
+    return Fee(kind, amount, effect, label.strip(), source)
+
+
+def read_pot_line(match: re.Match[str], amount: Amount, source: Source) -> PotLine:
+    """A SUMMARY_TOTAL or SUMMARY_TOTAL_PIPES line's match to its figures (amounts in units)."""
     line = source.line
     groups = match.re.groupindex
     total = amount(match["total"] or "0", line)
@@ -55,12 +87,12 @@ def read_pot_line(match: re.Match[str], amount: Amount, source: Source) -> PotSu
         main = amount(match["main"], line) if match["main"] else None
         if match["sides"]:
             sides = tuple(amount(value, line) for value in _SIDE.findall(match["sides"]))
-    fees: tuple[tuple[str, int], ...] = ()
-    if match["fees"]:
-        fees = tuple((name.strip(), amount(value, line)) for name, value in _FEE.findall(match["fees"]))
+    fees: list[Fee] = []
     if "stp" in groups and match["stp"]:
-        fees = (("STP", amount(match["stp"], line)), *fees)
-    return PotSummary(total, rake, main, sides, fees, source)
+        fees.append(fee("STP", amount(match["stp"], line), source))
+    if match["fees"]:
+        fees.extend(fee(name, amount(value, line), source) for name, value in _FEE.findall(match["fees"]))
+    return PotLine(total, rake, main, sides, fees)
 
 
 def read_summary_seat(

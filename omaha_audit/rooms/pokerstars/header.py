@@ -1,17 +1,31 @@
-"""Interpretation of a PokerStars-format header line's fields: room, game, structure, stakes, unit."""
+"""Interpretation of a PokerStars-format header line's fields: room, game, structure, stakes, unit, time.
+
+Re-exports in upper case (PokerTracker 2: `POKERSTARS GAME #13177128246:  HOLD'EM NO LIMIT ($2/$4)`) are
+read with the same words, compared without regard to case.
+"""
 
 from __future__ import annotations
 
 import functools
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Final
 
 from omaha_audit.model import Game, Stakes, Structure, Tournament, Unit, parse_amount
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.money import CURRENCY_SYMBOLS
+from omaha_audit.parse.times import parse_started
 
-ROOMS: Final = {"PokerStars": "pokerstars", "Run It Once Poker": "run-it-once", "MPLPoker": "mpl"}
+# The word a header starts with -> the room that dealt the hand (the brand; the format is PokerStars').
+ROOMS: Final = {
+    "POKERSTARS": "pokerstars",
+    "RUN IT ONCE POKER": "run-it-once",
+    "MPLPOKER": "mpl",
+    "POKERBROS": "pokerbros",
+    "POKERMASTER": "pokermaster",
+    "FULL TILT": "fulltilt",
+}
 
 GAMES: Final = {
     "Hold'em": Game.HOLDEM,
@@ -37,18 +51,20 @@ GAMES: Final = {
     "5 Card Draw": Game.OTHER,
     "Badugi": Game.BADUGI,
 }
+_GAMES_ANY_CASE: Final = {text.upper(): game for text, game in GAMES.items()}
 
 STRUCTURES: Final = {
-    "Pot Limit": Structure.POT_LIMIT,
-    "No Limit": Structure.NO_LIMIT,
-    "Limit": Structure.FIXED_LIMIT,
-    "Fixed Limit": Structure.FIXED_LIMIT,
-    "Pot Limit Pre-Flop, No Limit Post-Flop": Structure.POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP,
+    "POT LIMIT": Structure.POT_LIMIT,
+    "NO LIMIT": Structure.NO_LIMIT,
+    "LIMIT": Structure.FIXED_LIMIT,
+    "FIXED LIMIT": Structure.FIXED_LIMIT,
+    "POT LIMIT PRE-FLOP, NO LIMIT POST-FLOP": Structure.POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP,
 }
+_KINDS: Final = {"ZOOM": "zoom", "HOME GAME": "home-game"}
 
 _ISO: Final = re.compile(r"\s*\b([A-Z]{3})\s*$")
 _CAP: Final = re.compile(r"\s*-\s*(\S+)\s+Cap\s*-\s*")
-_BUTTON_BLIND: Final = re.compile(r"Button Blind (\S+) - Ante (\S+)")
+_BUTTON_BLIND: Final = re.compile(r"Button Blind\s+(\S+)\s+-\s+Ante\s+(\S+)")
 _SYMBOL: Final = re.compile(r"^([^\d\s.,])")
 
 
@@ -65,7 +81,8 @@ class HeaderInfo:
     tournament: Tournament | None
     stakes_text: str
     currency: str  # ISO code, or "chips"
-    started: str
+    started_local: str
+    started: datetime | None
 
     def __init__(
         self,
@@ -80,28 +97,31 @@ class HeaderInfo:
         tournament: Tournament | None,
         stakes_text: str,
         currency: str,
-        started: str,
+        started_local: str,
+        started: datetime | None,
     ) -> None:
         self.room, self.kind, self.hand_id, self.game = room, kind, hand_id, game  # type: ignore[misc]
         self.game_text, self.structure, self.mixed, self.club = game_text, structure, mixed, club  # type: ignore[misc]
         self.tournament, self.stakes_text, self.currency = tournament, stakes_text, currency  # type: ignore[misc]
-        self.started = started  # type: ignore[misc]
+        self.started_local, self.started = started_local, started  # type: ignore[misc]
 
 
 def read_header(fields: dict[str, str | None]) -> HeaderInfo:
     """Fields of the HEADER terminal to a HeaderInfo; raises ValueError for an unknown game."""
     game_text = fields["game"] or ""
-    game = GAMES.get(game_text)
+    game = GAMES.get(game_text) or _GAMES_ANY_CASE.get(game_text.upper())
     if game is None:
         raise ValueError(f"unknown game {game_text!r}")
-    structure = STRUCTURES[fields["limit"] or ""]
-    stakes_text = fields["mixed_stakes"] or fields["stakes"] or ""
+    structure = STRUCTURES[(fields["limit"] or "").upper()]
+    stakes_text = (fields["mixed_stakes"] or fields["stakes"] or "").replace("\xa0", " ")
     tournament = None
     if fields["tournament_id"]:
         tournament = _tournament(fields["tournament_id"], fields["buy_in"], fields["level"], fields["match_round"])
-    kind = {"Zoom": "zoom", "Home Game": "home-game"}.get(fields["kind"] or "", "hand")
+    kind = _KINDS.get((fields["kind"] or fields.get("tournament_kind") or "").upper(), "hand")
+    started_local = fields["started"] or ""
+    currency = _currency(stakes_text, tournament is not None)
     return HeaderInfo(
-        room=ROOMS.get(fields["room"] or "", fields["room"] or ""),
+        room=ROOMS.get((fields["room"] or "").upper(), (fields["room"] or "").lower()),
         kind=kind,
         hand_id=fields["hand_id"] or "",
         game=game,
@@ -111,8 +131,9 @@ def read_header(fields: dict[str, str | None]) -> HeaderInfo:
         club=fields["club"],
         tournament=tournament,
         stakes_text=stakes_text,
-        currency=_currency(stakes_text, tournament is not None),
-        started=fields["started"] or "",
+        currency=currency,
+        started_local=started_local,
+        started=parse_started(started_local),
     )
 
 
@@ -135,7 +156,8 @@ def _currency(stakes_text: str, tournament: bool) -> str:
         return "chips"
     symbol = _SYMBOL.match(stakes_text.strip())
     if symbol:
-        return CURRENCY_SYMBOLS.get(symbol.group(1), "chips")
+        # PokerMaster's yuan sign is stored as an invalid byte (read as U+FFFD): any other sign is money
+        return CURRENCY_SYMBOLS.get(symbol.group(1), "XXX")
     return "chips"
 
 

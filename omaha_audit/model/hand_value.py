@@ -1,4 +1,9 @@
-"""Hand descriptions in the words PokerStars prints (POKERSTARS_FORMAT.md §10).
+"""Hand values as the engine ranks them, and their words in the project's reference English, which is
+what PokerStars prints (POKERSTARS_FORMAT.md §10). Rooms that print other words bring their own `Words`.
+
+A high hand's value is an int key: `category << 20` then its five ranks, 4 bits each, in order of
+significance (2..14, an ace low in a five-high straight is 1). A low is its five ranks from the highest
+down, ace as 1: `(7, 6, 5, 3, 1)`.
 
 High: `high card Ace`, `a pair of Kings`, `two pair, Aces and Sixes`, `three of a kind, Deuces`,
 `a straight, Ace to Five`, `a flush, Ace high`, `a full house, Kings full of Sixes`, `four of a kind, Aces`,
@@ -15,21 +20,29 @@ hand gets ` - Ace kicker` (its kickers from the first one down to the first that
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
-
-if TYPE_CHECKING:
-    from omaha_audit.engine.evaluate.high import HighHand
-    from omaha_audit.engine.evaluate.low import LowHand
+from typing import Final, Protocol
 
 __all__ = [
     "RANK_NAME",
     "RANK_PLURAL",
+    "Words",
     "describe_hi_lo",
     "describe_key",
+    "describe_low",
     "kicker_split",
     "kicker_suffix",
     "showdown_descriptions",
 ]
+
+Low = tuple[int, ...]
+
+
+class Words(Protocol):
+    """A room's words for the hands shown at one showdown, in show order (what OA507 compares with the
+    printed descriptions)."""
+
+    def showdown(self, highs: Sequence[int], lows: Sequence[Low | None] | None) -> list[str]: ...
+
 
 _NAMES: Final = (
     "Deuce",
@@ -122,27 +135,43 @@ def kicker_suffix(key: int, best_before: int | None) -> str:
     return " - " + "+".join(RANK_NAME[rank] for rank in kickers[: differs + 1]) + " kicker"
 
 
-def describe_hi_lo(high: HighHand, low: LowHand | None) -> str:
+def describe_low(ranks: Low) -> str:
+    """A low in PokerStars' words: `7,6,5,3,A`."""
+    return ",".join("A" if rank == 1 else str(rank) for rank in ranks)
+
+
+def describe_hi_lo(high: int, low: Low | None) -> str:
     """The hi/lo description: `HI: a flush, Ace high; LO: 7,5,4,3,A`, or `HI: ...` without a low."""
     if low is None:
-        return f"HI: {high.describe()}"
-    return f"HI: {high.describe()}; LO: {low.describe()}"
+        return f"HI: {describe_key(high)}"
+    return f"HI: {describe_key(high)}; LO: {describe_low(low)}"
 
 
-def showdown_descriptions(highs: Sequence[HighHand], lows: Sequence[LowHand | None] | None = None) -> list[str]:
+def showdown_descriptions(highs: Sequence[int], lows: Sequence[Low | None] | None = None) -> list[str]:
     """What PokerStars prints in brackets on the `shows [..] (...)` lines of one showdown, in show order,
     with the kicker clauses (module docstring). Pass `lows` (same order, None for no low) for a hi/lo game:
-    every line then starts `HI:`. Run-it-twice hands have one showdown per board."""
+    every line then starts `HI:`. Run-it-twice hands have one showdown per board. Keys and lows as in the
+    module docstring."""
     if lows is not None and len(lows) != len(highs):
         raise ValueError("highs and lows must have one entry per shown hand")
     texts: list[str] = []
     best: int | None = None
-    for index, high in enumerate(highs):
-        text = describe_key(high.key) + kicker_suffix(high.key, best)
-        if best is None or high.key > best:
-            best = high.key
+    for index, key in enumerate(highs):
+        text = describe_key(key) + kicker_suffix(key, best)
+        if best is None or key > best:
+            best = key
         if lows is not None:
             low = lows[index]
-            text = f"HI: {text}" if low is None else f"HI: {text}; LO: {low.describe()}"
+            text = f"HI: {text}" if low is None else f"HI: {text}; LO: {describe_low(low)}"
         texts.append(text)
     return texts
+
+
+class ReferenceWords:
+    """The reference English (PokerStars' words), as a room's `Words`."""
+
+    def showdown(self, highs: Sequence[int], lows: Sequence[Low | None] | None) -> list[str]:
+        return showdown_descriptions(highs, lows)
+
+
+REFERENCE_WORDS: Final = ReferenceWords()

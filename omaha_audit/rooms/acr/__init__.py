@@ -1,0 +1,9 @@
+"""Americas Cardroom (WPN): recognised, its reader still to come (ROOMS.md)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from omaha_audit.rooms.base import NotReadYet, RoomFormat
+
+FORMAT: Final[RoomFormat] = NotReadYet("acr", "Americas Cardroom (WPN)", r"(?:Game )?Hand #\d+ - ")

@@ -1,0 +1,67 @@
+"""The room boundary: what every hand-history format provides.
+
+A format is one folder under omaha_audit/rooms/ with one object of a `RoomFormat` class: it recognises
+its hands' first lines and where their summary starts (the splitter uses these to cut a file into hand
+blocks, hand by hand, whatever the file's mix of rooms), reads a block into the `Hand` model (never
+raising: a block it cannot read is an `UnreadableHand` with the line and the reason), and names the
+house rules and the description words of each room that writes it. Rooms import the model and the
+shared parse kit (omaha_audit/parse) only; adding one never touches the engine or the rules.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+from omaha_audit.model import Hand, UnreadableHand
+from omaha_audit.model.hand_value import Words
+from omaha_audit.model.house_rules import GENERIC, HouseRules
+from omaha_audit.parse.split import Block, Marks
+
+
+class RoomFormat(ABC):
+    """One hand-history format. `name` is the format's id (`pokerstars`, `ggpoker`, ...), `title` how a
+    user would name it, `marks` its header, summary and notice patterns (see parse.split.Marks)."""
+
+    def __init__(self, name: str, title: str, marks: Marks) -> None:
+        self.name = name
+        self.title = title
+        self.marks = marks
+
+    @abstractmethod
+    def read(self, block: Block) -> Hand | UnreadableHand:
+        """One hand block of this format. Never raises."""
+
+    def presets(self) -> tuple[HouseRules, ...]:
+        """The named house-rule presets of the rooms that write this format (for `--room-preset`)."""
+        return ()
+
+    def preset(self, room: str) -> HouseRules:
+        """The house rules a hand of `room` (a brand of this format) is audited with."""
+        return GENERIC
+
+    def words(self, room: str) -> Words | None:
+        """The words `room` describes shown hands with, when they are reliable enough to check (OA507);
+        None when the room prints no descriptions or its descriptions are not evidence."""
+        return None
+
+    def rooms(self) -> tuple[str, ...]:
+        """The rooms (brands) whose hands this format reads."""
+        return (self.name,)
+
+
+class NotReadYet(RoomFormat):
+    """A room whose hands are recognised (so that they are counted and reported, never lost) but not yet
+    read: each block becomes an unreadable hand saying so."""
+
+    def __init__(self, name: str, title: str, header: str, summary: str | None = None) -> None:
+        super().__init__(name, title, Marks(name, header, summary))
+
+    def read(self, block: Block) -> Hand | UnreadableHand:
+        return UnreadableHand(
+            block.path,
+            block.first_line,
+            block.first_line,
+            block.last_line,
+            f"{self.title} hand histories are not supported yet",
+            room=self.name,
+        )

@@ -1,0 +1,9 @@
+"""Kings Club: recognised, its reader still to come (ROOMS.md)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from omaha_audit.rooms.base import NotReadYet, RoomFormat
+
+FORMAT: Final[RoomFormat] = NotReadYet("kingsclub", "Kings Club", r"#\d+: (?:Pot Limit|No Limit|Limit|Fixed Limit) ")

@@ -1,0 +1,847 @@
+"""Read one PokerStars-format hand block into the typed model; the base of every room that writes
+PokerStars-like text.
+
+The grammar (grammar/pokerstars.lark) checks the order of the lines; this module turns the line tokens
+into model objects. A block is read whenever its structure is sound: a garbled line inside it, or text
+cut off before the summary, becomes a `Defect` on the hand (or `truncated`), so the audit reports it
+and the rest of the hand is still audited. Anything worse makes an `UnreadableHand` with the line and
+the reason. Nothing here raises on bad input.
+
+What a line's numbers mean is settled here, not in the engine: the builder keeps each player's street
+total (the ledger), so whatever a room prints for a raise (the increment over the high bet, the street
+total, or the chips added) and for a call (the chips added, or the street total), each `Action` gets
+the chips it adds and the total it brings the player to.
+
+A room of the family subclasses `StarsReader` (its grammar, header, conventions) and, for lines of its
+own, `HandBuilder` (method `other_line`); see omaha_audit/rooms/README.md.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from lark import Lark
+
+from omaha_audit.model import (
+    Action,
+    ActionKind,
+    Card,
+    CashOut,
+    Collected,
+    DealtCards,
+    Defect,
+    Event,
+    Fee,
+    FeeEffect,
+    FeeKind,
+    Game,
+    Hand,
+    PotBasis,
+    PotSummary,
+    Refunds,
+    Seat,
+    ShowdownKind,
+    ShowdownLine,
+    ShowdownMark,
+    Source,
+    Stakes,
+    Street,
+    StreetDeal,
+    SummarySeat,
+    Tournament,
+    UncalledReturn,
+    Unit,
+    UnreadableHand,
+    parse_amount,
+    parse_card,
+)
+from omaha_audit.parse.lalr import LalrChecker, Rejection
+from omaha_audit.parse.lexer import LineClassifier, LineToken
+from omaha_audit.parse.resources import grammar_text
+from omaha_audit.parse.split import Block
+from omaha_audit.parse.token_feed import TokenFeed
+from omaha_audit.rooms.pokerstars.header import HeaderInfo, read_header, read_stakes, unit_for
+from omaha_audit.rooms.pokerstars.summary import PotLine, read_pot_line, read_summary_seat
+
+
+class AmountError(ValueError):
+    pass
+
+
+# What a raise's or a call's printed number means (ROOMS.md's "raise terminology").
+INCREMENT: Final = "increment"  # `raises X to Y`: X = Y - the previous high bet (PokerStars, GGPoker, Winamax)
+TO: Final = "to"  # the number is the player's street total after the line (Full Tilt, KingsClub calls)
+ADDED: Final = "added"  # the number is the chips this line adds (ACR, BetOnline; calls in most rooms)
+# Run It Once's writer in early 2019 printed the chips a raise added after `to` (fpdb names the file
+# `RIO.raiseTo.bug`): `raises €44.00 to €68` by a player who had €7 in, to a street total of €75.
+TO_IS_ADDED: Final = "to-is-added"
+_RAISE_TO_BUG: Final = "Run It Once's raise-to bug: the amount after 'to' is the chips this raise added"
+
+POSTS: Final = {
+    "small blind": ActionKind.POST_SMALL_BLIND,
+    "big blind": ActionKind.POST_BIG_BLIND,
+    "small & big blinds": ActionKind.POST_SMALL_AND_BIG_BLIND,
+    "the ante": ActionKind.POST_ANTE,
+    "an ante": ActionKind.POST_ANTE,
+    "straddle": ActionKind.POST_STRADDLE,
+    "button blind": ActionKind.POST_BUTTON_BLIND,
+    "missed blind": ActionKind.POST_DEAD,
+    "dead blind": ActionKind.POST_DEAD,
+}
+VERBS: Final = {
+    "folds": ActionKind.FOLD,
+    "checks": ActionKind.CHECK,
+    "calls": ActionKind.CALL,
+    "bets": ActionKind.BET,
+    "raises": ActionKind.RAISE,
+}
+RUNS: Final = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3, "1": 1, "2": 2, "3": 3}
+STUD_STREETS: Final = {"4th": Street.FOURTH, "5th": Street.FIFTH, "6th": Street.SIXTH, "7th": Street.SEVENTH}
+DRAWS: Final = {"FIRST": Street.DRAW1, "SECOND": Street.DRAW2, "THIRD": Street.DRAW3}
+STUD_GAMES: Final = (Game.STUD, Game.STUD_HI_LO, Game.RAZZ)
+BOARD_STREETS: Final = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+# Posts whose chips are a live bet (they count toward the player's street total); the others (antes,
+# dead blinds) go into the pot without being a bet.
+LIVE_POSTS: Final = frozenset(
+    {
+        ActionKind.POST_SMALL_BLIND,
+        ActionKind.POST_BIG_BLIND,
+        ActionKind.POST_STRADDLE,
+        ActionKind.POST_BUTTON_BLIND,
+        ActionKind.BRING_IN,
+    }
+)
+# Members bound once: the loop in `build` runs for every line (see omaha_audit/model/enums.py).
+_BLINDS: Final = Street.BLINDS
+_PREFLOP: Final = Street.PREFLOP
+_SHOWDOWN: Final = Street.SHOWDOWN
+_SUMMARY: Final = Street.SUMMARY
+_SHOWS: Final = ShowdownKind.SHOWS
+_MUCKS: Final = ShowdownKind.MUCKS
+_DOESNT_SHOW: Final = ShowdownKind.DOESNT_SHOW
+_BRING_IN: Final = ActionKind.BRING_IN
+_RAISE: Final = ActionKind.RAISE
+_CALL: Final = ActionKind.CALL
+_BET: Final = ActionKind.BET
+_SMALL_AND_BIG: Final = ActionKind.POST_SMALL_AND_BIG_BLIND
+_FIXED_LIMIT_TEXT: Final = "fixed-limit"
+# The groups of the two most frequent lines, in the grammar's order: read with one `groups()` call (no
+# look-up per group name). The reader checks the grammar against these when it is built.
+ACTION_GROUPS: Final = ("name", "verb", "amount", "raise_to", "cards", "all_in", "cap", "note")
+SEAT_GROUPS: Final = ("seat", "name", "stack", "bounty", "status", "hero_mark")
+_FIRST_UNCALLED_YEAR: Final = 2009  # the first year of PokerStars hands in the corpus with the line
+_CACHE_LIMIT: Final = 20_000  # distinct amount or card texts remembered (they repeat from hand to hand)
+# Pot figures of the rooms that write PokerStars text: (Total pot, Main/Side pots, collected). PokerStars
+# prints the total gross and the pots and collected amounts net of the rake.
+POKERSTARS_BASES: Final = (PotBasis.GROSS, PotBasis.NET, PotBasis.NET)
+ROOM_BASES: Final = {
+    # Run It Once prints Main/Side pots before the rake (ROOMS.md 2.2)
+    "run-it-once": (PotBasis.GROSS, PotBasis.GROSS, PotBasis.NET),
+    # MPL prints the collected amount before the rake (ROOMS.md 2.2)
+    "mpl": (PotBasis.GROSS, PotBasis.NET, PotBasis.GROSS),
+}
+
+
+class StarsReader:
+    """Reads the hand blocks of a format of the PokerStars family. Build once (compiles the grammar),
+    use for many hands. Subclasses set `format`, `grammar`, the raise and call conventions, and
+    override `header_info` (and `make_builder` for lines of their own)."""
+
+    format = "pokerstars"
+    grammar = "pokerstars"
+    raise_number = INCREMENT
+    call_number = ADDED
+
+    def __init__(self) -> None:
+        self.lark = Lark(grammar_text(self.grammar), parser="lalr", lexer=TokenFeed)
+        for terminal, groups in (("ACTION", ACTION_GROUPS), ("SEAT", SEAT_GROUPS)):
+            regex = re.compile(self.lark.get_terminal(terminal).pattern.to_regexp())
+            if tuple(regex.groupindex) != groups or regex.groups != len(groups):
+                raise ValueError(f"grammar: {terminal} must have exactly the groups {', '.join(groups)}, in order")
+        self.classifier = LineClassifier(self.lark)
+        self.checker = LalrChecker(self.lark)
+        # a header in other letter case (re-exports in capitals) is read with the same terminal
+        self.header_any_case = re.compile(self.lark.get_terminal("HEADER").pattern.to_regexp(), re.IGNORECASE)
+        self.amounts: dict[int, dict[str, int]] = {}  # per number of decimals: text -> units
+        self.cards: dict[str, tuple[Card, ...]] = {}  # text of valid cards -> cards
+
+    def read(self, block: Block) -> Hand | UnreadableHand:
+        try:
+            return self._read(block)
+        except Exception as error:  # a reader bug must not lose the hand
+            return unreadable(block, block.first_line, f"internal reader error: {error!r}")
+
+    # ---- what a room of the family overrides ------------------------------------------------------
+    def header_info(self, fields: dict[str, str | None]) -> HeaderInfo:
+        """The HEADER line's fields to a HeaderInfo; raises ValueError when they make no sense."""
+        return read_header(fields)
+
+    def make_builder(
+        self,
+        block: Block,
+        info: HeaderInfo,
+        unit: Unit,
+        table: dict[str, str | Any],
+        tokens: list[LineToken],
+        ignored: list[LineToken],
+        defects: list[Defect],
+        truncated: bool,
+        raise_number: str | None = None,
+    ) -> HandBuilder:
+        return HandBuilder(self, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+
+    # ---- reading -----------------------------------------------------------------------------------
+    def classify(self, block: Block) -> tuple[list[LineToken], list[LineToken], list[tuple[int, str]]]:
+        tokens, ignored, unknown = self.classifier.tokens(enumerate(block.lines, block.first_line))
+        if block.lines and (not tokens or tokens[0][0] != "HEADER"):
+            first = block.lines[0]
+            match = self.header_any_case.fullmatch(first)
+            if match is not None:
+                unknown = [(line, text) for line, text in unknown if line != block.first_line]
+                tokens.insert(0, ("HEADER", block.first_line, first, match))
+        return tokens, ignored, unknown
+
+    def _read(self, block: Block) -> Hand | UnreadableHand:
+        tokens, ignored, unknown = self.classify(block)
+        if not tokens or tokens[0][0] != "HEADER":
+            return unreadable(block, block.first_line, "the first line is not a hand header")
+        types = [token[0] for token in tokens]
+        has_summary = "SUMMARY" in types
+        defects = [
+            Defect(line, text, "line cut off" if not has_summary and line == block.last_line else "unreadable line")
+            for line, text in unknown
+        ]
+        truncated = False
+        rejection = self.checker.check(types)
+        if rejection is not None:
+            if rejection.at == len(tokens) and not has_summary:
+                truncated = True
+            else:
+                line = tokens[min(rejection.at, len(tokens) - 1)][1]
+                hand_id = tokens[0][3].groupdict().get("hand_id")
+                return unreadable(block, line, _unexpected_reason(rejection, tokens), hand_id)
+        try:
+            info = self.header_info(tokens[0][3].groupdict())
+        except ValueError as error:
+            return unreadable(block, tokens[0][1], str(error))
+        table = tokens[1][3].groupdict() if len(tokens) > 1 else {}
+        play_money = table.get("money") in ("Play Money", "play money")
+        for decimals in (None, 2):
+            unit = unit_for(info, play_money, decimals)
+            try:
+                builder = self.make_builder(block, info, unit, table, tokens, ignored, defects, truncated)
+                hand = builder.build()
+                if builder.overcalls and info.room == "run-it-once":
+                    return self.raise_to_bug(block, info, unit, table, tokens, ignored, defects, truncated)
+                return hand
+            except AmountError as error:
+                if unit.decimals == 0 and decimals is None:
+                    continue  # chips with decimals: read again in hundredths
+                return unreadable(block, error.args[1], error.args[0], info.hand_id)
+        raise AssertionError("unreachable")
+
+    def raise_to_bug(
+        self,
+        block: Block,
+        info: HeaderInfo,
+        unit: Unit,
+        table: dict[str, str | Any],
+        tokens: list[LineToken],
+        ignored: list[LineToken],
+        defects: list[Defect],
+        truncated: bool,
+    ) -> Hand:
+        """A Run It Once hand whose calls exceed the bets they call when its raises are read as PokerStars
+        writes them: read again with `to` as the chips added (TO_IS_ADDED), each raise line where the two
+        readings differ reported as malformed."""
+        builder = self.make_builder(block, info, unit, table, tokens, ignored, defects, truncated, TO_IS_ADDED)
+        return builder.build()
+
+
+def _unexpected_reason(rejection: Rejection, tokens: list[LineToken]) -> str:
+    if rejection.at >= len(tokens):
+        return "the hand ends without its summary lines"
+    kind, line = tokens[rejection.at][:2]
+    previous = next((t for t in reversed(tokens) if t[1] < line), None)
+    after = f" after {previous[0]}" if previous else ""
+    expected = ", ".join(sorted(rejection.expected)[:8])
+    return f"unexpected {kind} line{after} (expected one of: {expected})"
+
+
+def unreadable(block: Block, line: int, reason: str, hand_id: str | None = None) -> UnreadableHand:
+    return UnreadableHand(block.path, line, block.first_line, block.last_line, reason, hand_id, block.format)
+
+
+class HandBuilder:
+    """Turns the token list of one hand into a Hand. The state of the hand being built is kept on the
+    builder, so that a room's `other_line` can add to it."""
+
+    def __init__(
+        self,
+        reader: StarsReader,
+        block: Block,
+        info: HeaderInfo,
+        unit: Unit,
+        table: dict[str, str | Any],
+        tokens: list[LineToken],
+        ignored: list[LineToken],
+        defects: list[Defect],
+        truncated: bool,
+        raise_number: str | None = None,
+    ) -> None:
+        self.reader = reader
+        self.block = block
+        self.info = info
+        self.unit = unit
+        self.table = table  # the TABLE line's fields (the second line's, whatever it is)
+        self.tokens = tokens
+        self.ignored = ignored
+        self.defects = list(defects)
+        self.truncated = truncated
+        self.path = block.path
+        self.players: dict[str, int] = {}
+        self._by_length: list[str] | None = None
+        self.amount_cache = reader.amounts.setdefault(unit.decimals, {})
+        self.card_cache = reader.cards
+        self.raise_number = raise_number or reader.raise_number
+        self.call_number = reader.call_number
+        self.stakes = Stakes(None, None)
+        # the hand so far
+        self.seats: list[Seat] = []
+        self.actions: list[Action] = []
+        self.streets: list[StreetDeal] = []
+        self.dealt: list[DealtCards] = []
+        self.showdown: list[ShowdownLine] = []
+        self.collected: list[Collected] = []
+        self.uncalled: list[UncalledReturn] = []
+        self.cash_outs: list[CashOut] = []
+        self.events: list[Event] = []
+        self.summary_seats: list[SummarySeat] = []
+        self.fees: list[Fee] = []
+        self.boards: dict[int, tuple[Card, ...]] = {}
+        self.pot_line: PotLine | None = None
+        self.pot_source: Source | None = None
+        self.no_low: list[int] = []
+        self.showdown_marks: list[ShowdownMark] = []
+        self.street = _BLINDS
+        self.run = 0
+        self.cancelled = False
+        self.run_twice = False
+        self.hero: str | None = None
+        self.button: int | None = None
+        # the ledger: each player's street total, and the highest, on the current betting round
+        self.street_bets: dict[str, int] = {}
+        self.high = 0
+        self.nominal_big_blind = 0
+        self.overcalls = 0
+        self.line = 0  # the line being read, and its text
+        self.text = ""
+
+    # ---- small helpers -------------------------------------------------------------------
+    def src(self, line: int) -> Source:
+        return Source(self.path, line, line)
+
+    def amount(self, text: str | None, line: int) -> int:
+        if not text:
+            return 0
+        value = self.amount_cache.get(text)
+        if value is not None:
+            return value
+        try:
+            value = self.parse_money(text)
+        except ValueError as error:
+            raise AmountError(f"amount {text!r}: {error}", line) from None
+        if len(self.amount_cache) >= _CACHE_LIMIT:
+            self.amount_cache.clear()
+        self.amount_cache[text] = value
+        return value
+
+    def parse_money(self, text: str) -> int:
+        """An amount as the room prints it (`$1,270.5`, `1500`) in units; raises ValueError. Rooms with
+        other number forms override this."""
+        raw = text.strip()
+        if raw and not (raw[0].isdigit() or raw[0] == "."):
+            raw = raw[1:]
+        return parse_amount(raw, self.unit.decimals)
+
+    def cards(self, text: str | None, line: int) -> tuple[Card, ...]:
+        if not text:
+            return ()
+        known = self.card_cache.get(text)
+        if known is not None:
+            return known
+        parts = self.card_texts(text)
+        try:
+            cards = tuple(map(parse_card, parts))
+        except ValueError:  # some part is not a card: keep the others, note each bad one
+            found: list[Card] = []
+            for part in parts:
+                try:
+                    found.append(parse_card(part))
+                except ValueError:
+                    self.defects.append(Defect(line, text, f"not a card: {part!r}"))
+            return tuple(found)
+        if len(self.card_cache) >= _CACHE_LIMIT:
+            self.card_cache.clear()
+        self.card_cache[text] = cards
+        return cards
+
+    def card_texts(self, text: str) -> list[str]:
+        """The card words of a bracket's text (`Ah Kd 2c`); rooms that write cards otherwise override it."""
+        return text.split()
+
+    @property
+    def by_length(self) -> list[str]:
+        if self._by_length is None:
+            self._by_length = sorted(self.players, key=len, reverse=True)
+        return self._by_length
+
+    def player(self, kind: str, text: str, guess: str | None) -> str:
+        """The seated player a line names (names may hold ': ' and other separators)."""
+        guess = guess or ""
+        if guess in self.players:
+            return guess
+        for name in self.by_length:
+            if text.startswith(name) and text[len(name) : len(name) + 1] in (":", " "):
+                return name
+        prefix = "Dealt to " if kind == "DEALT" else "Uncalled bet"
+        if kind in ("DEALT", "UNCALLED"):
+            for name in self.by_length:
+                if text.endswith(name) or f"{prefix}{name} [" in text:
+                    return name
+        return guess
+
+    # ---- the ledger ----------------------------------------------------------------------
+    def new_round(self) -> None:
+        """A new betting round: street totals start again from nothing."""
+        self.street_bets = {}
+        self.high = 0
+
+    def wager(
+        self, kind: ActionKind, name: str, first: int, total: int | None, stated: bool
+    ) -> tuple[int, int | None, int | None]:
+        """(chips added, street total after, stated increment) of a call, bet or raise whose line prints
+        `first` (its first number) and `total` (the number after `to`, if any), in the room's meaning."""
+        own = self.street_bets.get(name, 0)
+        increment: int | None = None
+        if kind is _RAISE:
+            convention = self.raise_number
+            if convention == INCREMENT:
+                to = total if total is not None else self.high + first
+                if total is not None and stated:
+                    increment = first
+            elif convention == TO:
+                to = total if total is not None else first
+            elif convention == TO_IS_ADDED:
+                to = own + (total if total is not None else first)
+                if own:  # (from nothing both readings agree; here they differ)
+                    self.defects.append(Defect(self.line, self.text, _RAISE_TO_BUG))
+            else:  # ADDED
+                to = total if total is not None else own + first
+                if total is not None and stated:
+                    increment = first + own - self.high  # the raise size the two numbers imply
+        elif kind is _CALL and self.call_number == TO:
+            to = total if total is not None else first
+        else:
+            to = own + first
+            if kind is _CALL and to > self.high:
+                self.overcalls += 1  # a call above the high bet: the raise before it was misread, or wrong
+        self.street_bets[name] = to
+        if to > self.high:
+            self.high = to
+        return to - own, to, increment
+
+    def post(self, kind: ActionKind, name: str, paid: int) -> int:
+        """The street total after a forced bet of `paid` chips."""
+        own = self.street_bets.get(name, 0)
+        if kind in LIVE_POSTS:
+            to = own + paid
+        elif kind is _SMALL_AND_BIG:  # the small-blind part is dead (BL-5)
+            to = own + min(paid, self.nominal_big_blind or paid)
+        else:  # antes and dead blinds are not bets
+            return own
+        self.street_bets[name] = to
+        if to > self.high:
+            self.high = to
+        return to
+
+    # ---- the hand ------------------------------------------------------------------------
+    def build(self) -> Hand:
+        info, path, players = self.info, self.path, self.players
+        # (the amount cache is read inline for actions; the helpers are called as methods, which compiled
+        # code calls directly, where a method bound to a local would be called through Python)
+        amounts = self.amount_cache
+        amount, cards = self.amount, self.cards  # handed to read_summary_seat and read_pot_line
+        try:
+            self.stakes = stakes = read_stakes(info, self.unit)
+        except ValueError as error:  # a garbled header: chips with decimals are read again in hundredths
+            raise AmountError(str(error), self.tokens[0][1]) from None
+        self.nominal_big_blind = stakes.big_blind or stakes.small_bet or 0
+        actions, seats, events = self.actions, self.seats, self.events
+        seat_players: dict[int, str] | None = None
+        for kind, line, text, m in self.tokens[1:]:
+            source = Source(path, line, line)
+            if kind == "ACTION":
+                name, verb, paid, raise_to, _, all_in, cap, note = m.groups()  # ACTION_GROUPS
+                if name not in players:
+                    name = self.player(kind, text, name)
+                action_kind = VERBS[verb]
+                if paid or raise_to:
+                    self.line, self.text = line, text
+                    first = (amounts.get(paid) or self.amount(paid, line)) if paid else 0  # (the cache, inlined)
+                    total = self.amount(raise_to, line) if raise_to else None
+                    added, to, increment = self.wager(action_kind, name, first, total, bool(paid))
+                else:
+                    added, to, increment = 0, None, None
+                actions.append(
+                    Action(
+                        self.street,
+                        name,
+                        players.get(name),
+                        action_kind,
+                        added,
+                        source,
+                        to,
+                        all_in is not None,
+                        cap is not None,
+                        None,
+                        increment,
+                        line,
+                    )
+                )
+                if note:
+                    events.append(Event(note, text, self.street, Source(path, line, line), name))
+            elif kind == "SUMMARY_SEAT":
+                if seat_players is None:
+                    seat_players = {seat.seat: seat.player for seat in seats}
+                number, rest = m.group("seat", "rest")
+                self.summary_seats.append(read_summary_seat(_number(number), rest, seat_players, amount, cards, source))
+            elif kind == "SEAT":
+                number, name, stack, bounty, status, hero_mark = m.groups()  # SEAT_GROUPS
+                status = status or ""
+                seat = Seat(
+                    _number(number or "0"),
+                    name or "",
+                    self.amount(stack, line),
+                    source,
+                    bounty,
+                    "sitting out" in status,
+                    "out of hand" in status,
+                )
+                seats.append(seat)
+                if hero_mark:
+                    self.hero = seat.player
+                players[seat.player] = seat.seat
+                self._by_length = None
+            elif kind == "POST" or kind == "BRING_IN":
+                name, paid, all_in = m.group("name", "amount", "all_in")
+                if name not in players:
+                    name = self.player(kind, text, name)
+                action_kind = POSTS[m["what"]] if kind == "POST" else _BRING_IN
+                chips = self.amount(paid, line)
+                actions.append(
+                    Action(
+                        self.street,
+                        name,
+                        players.get(name),
+                        action_kind,
+                        chips,
+                        source,
+                        self.post(action_kind, name, chips),
+                        all_in is not None,
+                        False,
+                        None,
+                        None,
+                        line,
+                    )
+                )
+            elif kind in BOARD_STREETS:
+                self.board_line(kind, m, line, text, source)
+            elif kind == "COLLECTED":
+                pot_text = m["pot"] or "pot"
+                side = m["side"]
+                index = int(side) if side else (1 if pot_text == "side pot" else 0)
+                self.collected.append(
+                    Collected(
+                        self.player(kind, text, m["name"]),
+                        self.amount(m["amount"], line),
+                        index,
+                        pot_text,
+                        self.run,
+                        source,
+                    )
+                )
+            elif kind == "SHOWS" or kind == "SHOWS_FOR":
+                self.showdown.append(
+                    ShowdownLine(
+                        self.player(kind, text, m["name"]),
+                        _SHOWS,
+                        self.cards(m["cards"], line),
+                        m["description"],
+                        self.run,
+                        source,
+                        line,
+                    )
+                )
+            elif kind == "MUCKS":
+                self.showdown.append(
+                    ShowdownLine(
+                        self.player(kind, text, m["name"]),
+                        _MUCKS,
+                        self.cards(m["cards"], line),
+                        None,
+                        self.run,
+                        source,
+                        line,
+                    )
+                )
+            elif kind == "NO_SHOW":
+                self.showdown.append(
+                    ShowdownLine(self.player(kind, text, m["name"]), _DOESNT_SHOW, (), None, self.run, source, line)
+                )
+            elif kind == "UNCALLED":
+                self.uncalled.append(
+                    UncalledReturn(
+                        self.player(kind, text, m["name"]), self.amount(m["amount"], line), self.street, source
+                    )
+                )
+            elif kind == "DEALT":
+                name = self.player(kind, text, m["name"])
+                held, new_held = m["cards"], m["new_cards"]
+                if name != m["name"]:  # a name holding brackets (`PC [Mittel]`): the cards follow it
+                    held, new_held = _brackets(text[len("Dealt to ") + len(name) :])
+                self.dealt.append(DealtCards(name, self.cards(held, line), source, self.cards(new_held, line)))
+            elif kind == "HOLE_CARDS" or kind == "DEALING_HANDS":
+                self.street, self.run = _PREFLOP, 0
+            elif kind == "SUMMARY":
+                self.street, self.run = _SUMMARY, 0
+            elif kind == "SUMMARY_TOTAL" or kind == "SUMMARY_TOTAL_PIPES":
+                self.pot_line = read_pot_line(m, amount, source)
+                self.pot_source = source
+                for fee in self.pot_line.fees:
+                    if fee.kind is FeeKind.SPLASH:
+                        self.splash(fee.amount, source)
+                    else:
+                        self.fees.append(fee)
+            elif kind == "SUMMARY_BOARD":
+                self.boards[RUNS[m["run"]]] = self.cards(m["cards"], line)
+            elif kind == "SHOW_DOWN":
+                self.street, self.run = _SHOWDOWN, RUNS[m["run"]]
+                self.showdown_marks.append(ShowdownMark(self.run, line, source))
+            else:
+                self.other_line(kind, m, line, text, source)
+        return self.finish()
+
+    def board_line(self, kind: str, m: re.Match[str], line: int, text: str, source: Source) -> None:
+        """A FLOP, TURN or RIVER line: a new betting round and the board after it."""
+        if kind == "RIVER" and self.info.game in STUD_GAMES:
+            self.street, self.run = Street.SEVENTH, 0
+            self.new_round()
+            return
+        self.street, self.run = BOARD_STREETS[kind], RUNS[m["run"]]
+        self.new_round()
+        old = self.cards(m["cards"], line)
+        new_text = m["new_cards"]
+        new = self.cards(new_text, line) if new_text is not None else old
+        board = old + new if new_text is not None else old
+        empty = new_text is not None and not new_text.strip()
+        if empty:
+            self.defects.append(Defect(line, text, "empty card on the street line"))
+        self.streets.append(StreetDeal(self.street, self.run, board, new, source, empty, line))
+
+    def other_line(self, kind: str, m: re.Match[str], line: int, text: str, source: Source) -> None:
+        """The lines the loop in `build` leaves to this method: rarer PokerStars lines; a room of the
+        family overrides it for lines of its own (and calls this for the rest)."""
+        if kind == "DISCARD":
+            name = self.player(kind, text, m["name"])
+            pat = bool(m["pat"])
+            self.actions.append(
+                Action(
+                    self.street,
+                    name,
+                    self.players.get(name),
+                    ActionKind.STAND_PAT if pat else ActionKind.DISCARD,
+                    0,
+                    source,
+                    discarded=0 if pat else int(m["discarded"] or 0),
+                    order=line,
+                )
+            )
+        elif kind == "THIRD_STREET":
+            self.street, self.run = Street.THIRD, 0
+            self.new_round()
+        elif kind == "STUD_STREET":
+            self.street, self.run = STUD_STREETS[m["street"]], 0
+            self.new_round()
+        elif kind == "DRAW":
+            self.street, self.run = DRAWS[m["draw"]], 0
+            self.new_round()
+        elif kind == "PREFLOP_CARD":
+            card = self.cards(m["cards"], line)
+            self.streets.append(StreetDeal(Street.PREFLOP, 0, card, card, source, False, line))
+        elif kind == "CASH_OUT":
+            fee = self.amount(m["fee"], line)
+            name = self.player(kind, text, m["name"])
+            self.cash_outs.append(CashOut(name, self.amount(m["amount"], line), fee, source))
+            if fee:
+                self.fees.append(Fee(FeeKind.CASH_OUT_FEE, fee, FeeEffect.OUTSIDE, "Cash Out Fee", source, name))
+        elif kind == "NO_LOW":
+            self.no_low.append(self.run)
+        elif kind == "CAPPED":
+            self.events.append(Event("betting-capped", text, self.street, source))
+        elif kind == "CANCELLED":
+            self.cancelled = True
+        elif kind == "STP_ADDED" or kind == "SUMMARY_STP":
+            self.splash(self.amount(m["amount"], line), source)
+        elif kind == "SUMMARY_RUN_TWICE":
+            self.run_twice = True
+
+    def splash(self, amount: int, source: Source) -> None:
+        """Splash-the-pot money the site added: printed both in the hand and on the pot line by some rooms
+        (one amount, not two)."""
+        for fee in self.fees:
+            if fee.kind is FeeKind.SPLASH:
+                return
+        self.fees.append(Fee(FeeKind.SPLASH, amount, FeeEffect.ADDED, "STP", source))
+
+    # ---- the result ----------------------------------------------------------------------
+    def pot_bases(self) -> tuple[PotBasis, PotBasis, PotBasis]:
+        """What the hand's (Total pot, Main/Side pots, collected) figures count."""
+        return ROOM_BASES.get(self.info.room, POKERSTARS_BASES)
+
+    def refunds(self) -> Refunds:
+        """PokerStars printed no `Uncalled bet` line before about 2009 (the excess is left out of the pot and
+        the collected amounts: ROOMS.md 2.x; the corpus's hands of 2005-2007); Run It Once prints none in a
+        walk and pays the big blind's excess inside the collected amount."""
+        if self.uncalled:
+            return Refunds.LINE
+        room = self.info.room
+        if room == "pokerstars" and self.info.started is not None and self.info.started.year < _FIRST_UNCALLED_YEAR:
+            return Refunds.IMPLIED
+        if room == "run-it-once":
+            return Refunds.IN_COLLECTED
+        return Refunds.LINE
+
+    def pot_summary(self) -> PotSummary | None:
+        line = self.pot_line
+        if line is None or self.pot_source is None:
+            return None
+        total, pots, collected = self.pot_bases()
+        if total is PotBasis.GROSS and self.refunds() is Refunds.IN_COLLECTED:
+            total = PotBasis.GROSS_WITH_REFUNDS
+        return PotSummary(line.total, line.rake, line.main, line.sides, self.pot_source, total, pots, collected)
+
+    def table_id(self, table: str) -> str:
+        printed = self.table.get("table_id")
+        tournament = self.info.tournament
+        name = printed or table
+        return f"{tournament.tournament_id}/{name}" if tournament is not None and printed is None else name
+
+    def tournament(self) -> Tournament | None:
+        return self.info.tournament
+
+    def finish(self) -> Hand:
+        info, path = self.info, self.path
+        for kind, line, text, m in self.ignored:
+            self.events.append(
+                Event(
+                    kind.lower().replace("_", "-"),
+                    text,
+                    _BLINDS,
+                    Source(path, line, line),
+                    m.groupdict().get("name"),
+                )
+            )
+        hero = self.hero if self.hero is not None else _hero(self.dealt)
+        table = self.table
+        button = table.get("button")
+        max_seats = table.get("max_seats")
+        table_name = table.get("table") or ""
+        events = self.events
+        return Hand(
+            room=info.room,
+            format=self.reader.format,
+            hand_id=info.hand_id,
+            source=Source(path, self.block.first_line, self.block.last_line),
+            game=info.game,
+            game_text=info.game_text,
+            structure=info.structure,
+            unit=self.unit,
+            stakes=self.stakes,
+            started=info.started,
+            started_local=info.started_local,
+            table=table_name,
+            table_id=self.table_id(table_name),
+            max_seats=int(max_seats) if max_seats else None,
+            button=self.button if self.button is not None else (int(button) if button else None),
+            seats=tuple(self.seats),
+            actions=tuple(self.actions),
+            streets=tuple(self.streets),
+            dealt=tuple(self.dealt),
+            showdown=tuple(self.showdown),
+            collected=tuple(self.collected),
+            uncalled=tuple(self.uncalled),
+            cash_outs=tuple(self.cash_outs),
+            events=tuple(sorted(events, key=_line_of)) if len(events) > 1 else tuple(events),
+            pot=self.pot_summary(),
+            boards=self.final_boards(),
+            summary_seats=tuple(self.summary_seats),
+            fees=tuple(self.fees),
+            refunds=self.refunds(),
+            kind=info.kind,
+            mixed=info.mixed,
+            tournament=self.tournament(),
+            club=info.club,
+            run_twice=self.run_twice or any(deal.run for deal in self.streets),
+            cancelled=self.cancelled,
+            no_low=tuple(self.no_low),
+            showdown_marks=tuple(self.showdown_marks),
+            hero=hero,
+            truncated=self.truncated,
+            defects=tuple(sorted(self.defects, key=_line_of)) if self.defects else (),
+            play_money=self.unit.currency == "play",
+        )
+
+    def final_boards(self) -> tuple[tuple[Card, ...], ...]:
+        """The board(s) at the end: the summary's Board lines, else the last street line of each run."""
+        summary, streets = self.boards, self.streets
+        if summary:
+            return tuple(summary[run] for run in sorted(summary))
+        last: dict[int, tuple[Card, ...]] = {}
+        for deal in streets:
+            if deal.street in (Street.FLOP, Street.TURN, Street.RIVER):
+                last[deal.run] = deal.cards
+        if not last:
+            return ()
+        if 0 in last and len(last) > 1:
+            # runs share the cards dealt before the all-in
+            return tuple(last[run] for run in sorted(last) if run)
+        return tuple(last[run] for run in sorted(last))
+
+
+# Seat numbers as text -> int: a dictionary look-up costs less than int() (compiled, a generic call).
+_NUMBERS: Final[dict[str, int]] = {str(number): number for number in range(1000)}
+
+
+def _number(text: str) -> int:
+    value = _NUMBERS.get(text)
+    return value if value is not None else int(text)
+
+
+def _line_of(item: Event | Defect) -> int:
+    return item.source.line if isinstance(item, Event) else item.line
+
+
+_BRACKETS: Final = re.compile(r"\s*\[([^\]]*)\](?: \[([^\]]*)\])?\s*$")
+
+
+def _brackets(text: str) -> tuple[str | None, str | None]:
+    """The one or two bracketed card lists that end a line."""
+    match = _BRACKETS.match(text)
+    return (match.group(1), match.group(2)) if match else (None, None)
+
+
+def _hero(dealt: list[DealtCards]) -> str | None:
+    players = {line.player for line in dealt if line.cards}
+    return next(iter(players)) if len(players) == 1 else None

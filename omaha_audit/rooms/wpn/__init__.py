@@ -1,0 +1,9 @@
+"""Winning Poker Network (old text): recognised, its reader still to come (ROOMS.md)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from omaha_audit.rooms.base import NotReadYet, RoomFormat
+
+FORMAT: Final[RoomFormat] = NotReadYet("wpn", "Winning Poker Network (old text)", r"Game started at: \d")
