@@ -11,12 +11,14 @@ import resource
 import time
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from omaha_audit.generate import GenerateConfig, generate
 from omaha_audit.model import Hand
+from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import Auditor
+from omaha_audit.rooms import BY_NAME
 from omaha_audit.rules.base import Severity
 
 
@@ -54,6 +56,17 @@ class Accuracy:
         return "\n".join(rows)
 
 
+def generated_house(room: str) -> HouseRules:
+    """The house rules generated hands are dealt by, whichever room's text they are written in: the room's
+    own preset (its dealing rules), with the generator's rake schedule (PokerStars' caps, no flop no drop)."""
+    stars = BY_NAME["pokerstars"].preset("pokerstars")
+    if room == "pokerstars":
+        return stars
+    room_format = next((f for f in BY_NAME.values() if room in f.rooms()), None)
+    base = room_format.preset(room) if room_format is not None else stars
+    return replace(base, name=f"generated-{room}", rake_caps=stars.rake_caps, no_flop_no_drop=True)
+
+
 def _labels(path: Path) -> Iterator[dict[str, object]]:
     with path.open(encoding="utf-8") as stream:
         for line in stream:
@@ -69,7 +82,7 @@ def measure(workdir: Path, config: GenerateConfig, accuracy: Accuracy | None = N
         generate(config, out_text, out_labels)
     result.seconds_generate += time.process_time() - start
     pending = _labels(labels)  # labels are written in hand order: read them alongside, not into memory
-    auditor = Auditor(keep_text=False)
+    auditor = Auditor(generated_house(config.room), keep_text=False)
     start = time.process_time()
     for audited in auditor.audit_files([text]):
         item = audited.item

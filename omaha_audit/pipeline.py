@@ -56,10 +56,18 @@ class Tally:
     findings: int = 0
     by_code: Counter[str] = field(default_factory=Counter)
     by_severity: Counter[str] = field(default_factory=Counter)
+    by_room: Counter[str] = field(default_factory=Counter)  # hands read, by the room that dealt them
+    by_format: Counter[str] = field(default_factory=Counter)  # every hand block, by the format of its header
     notices: list[FileNotice] = field(default_factory=list)
 
     def add(self, audited: AuditedHand) -> None:
         self.hands += 1
+        item = audited.item
+        if isinstance(item, UnreadableHand):
+            self.by_format[item.room or "unknown"] += 1
+        else:
+            self.by_room[item.room] += 1
+            self.by_format[item.format] += 1
         if isinstance(audited.item, UnreadableHand):
             self.unreadable += 1
         elif audited.item.game.is_flop_game:
@@ -87,6 +95,8 @@ class Tally:
             "findings": self.findings,
             "by_code": dict(sorted(self.by_code.items())),
             "by_severity": dict(self.by_severity),
+            "by_room": dict(sorted(self.by_room.items())),
+            "by_format": dict(sorted(self.by_format.items())),
         }
 
 

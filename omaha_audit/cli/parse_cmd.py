@@ -24,7 +24,7 @@ def _text_line(item: Hand | UnreadableHand) -> str:
         if on
     )
     return (
-        f"{item.source.path}:{item.source.line}: {item.room} #{item.hand_id} {item.game.value}"
+        f"{item.source.path}:{item.source.line}: {item.room} ({item.format} format) #{item.hand_id} {item.game.value}"
         f" {item.structure.value} {level} {len(item.seats)} seats pot {pot} rake {rake}{flags}"
     )
 

@@ -20,6 +20,10 @@ def write_summary(tally: Tally, out: TextIO) -> None:
         f"{tally.not_audited} not audited (game not replayed), {tally.unreadable} unreadable\n"
         f"findings: {tally.findings}" + (f" ({severities})" if severities else "") + "\n"
     )
+    if tally.by_room:
+        rooms = ", ".join(f"{room} {count}" for room, count in sorted(tally.by_room.items()))
+        formats = ", ".join(f"{name} {count}" for name, count in sorted(tally.by_format.items()))
+        out.write(f"rooms: {rooms}\nformats (every hand block, read or not): {formats}\n")
     for code, count in sorted(tally.by_code.items()):
         rule = BY_CODE.get(code)
         name = rule.name if rule else ""
@@ -33,8 +37,10 @@ def _title(item: Hand | UnreadableHand) -> str:
     if isinstance(item, UnreadableHand):
         return f"Unreadable text  {item.path}:{item.first_line}-{item.last_line}"
     level = stakes_text(item)
+    room = item.room if item.room == item.format else f"{item.room} ({item.format} format)"
     return (
-        f"Hand #{item.hand_id}  {item.game_text} {item.structure.value} {level}  {item.source.path}:{item.source.line}"
+        f"Hand #{item.hand_id}  {room}  {item.game_text} {item.structure.value} {level}  "
+        f"{item.source.path}:{item.source.line}"
     )
 
 
