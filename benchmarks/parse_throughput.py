@@ -1,12 +1,14 @@
-"""Print PokerStars parse throughput (hands/s) next to the raw read+split rate of the same file.
+"""Print parse throughput (hands/s) per room format next to the raw read+split rate of the same file.
 
-The input is a large PokerStars PLO file built from the corpus: every pot-limit Omaha hand of the
+For PokerStars the input is a large PLO file built from the corpus: every pot-limit Omaha hand of the
 PokerStars room (complete hands only), repeated with fresh hand ids until there are at least --hands
-hands, written the way PokerStars writes files (UTF-8 with BOM, CRLF, blank lines between hands).
-Both rates are measured in the same run, best of --repeat, on one core, as wall-clock time and as
-this process's CPU time (on a shared machine the CPU time is the steadier figure).
+hands, written the way PokerStars writes files (UTF-8 with BOM, CRLF, blank lines between hands). For
+every other format that has a reader (`--room NAME`, repeatable; default: all of them) the file is every
+complete hand of that format in the corpus, of any game, repeated the same way (their ids repeat: the
+parse does not mind). Both rates are measured in the same run, best of --repeat, on one core, as
+wall-clock time and as this process's CPU time (on a shared machine the CPU time is the steadier figure).
 
-    python benchmarks/parse_throughput.py [--hands 20000] [--repeat 5] [--keep FILE] [--profile]
+    python benchmarks/parse_throughput.py [--hands 20000] [--repeat 5] [--room NAME]... [--keep FILE] [--profile]
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from pathlib import Path
 import omaha_audit
 from omaha_audit.model import Hand, Structure
 from omaha_audit.parse.reader import FileText, read_texts
-from omaha_audit.rooms import SPLITTER, hand_source
+from omaha_audit.rooms import FORMATS, SPLITTER, hand_source
+from omaha_audit.rooms.base import NotReadYet
 
 REPO = Path(__file__).resolve().parents[1]
 HAND_ID = re.compile(r"(?<=(?:Hand|Game) #)\d+(?=:)")
@@ -58,6 +61,31 @@ def plo_hands(root: Path) -> list[str]:
             ):
                 texts.append("\n".join(blocks[item.source.line].lines))
     return texts
+
+
+def room_hands(root: Path, room_format: str) -> list[str]:
+    """Text of every complete hand of a format in the corpus (any folder: detection is by content)."""
+    source = hand_source()
+    texts: list[str] = []
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in (".txt", ".xml", "")):
+        info = FileText(str(path))
+        with path.open("rb") as stream:
+            blocks = {b.first_line: b for b in SPLITTER.split_texts(str(path), read_texts(stream, info))}
+        for item in source.read_file(path):
+            if isinstance(item, Hand) and item.format == room_format and not item.truncated and not item.defects:
+                texts.append("\n".join(blocks[item.source.line].lines))
+    return texts
+
+
+def build_room_file(path: Path, hands: list[str], count: int) -> int:
+    """Write at least `count` hands (whole rounds of the corpus set), UTF-8, separated by blank lines."""
+    rounds = -(-count // len(hands))
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        for _ in range(rounds):
+            for text in hands:
+                out.write(text)
+                out.write("\n\n\n")
+    return rounds * len(hands)
 
 
 def build_file(path: Path, hands: list[str], count: int) -> int:
@@ -105,44 +133,63 @@ class Timing:
         self.wall = min(self.wall, time.perf_counter() - wall)
 
 
+def measure(path: Path, written: int, repeat: int) -> tuple[Timing, Timing] | None:
+    raw, parse = Timing(), Timing()
+    for _ in range(repeat):  # interleaved, so that both see the same machine
+        raw.run(read_split, path)
+        parse.run(parse_all, path)
+    if raw.count != written or parse.count != written:
+        print(f"hand counts differ: written {written}, split {raw.count}, parsed {parse.count}", file=sys.stderr)
+        return None
+    return raw, parse
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=20_000, help="at least this many hands (default 20000)")
     parser.add_argument("--repeat", type=int, default=5, help="best of N runs (default 5)")
-    parser.add_argument("--keep", type=Path, help="write the generated file here and keep it")
-    parser.add_argument("--profile", action="store_true", help="profile one parse run (cProfile, top 25)")
+    parser.add_argument("--room", action="append", help="format to measure (default: every format with a reader)")
+    parser.add_argument("--keep", type=Path, help="write the PokerStars file here and keep it")
+    parser.add_argument("--profile", action="store_true", help="profile one PokerStars parse run (cProfile)")
     args = parser.parse_args()
-
-    hands = plo_hands(corpus_dir())
-    with tempfile.TemporaryDirectory() as scratch:
-        path = args.keep or Path(scratch) / "plo.txt"
-        written = build_file(path, hands, args.hands)
-        size = path.stat().st_size
-        print(
-            f"input: {written:,} hands ({len(hands)} distinct corpus PLO hands with fresh ids), "
-            f"{size / 1e6:.1f} MB, {size / written:,.0f} bytes/hand"
-        )
-        if args.profile:
-            import cProfile
-
-            cProfile.runctx("parse_all(path)", globals(), {"path": path}, sort="tottime")
-            return 0
-        raw, parse = Timing(), Timing()
-        for _ in range(args.repeat):  # interleaved, so that both see the same machine
-            raw.run(read_split, path)
-            parse.run(parse_all, path)
-    if raw.count != written or parse.count != written:
-        print(f"hand counts differ: written {written}, split {raw.count}, parsed {parse.count}", file=sys.stderr)
-        return 1
+    root = corpus_dir()
+    wanted = args.room or [room.name for room in FORMATS if not isinstance(room, NotReadYet)]
     print(f"build: {omaha_audit.build()} (omaha_audit from {Path(omaha_audit.__file__).parent})")
-    print(f"best of {args.repeat}, one process         wall clock              CPU time")
-    for name, timing in (("read+split", raw), ("parse", parse)):
-        print(
-            f"{name:<12} {written / timing.wall:>12,.0f} hands/s {size / timing.wall / 1e6:>6,.1f} MB/s"
-            f" {written / timing.cpu:>12,.0f} hands/s {size / timing.cpu / 1e6:>6,.1f} MB/s"
-        )
-    print(f"reading and splitting is {raw.cpu / parse.cpu:.1%} of the parse time (CPU)")
-    return 0
+    print(f"best of {args.repeat}, one process; CPU time of this process (wall clock in brackets)")
+    print(f"{'format':<12}{'distinct':>9}{'bytes/hand':>11}{'read+split hands/s':>28}{'parse hands/s':>26}")
+    status = 0
+    with tempfile.TemporaryDirectory() as scratch:
+        for name in wanted:
+            if name == "pokerstars":
+                hands = plo_hands(root)
+                path = args.keep or Path(scratch) / "plo.txt"
+                written = build_file(path, hands, args.hands)
+                if args.profile:
+                    import cProfile
+
+                    cProfile.runctx("parse_all(path)", globals(), {"path": path}, sort="tottime")
+                    return 0
+            else:
+                hands = room_hands(root, name)
+                if not hands:
+                    print(f"{name:<12} no complete hands in the corpus")
+                    continue
+                path = Path(scratch) / f"{name}.txt"
+                written = build_room_file(path, hands, args.hands)
+            size = path.stat().st_size
+            timings = measure(path, written, args.repeat)
+            if timings is None:
+                status = 1
+                continue
+            raw, parse = timings
+            print(
+                f"{name:<12}{len(hands):>9}{size / written:>11,.0f}"
+                f"{written / raw.cpu:>16,.0f} ({written / raw.wall:>9,.0f})"
+                f"{written / parse.cpu:>14,.0f} ({written / parse.wall:>9,.0f})"
+            )
+            if path != args.keep:
+                path.unlink()
+    return status
 
 
 if __name__ == "__main__":
