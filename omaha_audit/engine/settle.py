@@ -117,6 +117,17 @@ def known_hole_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
     return cards
 
 
+def repeated_card(board: tuple[Card, ...], holes: list[tuple[Card, ...]]) -> bool:
+    """True when some card is on the board twice, or in two hands, or in a hand and on the board: such
+    hands cannot be ranked (the duplicate is the dealer error OA201 reports)."""
+    seen = set(board)
+    count = len(board)
+    for hole in holes:
+        seen.update(hole)
+        count += len(hole)
+    return len(seen) != count
+
+
 def mucked_players(hand: Hand) -> frozenset[str]:
     names = {line.player for line in hand.showdown if line.kind is ShowdownKind.MUCKS}
     names.update(seat.player for seat in hand.summary_seats if seat.outcome == "mucked")
@@ -139,6 +150,7 @@ def pot_nets(hand: Hand, pots: list[Pot]) -> list[int]:
     gross = sum(pot.amount for pot in pots)
     if gross <= 0:
         return [pot.amount for pot in pots]
+    deduction = min(deduction, gross)  # a rake above the pot is wrong (OA601, OA602), not a debt to share
     cuts = [deduction * pot.amount // gross for pot in pots]
     cuts[0] += deduction - sum(cuts)
     nets = [pot.amount - cuts[index] for index, pot in enumerate(pots)]
@@ -242,6 +254,9 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
             amount, board = per_board[number], boards[number]
             high: tuple[str, ...]
             low: tuple[str, ...]
+            if not contenders:
+                decided, reason = False, "nobody is left in the pot"
+                break
             if len(contenders) == 1:
                 high, low = contenders, ()
             elif hand.cancelled:
@@ -250,8 +265,11 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
             elif any(name not in cards for name in contenders):
                 decided, reason = False, "a contender's cards are not in the text"
                 break
-            elif len(board) < 5 or not (hand.game.is_omaha or hand.game is Game.HOLDEM):  # 6+ ranks differ
+            elif len(board) != 5 or not (hand.game.is_omaha or hand.game is Game.HOLDEM):  # 6+ ranks differ
                 decided, reason = False, "no complete board to evaluate"
+                break
+            elif repeated_card(board, [cards[name] for name in contenders]):
+                decided, reason = False, "a card appears twice in the cards to compare"
                 break
             else:
                 high, low = _best(hand, list(contenders), cards, board, evaluations)

@@ -107,7 +107,7 @@ def _classify(
         s.player for b in boards for s in b.shares if s.half is not Half.LOW
     }
     same_total = sum(expected.values()) == sum(actual.values())
-    worst = max(abs(expected.get(p, 0) - actual.get(p, 0)) for p in want | got)
+    worst = max((abs(expected.get(p, 0) - actual.get(p, 0)) for p in want | got), default=0)
     if same_total and worst <= ctx.house.min_chip:
         return ODD_CHIP  # only the odd chip went astray, even if to a player who won nothing else (OC-2)
     if got - want:

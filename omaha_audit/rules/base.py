@@ -182,11 +182,14 @@ class HandContext:
 
     @property
     def rake_taken(self) -> int | None:
-        """The rake: as printed, or, where the room prints none (888, Cake), what the pot kept: the chips
-        put in less what was collected, the fees and the cashed-out shares. None when not known."""
+        """The rake: as printed, or, where the room prints none (888, Cake: a PotSummary whose rake is None),
+        what the pot kept: the chips put in less what was collected, the fees and the cashed-out shares.
+        None when not known."""
         hand = self.hand
         summary = hand.pot
-        if summary is not None and summary.rake is not None:
+        if summary is None:  # no pot line where the room prints one: the hand is damaged (OA106, OA107)
+            return None
+        if summary.rake is not None:
             return summary.rake
         if not self.replayable or hand.truncated:
             return None

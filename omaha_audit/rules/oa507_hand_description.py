@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+from omaha_audit.engine.settle import repeated_card
 from omaha_audit.model import Card, Game, ShowdownKind, ShowdownLine
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
@@ -40,10 +41,8 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             by_run.setdefault(line.run, []).append(line)
     for run, lines in by_run.items():
         board = _board(ctx, run)
-        if len(board) < 3 or len(set(board) | {c for ln in lines for c in ln.cards}) != len(board) + wanted * len(
-            lines
-        ):
-            continue  # incomplete or duplicated cards: OA201/OA203 report those
+        if not 3 <= len(board) <= 5 or repeated_card(board, [line.cards for line in lines]):
+            continue  # incomplete, over-full or duplicated cards: OA201/OA203 report those
         evaluations = ctx.evaluations
         highs = [evaluations.high_for(game, line.cards, board) for line in lines]
         lows = [evaluations.low(line.cards, board) for line in lines] if game.is_hi_lo else None

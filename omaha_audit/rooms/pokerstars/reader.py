@@ -335,6 +335,7 @@ class HandBuilder:
         self.high = 0
         self.nominal_big_blind = 0
         self.overcalls = 0
+        self.summary_line = 0  # the `*** SUMMARY ***` line, once read
         self.line = 0  # the line being read, and its text
         self.text = ""
 
@@ -390,6 +391,10 @@ class HandBuilder:
     def card_texts(self, text: str) -> list[str]:
         """The card words of a bracket's text (`Ah Kd 2c`); rooms that write cards otherwise override it."""
         return text.split()
+
+    def read_stakes(self) -> Stakes:
+        """The header's stakes in units; raises ValueError. Rooms that print stakes otherwise override it."""
+        return read_stakes(self.info, self.unit)
 
     @property
     def by_length(self) -> list[str]:
@@ -468,13 +473,13 @@ class HandBuilder:
 
     # ---- the hand ------------------------------------------------------------------------
     def build(self) -> Hand:
-        info, path, players = self.info, self.path, self.players
+        path, players = self.path, self.players
         # (the amount cache is read inline for actions; the helpers are called as methods, which compiled
         # code calls directly, where a method bound to a local would be called through Python)
         amounts = self.amount_cache
         amount, cards = self.amount, self.cards  # handed to read_summary_seat and read_pot_line
         try:
-            self.stakes = stakes = read_stakes(info, self.unit)
+            self.stakes = stakes = self.read_stakes()
         except ValueError as error:  # a garbled header: chips with decimals are read again in hundredths
             raise AmountError(str(error), self.tokens[0][1]) from None
         self.nominal_big_blind = stakes.big_blind or stakes.small_bet or 0
@@ -616,6 +621,7 @@ class HandBuilder:
                 self.street, self.run = _PREFLOP, 0
             elif kind == "SUMMARY":
                 self.street, self.run = _SUMMARY, 0
+                self.summary_line = line
             elif kind == "SUMMARY_TOTAL" or kind == "SUMMARY_TOTAL_PIPES":
                 self.pot_line = read_pot_line(m, amount, source)
                 self.pot_source = source
@@ -706,6 +712,11 @@ class HandBuilder:
         self.fees.append(Fee(FeeKind.SPLASH, amount, FeeEffect.ADDED, "STP", source))
 
     # ---- the result ----------------------------------------------------------------------
+    def requires_pot_line(self) -> bool:
+        """Whether every summary of this format prints a pot line (PokerStars' does); rooms that print
+        none override this."""
+        return True
+
     def pot_bases(self) -> tuple[PotBasis, PotBasis, PotBasis]:
         """What the hand's (Total pot, Main/Side pots, collected) figures count."""
         return ROOM_BASES.get(self.info.room, POKERSTARS_BASES)
@@ -743,6 +754,14 @@ class HandBuilder:
 
     def finish(self) -> Hand:
         info, path = self.info, self.path
+        if (
+            self.summary_line
+            and self.pot_line is None
+            and not (self.cancelled or self.truncated)
+            and self.requires_pot_line()
+        ):
+            text = self.block.lines[self.summary_line - self.block.first_line]
+            self.defects.append(Defect(self.summary_line, text, "the summary has no pot line"))
         for kind, line, text, m in self.ignored:
             self.events.append(
                 Event(

@@ -1,0 +1,49 @@
+"""The reproducers of ../shared/repro (issue 19): hands that once crashed a rule (OA104) now get clear
+findings, with every rule run strictly (a crash fails the test)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from corpus_paths import corpus_root, require_corpus
+
+from omaha_audit.pipeline import Auditor
+
+pytestmark = pytest.mark.corpus
+
+# file -> codes that must be among its findings, and why
+EXPECTED = {
+    # every seated player folds: the pot has nobody to go to, and the summary has no pot line
+    "R02_oa104_settle_max_empty.txt": {"OA106"},
+    "R02_oa104_settle_max_empty.full.txt": {"OA602"},
+    # boards of more than five cards cannot be ranked: reported as a wrong board, not evaluated
+    "R03_oa104_board_over_5_cards.txt": {"OA203"},
+    "R03_oa104_board_over_5_cards.full.txt": {"OA201", "OA203"},
+    "R08_oa104_holdem_board_over_5.txt": {"OA203"},
+    # a card given twice: the hands holding it are not ranked; the board is reported
+    "R04_oa104_card_given_twice.txt": {"OA203"},
+    # a river card a player also shows (a real dealer error): the duplicate is reported, awards not judged
+    "R04b_oa104_river_duplicates_hole_card.txt": {"OA201"},
+    # one seat with a posted blind and a pot line far above it
+    "R07_oa104_awards_max_empty.txt": {"OA601", "OA602"},
+}
+
+
+def repro_dir() -> Path:
+    root = corpus_root()
+    if root is None:
+        require_corpus()
+    assert root is not None
+    return root.parent / "repro"
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_no_internal_error_and_a_clear_finding(name: str) -> None:
+    path = repro_dir() / name
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    auditor = Auditor(strict=True)
+    codes = {finding.code for audited in auditor.audit_files([path]) for finding in audited.findings}
+    assert "OA104" not in codes
+    assert EXPECTED[name] <= codes, codes
