@@ -113,29 +113,49 @@ def _pieces(line: bytes) -> Iterator[bytes]:
         yield line[start : start + MAX_LINE_BYTES]
 
 
+def _first_break(data: bytes) -> int:
+    """The index of the last byte of the first line end in `data` (an LF, a CRLF's LF, or a lone CR that
+    is not the last byte: that may be a CRLF cut in two), or -1."""
+    lf = data.find(b"\n")
+    cr = data.find(b"\r", 0, len(data) - 1 if lf < 0 else lf)
+    if cr < 0 or cr + 1 == lf:
+        return lf
+    return cr
+
+
+def _last_break(data: bytes) -> int:
+    """The index of the last line end in `data`, or -1. A CR at the very end is not one yet: it may be the
+    first half of a CRLF whose LF is in the next read."""
+    return max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1))
+
+
 def _byte_chunks(stream: BinaryIO, chunk_size: int) -> Iterator[bytes]:
-    """Runs of whole physical lines (each ends in LF, except at the end of the file). A line longer
-    than MAX_LINE_BYTES comes in pieces of that size, each on its own."""
+    """Runs of whole physical lines (each ends in LF, CR or CRLF, except at the end of the file). A line
+    longer than MAX_LINE_BYTES comes in pieces of that size, each on its own."""
     carry = b""
     while True:
         data = stream.read(chunk_size)
         if not data:
             break
         if carry:
-            end = data.find(b"\n")
-            if end < 0:
-                carry += data
-                while len(carry) >= MAX_LINE_BYTES:
-                    yield carry[:MAX_LINE_BYTES]
-                    carry = carry[MAX_LINE_BYTES:]
-                continue
-            first, data = carry + data[: end + 1], data[end + 1 :]
+            if carry.endswith(b"\r"):  # the carried line ended in a CR: an LF right after belongs to it
+                take = 1 if data.startswith(b"\n") else 0
+            else:
+                end = _first_break(data)
+                if end < 0:
+                    carry += data
+                    while len(carry) >= MAX_LINE_BYTES:
+                        yield carry[:MAX_LINE_BYTES]
+                        carry = carry[MAX_LINE_BYTES:]
+                    continue
+                take = end + 1
+            first, data = carry + data[:take], data[take:]
             carry = b""
             if len(first) > MAX_LINE_BYTES:
                 yield from _pieces(first)
             else:
                 data = first + data
-        cut = data.rfind(b"\n") + 1
+        cut = _last_break(data) + 1
         if cut:
             if cut > MAX_LINE_BYTES:  # only when chunk_size is larger than a line may be
                 for line in data[:cut].splitlines(keepends=True):

@@ -152,3 +152,29 @@ def test_text_round_trips(lines, newline, encoding):
     elif len(lines) > 1 and lines[-1] == "":
         want.pop()  # the text ends with a line end: no line after it
     assert texts(data) == want
+
+
+@pytest.mark.parametrize("newline", [b"\r", b"\r\n", b"\n"])
+@pytest.mark.parametrize("size", [3, 7, 16])
+def test_lines_are_never_cut_at_the_long_line_limit_whatever_the_line_ends(monkeypatch, newline, size):
+    """A file of short lines ending in CR alone (the corpus has such files) was read as one long line
+    and cut every MAX_LINE_BYTES (../shared/repro/R05_cr_only_1MiB_boundary.txt): every line end counts."""
+    monkeypatch.setattr(reader, "MAX_LINE_BYTES", 10)
+    lines = [f"line {n}" for n in range(40)]
+    data = newline.join(line.encode() for line in lines)
+    assert texts(data, chunk_size=size) == lines
+
+
+def test_the_cr_only_reproducer_reads_clean():
+    from corpus_paths import corpus_root
+
+    root = corpus_root()
+    path = root.parent / "repro" / "R05_cr_only_1MiB_boundary.txt" if root is not None else None
+    if path is None or not path.exists():
+        pytest.skip("../shared/repro not found")
+    from omaha_audit.pipeline import Auditor
+
+    auditor = Auditor(strict=True, keep_text=False)
+    findings = [f for audited in auditor.audit_files([path]) for f in audited.findings]
+    assert auditor.tally.hands == 764 and auditor.tally.unreadable == 0
+    assert findings == []
