@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from omaha_audit.engine.table import clockwise_from
-from omaha_audit.model import Action, ActionKind, Hand, Street, Structure
+from omaha_audit.model import Action, ActionKind, Hand, Seat, Street, Structure
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.house_rules import HouseRules
 
@@ -233,15 +233,23 @@ def dealt_in_players(hand: Hand) -> list[str]:
         names.add(shown.player)
     for collected in hand.collected:
         names.add(collected.player)
-    seats = {seat.player: seat.seat for seat in hand.seats}
-    return sorted([name for name in names if name in seats], key=seats.__getitem__)
+    seats: dict[str, int] = {}
+    taking: list[str] = []  # in the seat list's order, never a set's (that changes with the hash seed)
+    for seat in hand.seats:  # (a player listed twice keeps the first seat: OA108 reports the list)
+        if seat.player not in seats:
+            seats[seat.player] = seat.seat
+            if seat.player in names:
+                taking.append(seat.player)
+    return sorted(taking, key=seats.__getitem__)  # (stable: a seat listed twice keeps the list's order)
 
 
 class _Replayer:
     def __init__(self, hand: Hand, house: HouseRules) -> None:
         self.hand = hand
         self.house = house
-        stacks = {seat.player: seat for seat in hand.seats}
+        stacks: dict[str, Seat] = {}
+        for seat in hand.seats:
+            stacks.setdefault(seat.player, seat)
         order = dealt_in_players(hand)
         players = {name: PlayerState(name, stacks[name].seat, stacks[name].stack) for name in order}
         self.replay = Replay(hand, house, players, order)

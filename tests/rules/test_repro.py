@@ -3,6 +3,9 @@ findings, with every rule run strictly (a crash fails the test)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,6 +30,10 @@ EXPECTED = {
     "R04b_oa104_river_duplicates_hole_card.txt": {"OA201"},
     # one seat with a posted blind and a pot line far above it
     "R07_oa104_awards_max_empty.txt": {"OA601", "OA602"},
+    # impossible seat lists: seat 3 twice (once spelt in Arabic-Indic digits), a seat number of 540,531
+    "R06_nondeterministic_arabic_digit_seat.txt": {"OA108"},
+    "R06b_duplicate_seat_ascii.txt": {"OA108"},
+    "R20_seat_number_540531_stats_html_export_crash.txt": {"OA108"},
 }
 
 
@@ -47,3 +54,30 @@ def test_no_internal_error_and_a_clear_finding(name: str) -> None:
     codes = {finding.code for audited in auditor.audit_files([path]) for finding in audited.findings}
     assert "OA104" not in codes
     assert EXPECTED[name] <= codes, codes
+
+
+@pytest.mark.parametrize("name", ["R06_nondeterministic_arabic_digit_seat.txt", "R06b_duplicate_seat_ascii.txt"])
+def test_the_same_output_under_any_hash_seed(name: str) -> None:
+    path = repro_dir() / name
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    outputs = set()
+    for seed in ("0", "1", "2", "12345"):
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "from omaha_audit.cli.app import main; main()",
+                "audit",
+                str(path),
+                "--format",
+                "json",
+            ],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            timeout=120,
+        )
+        assert '"OA108"' in result.stdout
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
