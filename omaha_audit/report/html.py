@@ -204,7 +204,8 @@ def _net_chart(frames: Frames) -> LineChart:
         mine = players.filter((pl.col("player") == name) & (pl.col("unit") == unit)).sort("hand_no")
         decimals = int(mine["decimals"][0] or 0)
         currency = str(mine["currency"][0])
-        values = (mine["net"].cum_sum() / 10**decimals).to_list()
+        # (a net the table could not hold is null there, and counts as nothing in the running sum)
+        values = (mine["net"].fill_null(0).cum_sum() / 10**decimals).to_list()
 
         def money(value: float, decimals: int = decimals) -> str:
             return f"{value:,.{decimals}f}"

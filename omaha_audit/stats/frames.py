@@ -291,6 +291,18 @@ class Frames:
         return {name: getattr(self, name) for name in ALL_TABLES}
 
 
+_INT_RANGE: dict[type, tuple[int, int]] = {
+    pl.Int8: (-(2**7), 2**7 - 1),
+    pl.Int16: (-(2**15), 2**15 - 1),
+    pl.Int32: (-(2**31), 2**31 - 1),
+    pl.Int64: (-(2**63), 2**63 - 1),
+    pl.UInt8: (0, 2**8 - 1),
+    pl.UInt16: (0, 2**16 - 1),
+    pl.UInt32: (0, 2**32 - 1),
+    pl.UInt64: (0, 2**64 - 1),
+}
+
+
 class _Table:
     """The rows of the current batch, and the frames of the batches already closed."""
 
@@ -298,8 +310,17 @@ class _Table:
         self.schema = schema
         self.rows: list[dict[str, Any]] = []
         self.frames: list[pl.DataFrame] = []
+        # integer columns and the values they hold: a value beyond them (an amount of 2^63 cents, a seat
+        # 540,531) is left null in the table, never an overflow; the hand's findings say what is wrong
+        self.bounded = [
+            (name, *_INT_RANGE[dtype.__class__]) for name, dtype in schema.items() if dtype.__class__ in _INT_RANGE
+        ]
 
     def add(self, row: dict[str, Any]) -> None:
+        for name, low, high in self.bounded:
+            value = row.get(name)
+            if value is not None and not low <= value <= high:
+                row[name] = None
         self.rows.append(row)  # a column the row leaves out is null
 
     def flush(self) -> None:

@@ -81,3 +81,33 @@ def test_the_same_output_under_any_hash_seed(name: str) -> None:
         assert '"OA108"' in result.stdout
         outputs.add(result.stdout)
     assert len(outputs) == 1
+
+
+OUTPUTS = (
+    ["audit", "{path}", "--format", "json"],
+    ["audit", "{path}", "--format", "jsonl"],
+    ["audit", "{path}", "--html", "{tmp}/report.html"],
+    ["stats", "{path}"],
+    ["export", "{path}", "--to", "{tmp}/csv", "--format", "csv"],
+    ["export", "{path}", "--to", "{tmp}/parquet", "--format", "parquet"],
+)
+
+
+@pytest.mark.parametrize(
+    "name", ["R01_huge_amount_html_crash.txt", "R20_seat_number_540531_stats_html_export_crash.txt"]
+)
+@pytest.mark.parametrize("command", OUTPUTS, ids=lambda command: " ".join(command[:3]))
+def test_every_output_survives_absurd_amounts_and_seats(name: str, command: list[str], tmp_path: Path) -> None:
+    """An amount of 2^63 cents or a seat 540,531 is a finding, and never overflows a table's column."""
+    path = repro_dir() / name
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    args = [part.format(path=path, tmp=tmp_path) for part in command]
+    result = subprocess.run(
+        [sys.executable, "-c", "from omaha_audit.cli.app import main; main()", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert result.returncode in (0, 1), result.stderr[-2000:]
