@@ -177,6 +177,11 @@ class StarsReader:
         """The HEADER line's fields to a HeaderInfo; raises ValueError when they make no sense."""
         return read_header(fields)
 
+    def table_fields(self, tokens: list[LineToken]) -> dict[str, str | Any]:
+        """The table's fields (`table`, `table_id`, `max_seats`, `button`, `money`): the TABLE line's, the
+        hand's second line. A room that prints them elsewhere (in its header) overrides this."""
+        return tokens[1][3].groupdict() if len(tokens) > 1 else {}
+
     def make_builder(
         self,
         block: Block,
@@ -225,7 +230,7 @@ class StarsReader:
             info = self.header_info(tokens[0][3].groupdict())
         except ValueError as error:
             return unreadable(block, tokens[0][1], str(error))
-        table = tokens[1][3].groupdict() if len(tokens) > 1 else {}
+        table = self.table_fields(tokens)
         play_money = table.get("money") in ("Play Money", "play money")
         for decimals in (None, 2):
             unit = unit_for(info, play_money, decimals)
