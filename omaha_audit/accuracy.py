@@ -58,13 +58,20 @@ class Accuracy:
 
 def generated_house(room: str) -> HouseRules:
     """The house rules generated hands are dealt by, whichever room's text they are written in: the room's
-    own preset (its dealing rules), with the generator's rake schedule (PokerStars' caps, no flop no drop)."""
+    own preset (its dealing rules), with the generator's rake schedule (PokerStars' caps, no flop no drop)
+    and fixed-limit blinds."""
     stars = BY_NAME["pokerstars"].preset("pokerstars")
     if room == "pokerstars":
         return stars
     room_format = next((f for f in BY_NAME.values() if room in f.rooms()), None)
     base = room_format.preset(room) if room_format is not None else stars
-    return replace(base, name=f"generated-{room}", rake_caps=stars.rake_caps, no_flop_no_drop=True)
+    return replace(
+        base,
+        name=f"generated-{room}",
+        rake_caps=stars.rake_caps,
+        no_flop_no_drop=True,
+        fl_small_blinds=stars.fl_small_blinds,  # the generator posts PokerStars' fixed-limit blinds
+    )
 
 
 def _labels(path: Path) -> Iterator[dict[str, object]]:

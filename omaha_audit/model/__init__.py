@@ -15,6 +15,7 @@ from omaha_audit.model.enums import (
     Structure,
 )
 from omaha_audit.model.hand import (
+    ALL_POTS,
     Action,
     CashOut,
     Collected,
@@ -38,6 +39,7 @@ from omaha_audit.model.hand import (
 from omaha_audit.model.money import CHIPS, Unit, parse_amount
 
 __all__ = [
+    "ALL_POTS",
     "BOARD_SIZE",
     "CHIPS",
     "DECK",

@@ -214,7 +214,9 @@ class ShowdownLine:
 
 @dataclass(frozen=True, slots=True, init=False)
 class Collected:
-    """`X collected $A from <pot>`. `pot` 0 is the main pot (or the only pot), n is side pot n."""
+    """`X collected $A from <pot>`. `pot` 0 is the main pot (or the only pot), n is side pot n, and
+    ALL_POTS (-1) an amount over every pot of the hand, where the room prints only each player's total
+    (old WPN's `Collects: 238.50.`)."""
 
     player: str
     amount: int
@@ -556,6 +558,8 @@ class Hand:
                 total += fee.amount
         return total
 
+
+ALL_POTS: Final = -1  # Collected.pot of a player's total over every pot
 
 _ADDED: Final = FeeEffect.ADDED
 _TAKEN: Final = FeeEffect.TAKEN

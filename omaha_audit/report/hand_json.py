@@ -50,7 +50,9 @@ def _source(source: Source) -> dict[str, Any]:
 
 
 def pot_name(index: int, text: str) -> str:
-    """'main' for the main (or only) pot, 'side-N' for side pot N."""
+    """'main' for the main (or only) pot, 'side-N' for side pot N, 'all' for a total over every pot."""
+    if index < 0:
+        return "all"
     return "main" if index == 0 else f"side-{index}"
 
 

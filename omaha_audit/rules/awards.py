@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from omaha_audit.engine.settle import BoardResult, PotResult
-from omaha_audit.model import Collected, Half, Refunds
+from omaha_audit.model import ALL_POTS, Collected, Half, Refunds
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.rules.base import Finding, HandContext, Rule
 
@@ -137,6 +137,8 @@ def _award_diffs(ctx: HandContext) -> list[AwardDiff]:
     if hand.truncated or hand.cancelled or not ctx.replayable:
         return []
     cashed = {item.player for item in hand.cash_outs} | {s.player for s in hand.summary_seats if s.pot_not_awarded}
+    if any(item.pot == ALL_POTS for item in hand.collected):
+        return _totals_diff(ctx, cashed)
     diffs: list[AwardDiff] = []
     for result in ctx.settlement.results:
         if not result.decided or cashed & set(result.contenders):
@@ -172,6 +174,37 @@ def _award_diffs(ctx: HandContext) -> list[AwardDiff]:
     return diffs
 
 
+def _totals_diff(ctx: HandContext, cashed: set[str]) -> list[AwardDiff]:
+    """A room that prints each player's total over every pot (Collected.pot ALL_POTS): the totals are
+    compared, the hand as one pot (a difference in which pot paid whom cannot be seen)."""
+    results = [result for result in ctx.settlement.results if result.decided]
+    if len(results) != len(ctx.settlement.results) or any(cashed & set(r.contenders) for r in results):
+        return []
+    expected: dict[str, int] = {}
+    for result in results:
+        for player, amount in _merge(_expected(result)).items():
+            expected[player] = expected.get(player, 0) + amount
+    actual: dict[str, int] = {}
+    for item in ctx.hand.collected:
+        actual[item.player] = actual.get(item.player, 0) + item.amount
+    want, got = _nonzero(expected), _nonzero(actual)
+    if want == got or not results:
+        return []
+    if set(want) == set(got) and sum(want.values()) != sum(got.values()):
+        return []  # the right players, but the pot's size is off: OA601/OA402 report that
+    if set(want) == set(got) and len(results) > 1:
+        # Rooms spread the rake over the pots in their own ways (SP-4): where only totals are printed,
+        # money moved between the winners by no more than the rake is that spread, not a misaward.
+        summary = ctx.hand.pot
+        taken = ((summary.rake or 0) if summary is not None else 0) + ctx.hand.fees_taken
+        if sum(abs(want[player] - got[player]) for player in want) <= 2 * taken:
+            return []
+    boards = tuple(board for result in results for board in result.boards)
+    code = _classify(ctx, results[0], boards, expected, actual)
+    line = ctx.hand.collected[0].source.line if ctx.hand.collected else ctx.hand.source.line
+    return [AwardDiff(code, ALL_POTS, 0, expected, actual, line, "all pots")]
+
+
 def award_findings(rule: Rule, ctx: HandContext, verb: str) -> Iterator[Finding]:
     """The findings of one OA50x rule: the award differences classified under its code."""
     for diff in award_diffs(ctx):
@@ -195,6 +228,8 @@ def describe_amounts(ctx: HandContext, amounts: dict[str, int]) -> str:
 
 
 def pot_label(index: int) -> str:
+    if index == ALL_POTS:
+        return "the pots"
     return "the main pot" if index == 0 else f"side pot {index}"
 
 

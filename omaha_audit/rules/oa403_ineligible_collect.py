@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+from omaha_audit.model import ALL_POTS
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
@@ -21,6 +22,17 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         return
     pots = ctx.settlement.pots
     for item in hand.collected:
+        if item.pot == ALL_POTS:  # a total over every pot: the player must be in one of them
+            if pots and not any(item.player in pot.eligible for pot in pots):
+                yield RULE.finding(
+                    ctx,
+                    f"{item.player} collected {ctx.money(item.amount)} but is in none of the pots",
+                    item.source,
+                    player=item.player,
+                    expected=", ".join(sorted({name for pot in pots for name in pot.eligible})),
+                    actual=item.player,
+                )
+            continue
         if item.pot >= len(pots):
             yield RULE.finding(
                 ctx,
