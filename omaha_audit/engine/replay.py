@@ -256,7 +256,8 @@ class _Replayer:
         self.players = players
         self.seating = list(players.values())  # (in seat order: `order` is)
         self.rotations: dict[int, list[PlayerState]] = {}  # seat -> everyone clockwise after it
-        self.pot_total = 0
+        # money the site put in the pot (a cash drop, splash the pot) is in the pot the limits are measured on
+        self.pot_total = hand.stp
         self.fixed = hand.structure is _FIXED_LIMIT
         self.street = _PREFLOP
         self.high_bet = 0  # the largest live bet actually made on this street

@@ -1,0 +1,221 @@
+"""Read a GGPoker hand block: the PokerStars reader with GG's grammar, header and lines of its own.
+
+GG writes PokerStars' layout (its fpdb converter is the Stars one with changes, ROOMS.md 1), so the
+PokerStars family's reader does the work; this module adds what GG prints otherwise:
+
+- the header (`header.py`): game labels `PLO`, `PLO-5`, `Omaha (NL postflop)`, ..., no time zone;
+- `name: straddle $20`: a straddle with no "posts", its amount the straddler's street total;
+- `Cash Drop to Pot : total $0.2`: the site's money added to the pot (a fee of kind CASH_DROP, ADDED);
+- EV Cashout and all-in insurance: money between a player and the site, outside the pot. `Receives
+  Cashout ($x)` is a `CashOut` (the site pays the player instead of the pot); `Pays Cashout Risk ($x)`
+  and `pay premium of all-in insurance ($x)` are fees OUTSIDE the pot, charged to the player;
+- the pot line without a rake (2020 files: `Total pot $37.5`): the rake is None, not printed;
+- run it twice: the summary's `SECOND Board [3d Td]` after an all-in on the flop holds only that run's
+  cards, rebuilt here from the cards the runs share; the internal export's `FIRST` / `Board [...]` pairs.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from omaha_audit.model import (
+    Action,
+    ActionKind,
+    Card,
+    CashOut,
+    Defect,
+    Fee,
+    FeeEffect,
+    FeeKind,
+    Hand,
+    PotSummary,
+    Source,
+    Stakes,
+    Street,
+    SummarySeat,
+    Unit,
+)
+from omaha_audit.parse.lexer import LineToken
+from omaha_audit.parse.split import Block
+from omaha_audit.rooms.ggpoker.header import read_header, read_stakes
+from omaha_audit.rooms.ggpoker.pots import assign, pots_of
+from omaha_audit.rooms.pokerstars.header import HeaderInfo
+from omaha_audit.rooms.pokerstars.reader import ADDED, INCREMENT, RUNS, HandBuilder, StarsReader
+
+_STRADDLE: Final = ActionKind.POST_STRADDLE
+_CASH_DROP: Final = FeeKind.CASH_DROP
+_OUTSIDE: Final = FeeEffect.OUTSIDE
+# the streets whose cards every run shares (Courchevel: the pre-flop card too)
+_SHARED_STREETS: Final = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+# `folded before Flop with King High Flush`: GG describes a folded hand (cash-out hands), after the street
+_FOLDED_WITH: Final = re.compile(r"folded (?:before|on) (?:the )?(\w+) with ")
+
+
+class GGReader(StarsReader):
+    """Reads GGPoker hand blocks (grammar/ggpoker.lark). Raises print the increment (`raises $45 to $64`),
+    calls the chips added, as PokerStars does."""
+
+    format = "ggpoker"
+    grammar = "ggpoker"
+    raise_number = INCREMENT
+    call_number = ADDED
+
+    def header_info(self, fields: dict[str, str | None]) -> HeaderInfo:
+        return read_header(fields)
+
+    def make_builder(
+        self,
+        block: Block,
+        info: HeaderInfo,
+        unit: Unit,
+        table: dict[str, str | Any],
+        tokens: list[LineToken],
+        ignored: list[LineToken],
+        defects: list[Defect],
+        truncated: bool,
+        raise_number: str | None = None,
+    ) -> HandBuilder:
+        return GGBuilder(self, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+
+
+class GGBuilder(HandBuilder):
+    """The PokerStars builder, with GG's own lines (`other_line`), stakes, pot line and boards."""
+
+    run_labels = False  # the summary writes a run's label on a line of its own (the internal export)
+
+    def read_stakes(self) -> Stakes:
+        return read_stakes(self.info.stakes_text, self.info.structure, self.unit)
+
+    def other_line(self, kind: str, m: re.Match[str], line: int, text: str, source: Source) -> None:
+        if kind == "STRADDLE":
+            self.straddle(m, line, text, source)
+        elif kind == "CASH_DROP":
+            self.fees.append(Fee(_CASH_DROP, self.amount(m["amount"], line), FeeEffect.ADDED, "Cash Drop", source))
+        elif kind == "RECEIVES_CASHOUT":
+            name = self.player(kind, text, m["name"])
+            self.cash_outs.append(CashOut(name, self.amount(m["amount"], line), 0, source))
+        elif kind == "CASHOUT_RISK":
+            name = self.player(kind, text, m["name"])
+            amount = self.amount(m["amount"], line)
+            self.fees.append(Fee(FeeKind.CASH_OUT_RISK, amount, _OUTSIDE, "Cashout Risk", source, name))
+        elif kind == "INSURANCE_PREMIUM":
+            name = self.player(kind, text, m["name"])
+            amount = self.amount(m["amount"], line)
+            self.fees.append(Fee(FeeKind.INSURANCE, amount, _OUTSIDE, "all-in insurance premium", source, name))
+        elif kind == "SUMMARY_RUN_LABEL":
+            self.run_labels = True  # (read with the boards: summary_boards)
+        else:
+            super().other_line(kind, m, line, text, source)
+
+    def straddle(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
+        """`name: straddle $20`: the amount is the player's street total after it (ROOMS.md 1.3)."""
+        name = self.player("STRADDLE", text, m["name"])
+        total = self.amount(m["amount"], line)
+        added = max(total - self.street_bets.get(name, 0), 0)
+        to = self.post(_STRADDLE, name, added)
+        self.actions.append(
+            Action(
+                self.street,
+                name,
+                self.players.get(name),
+                _STRADDLE,
+                added,
+                source,
+                to,
+                m["all_in"] is not None,
+                False,
+                None,
+                None,
+                line,
+            )
+        )
+
+    # ---- the result ----------------------------------------------------------------------
+    def pot_summary(self) -> PotSummary | None:
+        """GG's pot line; without `| Rake` (the 2020 files) the rake is not printed: None."""
+        summary = super().pot_summary()
+        if summary is None or self.rake_printed():
+            return summary
+        return PotSummary(
+            summary.total,
+            None,
+            summary.main,
+            summary.sides,
+            summary.source,
+            summary.total_basis,
+            summary.pots_basis,
+            summary.collected_basis,
+        )
+
+    def rake_printed(self) -> bool:
+        for kind, _, _, m in reversed(self.tokens):
+            if kind == "SUMMARY_TOTAL":
+                return m["rake"] is not None
+        return False
+
+    def final_boards(self) -> tuple[tuple[Card, ...], ...]:
+        """The summary's boards, each run's complete: a run's board printed with only its own cards
+        (`SECOND Board [3d Td]` after an all-in on the flop) gets the cards the runs share in front."""
+        boards = self.summary_boards()
+        if len(boards) < 2:
+            return super().final_boards()
+        runs = sorted(boards)
+        first = boards[runs[0]]
+        shared: tuple[Card, ...] = ()
+        for deal in self.streets:
+            if deal.run == 0 and deal.street in _SHARED_STREETS:
+                shared = deal.cards
+        complete = [first]
+        for run in runs[1:]:
+            board = boards[run]
+            if len(board) < len(first) and len(shared) + len(board) == len(first):
+                board = shared + board
+            complete.append(board)
+        return tuple(complete)
+
+    def summary_boards(self) -> dict[int, tuple[Card, ...]]:
+        """The summary's boards by run, the internal export's `FIRST` / `Board [...]` pairs included."""
+        if not self.run_labels:
+            return self.boards
+        boards: dict[int, tuple[Card, ...]] = {}
+        run = 0
+        for kind, line, _, m in self.tokens:
+            if kind == "SUMMARY_RUN_LABEL":
+                run = RUNS[m["run"]]
+            elif kind == "SUMMARY_BOARD":
+                boards[RUNS[m["run"]] or run] = self.cards(m["cards"], line)
+                run = 0
+        return boards
+
+    def finish(self) -> Hand:
+        self.summary_seats = [_gg_seat(seat) for seat in self.summary_seats]
+        if len(self.collected) > 1:  # which pot each `from pot` line pays (pots.py)
+            line = self.pot_line
+            deduction = (line.rake if line is not None else 0) + sum(
+                fee.amount for fee in self.fees if fee.effect is FeeEffect.TAKEN
+            )
+            self.collected = assign(self.collected, pots_of(self.actions, self.uncalled), deduction)
+        return super().finish()
+
+
+def _gg_seat(seat: SummarySeat) -> SummarySeat:
+    """A summary seat with what GG's words mean: `, EV Cashout ($x)` marks the player who cashed out; the
+    street a described folded hand was folded on is the word before `with`."""
+    text = seat.text
+    if "EV Cashout (" not in text and not (seat.outcome == "folded" and " with " in text):
+        return seat
+    folded = _FOLDED_WITH.search(text)
+    return SummarySeat(
+        seat.seat,
+        seat.player,
+        seat.positions,
+        seat.outcome,
+        seat.won,
+        seat.cards,
+        text,
+        seat.source,
+        folded.group(1) if folded else seat.folded_street,
+        seat.cashed_out or "EV Cashout (" in text,
+        seat.pot_not_awarded,
+    )
