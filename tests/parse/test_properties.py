@@ -131,8 +131,10 @@ def test_damaged_hands_never_raise_and_no_line_is_lost(tmp_path_factory, data):
 
 
 def _header_mid_line(text: str) -> bool:
-    match = re.search(r"(?:PokerStars|Run It Once Poker|MPLPoker) (?:Hand|Game) #", text)
-    return match is not None and match.start() > 0 and bool(text[: match.start()].strip())
+    return any(
+        text[: match.start()].strip()
+        for match in re.finditer(r"(?:PokerStars|Run It Once Poker|MPLPoker) (?:Hand|Game) #", text)
+    )
 
 
 @SETTINGS
