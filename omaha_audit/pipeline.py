@@ -124,8 +124,11 @@ class Auditor:
     def audit_files(self, files: list[Path]) -> Iterator[AuditedHand]:
         self.tally.files += len(files)
         want_unreadable = any(rule.code == "OA101" for rule in self.rules)
+        scanned: set[Path] = getattr(files, "scanned", set())
+        for skipped in getattr(files, "skipped", ()):
+            self.tally.notices.append(FileNotice(str(skipped), "skipped", "not a hand history by its name: skipped"))
         for path in files:
-            for block, item in self.source.read_blocks(path):
+            for block, item in self.source.read_blocks(path, path in scanned):
                 if isinstance(item, FileNotice):
                     self.tally.notices.append(item)
                     continue

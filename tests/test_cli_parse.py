@@ -163,3 +163,15 @@ def test_the_corpus_reads_with_exit_0():
     result = omaha_audit("parse", root / "PokerStars")
     assert result.returncode == 0, result.stderr[-2000:]
     assert "unreadable: 0" in result.stderr
+
+
+def test_a_directory_scan_reads_files_by_content_whatever_their_name(tmp_path):
+    """A hand history with no .txt suffix is read (Winamax's `.Sample`); a file of no known format is named
+    once as skipped, not reported as unreadable hands; companion files are passed over by their suffix."""
+    (tmp_path / "hands.Sample").write_text(HAND, encoding="utf-8")
+    (tmp_path / "session.xml").write_text("<session><game/></session>\n", encoding="utf-8")
+    (tmp_path / "hands.Sample.hp").write_text("{}", encoding="utf-8")
+    result = omaha_audit("parse", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert len(result.stdout.splitlines()) == 1
+    assert "session.xml: no hand of any known room format: skipped" in result.stderr

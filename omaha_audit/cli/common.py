@@ -11,7 +11,7 @@ import typer
 
 from omaha_audit.house import PRESETS, RulesFileError, load_rules_file
 from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.parse.files import PathProblem, expand_paths
+from omaha_audit.parse.files import InputFiles, PathProblem, expand_paths
 
 
 def fail_usage(message: str) -> NoReturn:
@@ -19,7 +19,7 @@ def fail_usage(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def open_paths(paths: Sequence[Path]) -> list[Path]:
+def open_paths(paths: Sequence[Path]) -> InputFiles:
     if not paths:
         fail_usage("no PATH given")
     try:
@@ -27,7 +27,11 @@ def open_paths(paths: Sequence[Path]) -> list[Path]:
     except PathProblem as problem:
         fail_usage(str(problem))
     if not files:
-        fail_usage("no hand-history files (*.txt) under the given paths")
+        fail_usage(
+            "no hand-history files under the given paths (only files that are not hand histories by their name)"
+            if files.skipped
+            else "no hand-history files under the given paths"
+        )
     return files
 
 

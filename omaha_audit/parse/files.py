@@ -13,7 +13,23 @@ from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.parse.split import Block, Splitter
 
-HISTORY_SUFFIXES: Final = (".txt",)
+# Files a directory scan does not read, by their suffix: parsers' companion files (fpdb's .hp/.hands/.gt),
+# documents, data and images. Every other file is read, whatever its name (.txt, .xml, .dat, no suffix):
+# a file is a hand history when a room format recognises its hands, not by its name.
+NOT_HISTORY_SUFFIXES: Final = frozenset(
+    {".hp", ".hands", ".gt", ".md", ".rst", ".tsv", ".csv", ".json", ".jsonl", ".parquet", ".py", ".toml", ".yaml"}
+    | {".yml", ".ini", ".cfg", ".html", ".htm", ".css", ".js", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".pdf"}
+)
+
+
+class InputFiles(list[Path]):
+    """The files to read, in order: those named and those a directory scan found (`scanned`), with the
+    files the scan passed over by their suffix (`skipped`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scanned: set[Path] = set()
+        self.skipped: list[Path] = []
 
 
 class BlockReader(Protocol):
@@ -40,12 +56,13 @@ class FileNotice:
 Item = Hand | UnreadableHand | FileNotice
 
 
-def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """Files named directly, plus every `*.txt` file under named directories (sorted, recursive).
+def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> InputFiles:
+    """Files named directly, plus every file under named directories (sorted, recursive; hidden ones and
+    those of NOT_HISTORY_SUFFIXES left out, the latter listed in `skipped`).
 
     Raises PathProblem for a path that does not exist or cannot be listed.
     """
-    files: list[Path] = []
+    files = InputFiles()
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -53,13 +70,16 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
                 found = sorted(
                     p
                     for p in path.rglob("*")
-                    if p.is_file()
-                    and p.suffix.lower() in HISTORY_SUFFIXES
-                    and not any(part.startswith(".") for part in p.relative_to(path).parts)
+                    if p.is_file() and not any(part.startswith(".") for part in p.relative_to(path).parts)
                 )
             except OSError as error:
                 raise PathProblem(f"cannot list {path}: {error.strerror or error}") from None
-            files.extend(found)
+            for found_path in found:
+                if found_path.suffix.lower() in NOT_HISTORY_SUFFIXES:
+                    files.skipped.append(found_path)
+                else:
+                    files.append(found_path)
+                    files.scanned.add(found_path)
         elif path.is_file():
             files.append(path)
         elif path.exists():
@@ -81,8 +101,10 @@ class HandSource:
         for _, item in self.read_blocks(path):
             yield item
 
-    def read_blocks(self, path: Path) -> Iterator[tuple[Block | None, Item]]:
-        """Like read_file, with the text block each item was read from (None for file-level items)."""
+    def read_blocks(self, path: Path, scanned: bool = False) -> Iterator[tuple[Block | None, Item]]:
+        """Like read_file, with the text block each item was read from (None for file-level items). A file
+        a directory scan found (`scanned`) that holds no hand of any format is a notice, not unreadable
+        text: it is not a hand history."""
         name = str(path)
         try:
             stream = path.open("rb")
@@ -118,7 +140,11 @@ class HandSource:
                     stray = []
                 hands += 1
                 yield block, self._read_block(block)
-            if stray:
+            if stray and scanned and hands == 0 and not summaries:
+                binary = " (binary content)" if info.nul_lines else ""
+                message = f"no hand of any known room format{binary}: skipped"
+                yield None, FileNotice(name, "not-hand-history", message)
+            elif stray:
                 yield stray[0], _stray_record(stray, info)
             elif hands == 0 and summaries:
                 yield None, FileNotice(name, "tournament-summary", "tournament summary, not hand histories: skipped")
@@ -133,8 +159,11 @@ class HandSource:
         return room_format.read(block)
 
     def read_paths(self, files: Iterable[Path]) -> Iterator[Item]:
+        """Every item of every file; files a directory scan found (InputFiles.scanned) as such."""
+        scanned: set[Path] = getattr(files, "scanned", set())
         for path in files:
-            yield from self.read_file(path)
+            for _, item in self.read_blocks(path, path in scanned):
+                yield item
 
 
 def _stray_record(blocks: list[Block], info: FileText) -> UnreadableHand:

@@ -3,7 +3,9 @@ line quoted."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TextIO
 
 from omaha_audit.model import Hand, UnreadableHand
@@ -29,8 +31,15 @@ def write_summary(tally: Tally, out: TextIO) -> None:
         name = rule.name if rule else ""
         severity = rule.severity.value if rule else ""
         out.write(f"  {code}  {name:<26} {severity:<8} {count:>7}\n")
+    skipped: Counter[str] = Counter()
     for notice in tally.notices:
+        if notice.kind == "skipped":  # one line for all: companion files, documents
+            skipped[Path(notice.path).suffix.lower() or "(none)"] += 1
+            continue
         out.write(f"note: {notice.path}: {notice.message}\n")
+    if skipped:
+        kinds = ", ".join(f"{suffix} {count}" for suffix, count in sorted(skipped.items()))
+        out.write(f"note: {sum(skipped.values())} files not read, not hand histories by their name ({kinds})\n")
 
 
 def _title(item: Hand | UnreadableHand) -> str:
