@@ -25,6 +25,7 @@ from pathlib import Path
 
 import omaha_audit
 from omaha_audit.model import Hand, Structure
+from omaha_audit.parse.files import expand_paths
 from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.rooms import FORMATS, SPLITTER, hand_source
 from omaha_audit.rooms.base import NotReadYet
@@ -67,7 +68,7 @@ def room_hands(root: Path, room_format: str) -> list[str]:
     """Text of every complete hand of a format in the corpus (any folder: detection is by content)."""
     source = hand_source()
     texts: list[str] = []
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in (".txt", ".xml", "")):
+    for path in expand_paths([root]):
         info = FileText(str(path))
         with path.open("rb") as stream:
             blocks = {b.first_line: b for b in SPLITTER.split_texts(str(path), read_texts(stream, info))}
