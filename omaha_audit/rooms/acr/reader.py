@@ -29,7 +29,7 @@ as Structure.NO_LIMIT, with `kind` "all-in-or-fold" and the header's words kept 
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Final
 
 from omaha_audit.model import (
     Action,
@@ -50,14 +50,11 @@ from omaha_audit.model import (
     Structure,
     SummarySeat,
     Tournament,
-    Unit,
     format_cards,
 )
-from omaha_audit.parse.lexer import LineToken
-from omaha_audit.parse.split import Block
 from omaha_audit.parse.times import parse_started
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import ADDED, RUNS, HandBuilder, StarsReader
+from omaha_audit.rooms.pokerstars.reader import ADDED, RUNS, HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import PotLine, fee
 
 GAMES: Final = {
@@ -132,39 +129,16 @@ class AcrReader(StarsReader):
             started=parse_started(started_local),
         )
 
-    def make_builder(
-        self,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> HandBuilder:
-        return AcrBuilder(self, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+    def make_builder(self, reading: Reading, raise_number: str | None = None) -> HandBuilder:
+        return AcrBuilder(self, reading, raise_number)
 
 
 class AcrBuilder(HandBuilder):
     """The family builder with ACR's own lines: posts, shows with the best five, the net pot line, run
     it twice, the wins printed only in the summary."""
 
-    def __init__(
-        self,
-        reader: StarsReader,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> None:
-        super().__init__(reader, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+    def __init__(self, reader: StarsReader, reading: Reading, raise_number: str | None = None) -> None:
+        super().__init__(reader, reading, raise_number)
         printed = self.table.get("table") or ""
         number = _TABLE_NUMBER.fullmatch(printed)
         if number is not None:  # tournaments: `Table '99'`

@@ -26,7 +26,7 @@ What BetOnline prints otherwise (ROOMS.md 21):
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Final
 
 from omaha_audit.model import (
     Action,
@@ -44,13 +44,10 @@ from omaha_audit.model import (
     Street,
     StreetDeal,
     SummarySeat,
-    Unit,
 )
-from omaha_audit.parse.lexer import LineToken
-from omaha_audit.parse.split import Block
 from omaha_audit.rooms.betonline.header import read_header
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import ADDED, VERBS, HandBuilder, StarsReader
+from omaha_audit.rooms.pokerstars.reader import ADDED, VERBS, HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import read_summary_seat
 
 _SPACES: Final = re.compile(r"\s+")
@@ -80,40 +77,18 @@ class BetOnlineReader(StarsReader):
     def header_info(self, fields: dict[str, str | None]) -> HeaderInfo:
         return read_header(fields)
 
-    def make_builder(
-        self,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> HandBuilder:
+    def make_builder(self, reading: Reading, raise_number: str | None = None) -> HandBuilder:
+        table = reading.table
         if not table.get("table") and table.get("table_name"):
-            table = {**table, "table": table["table_name"]}  # Gear: the name without quotes
-        return BetOnlineBuilder(self, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+            reading.table = {**table, "table": table["table_name"]}  # Gear: the name without quotes
+        return BetOnlineBuilder(self, reading, raise_number)
 
 
 class BetOnlineBuilder(HandBuilder):
     """BetOnline's own lines, its pots and its summary awards."""
 
-    def __init__(
-        self,
-        reader: StarsReader,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> None:
-        super().__init__(reader, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+    def __init__(self, reader: StarsReader, reading: Reading, raise_number: str | None = None) -> None:
+        super().__init__(reader, reading, raise_number)
         self.side_pots: list[int] = []  # the `Total pot` lines during the hand
         self.total: int | None = None  # the summary's
         self.rake: int | None = None

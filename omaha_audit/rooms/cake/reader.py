@@ -41,10 +41,9 @@ from omaha_audit.model import (
     Unit,
 )
 from omaha_audit.parse.lexer import LineToken
-from omaha_audit.parse.split import Block
 from omaha_audit.rooms.cake.header import SYMBOLS, cake_amount, read_header, read_stakes, read_table
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import ADDED, BOARD_STREETS, TO, HandBuilder, StarsReader
+from omaha_audit.rooms.pokerstars.reader import ADDED, BOARD_STREETS, TO, HandBuilder, Reading, StarsReader
 
 _BLINDS: Final = Street.BLINDS
 _PREFLOP: Final = Street.PREFLOP
@@ -84,24 +83,14 @@ class CakeReader(StarsReader):
             "money": "Play Money" if "Play Money" in found.name else None,
         }
 
-    def make_builder(
-        self,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> HandBuilder:
+    def make_builder(self, reading: Reading, raise_number: str | None = None) -> HandBuilder:
+        unit = reading.unit
         if unit.currency == "USD":  # the seats' amounts say what a cash table plays in
-            stack = next((m["stack"] for kind, _, _, m in tokens if kind == "SEAT"), "")
+            stack = next((m["stack"] for kind, _, _, m in reading.tokens if kind == "SEAT"), "")
             currency = SYMBOLS.get(stack[:1], unit.currency)
             if currency != unit.currency:
-                unit = Unit(currency, unit.decimals)
-        return CakeBuilder(self, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+                reading.unit = Unit(currency, unit.decimals)
+        return CakeBuilder(self, reading, raise_number)
 
 
 class CakeBuilder(HandBuilder):

@@ -38,13 +38,11 @@ from omaha_audit.model import (
     Source,
     Stakes,
     StreetDeal,
-    Unit,
 )
 from omaha_audit.parse.lexer import LineToken
-from omaha_audit.parse.split import Block
 from omaha_audit.rooms.enet.header import enet_amount, read_header, read_stakes, with_table
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import ADDED, BOARD_STREETS, POSTS, HandBuilder, StarsReader
+from omaha_audit.rooms.pokerstars.reader import ADDED, BOARD_STREETS, POSTS, HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import read_summary_seat
 
 _SPACES: Final = re.compile(r"\s+")
@@ -71,39 +69,16 @@ class EnetReader(StarsReader):
         button = table.get("button")
         return {**table, "button": str(int(button) + 1)} if button is not None else table
 
-    def make_builder(
-        self,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> HandBuilder:
-        info = with_table(info, table.get("limit"))
-        return EnetBuilder(self, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+    def make_builder(self, reading: Reading, raise_number: str | None = None) -> HandBuilder:
+        reading.info = with_table(reading.info, reading.table.get("limit"))
+        return EnetBuilder(self, reading, raise_number)
 
 
 class EnetBuilder(HandBuilder):
     """Enet's own lines, number forms and pot figures."""
 
-    def __init__(
-        self,
-        reader: StarsReader,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> None:
-        super().__init__(reader, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+    def __init__(self, reader: StarsReader, reading: Reading, raise_number: str | None = None) -> None:
+        super().__init__(reader, reading, raise_number)
         self.rake_lines = 0  # the running rake lines' sum
         self.rake: int | None = None  # the summary's
         self.rake_source: Source | None = None

@@ -46,13 +46,11 @@ from omaha_audit.model import (
     Street,
     StreetDeal,
     SummarySeat,
-    Unit,
 )
 from omaha_audit.parse.lexer import LineToken
-from omaha_audit.parse.split import Block
 from omaha_audit.rooms.fulltilt.header import read_header, table_fields, with_header_stakes
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import ADDED, RUNS, TO, HandBuilder, StarsReader
+from omaha_audit.rooms.pokerstars.reader import ADDED, RUNS, TO, HandBuilder, Reading, StarsReader
 
 _ANTE: Final = ActionKind.POST_ANTE
 _RAISE: Final = ActionKind.RAISE
@@ -86,39 +84,16 @@ class FullTiltReader(StarsReader):
     def table_fields(self, tokens: list[LineToken]) -> dict[str, str | Any]:
         return table_fields(tokens[0][3].groupdict())
 
-    def make_builder(
-        self,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> HandBuilder:
-        return FullTiltBuilder(self, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+    def make_builder(self, reading: Reading, raise_number: str | None = None) -> HandBuilder:
+        return FullTiltBuilder(self, reading, raise_number)
 
 
 class FullTiltBuilder(HandBuilder):
     """The PokerStars builder, with Full Tilt's own lines (see the module docstring)."""
 
-    def __init__(
-        self,
-        reader: StarsReader,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> None:
-        super().__init__(reader, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
-        header = tokens[0][3]
+    def __init__(self, reader: StarsReader, reading: Reading, raise_number: str | None = None) -> None:
+        super().__init__(reader, reading, raise_number)
+        header = reading.tokens[0][3]
         self.game_stakes: str = header["game_stakes"] or ""
         if header["partial"]:
             self.truncated = True  # Full Tilt's own word: the client saw only part of the hand

@@ -17,14 +17,13 @@ PokerStars family's reader does the work; this module adds what GG prints otherw
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Final
 
 from omaha_audit.model import (
     Action,
     ActionKind,
     Card,
     CashOut,
-    Defect,
     Fee,
     FeeEffect,
     FeeKind,
@@ -34,14 +33,11 @@ from omaha_audit.model import (
     Stakes,
     Street,
     SummarySeat,
-    Unit,
 )
-from omaha_audit.parse.lexer import LineToken
-from omaha_audit.parse.split import Block
 from omaha_audit.rooms.ggpoker.header import read_header, read_stakes
 from omaha_audit.rooms.ggpoker.pots import assign, pots_of
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import ADDED, INCREMENT, RUNS, HandBuilder, StarsReader
+from omaha_audit.rooms.pokerstars.reader import ADDED, INCREMENT, RUNS, HandBuilder, Reading, StarsReader
 
 _STRADDLE: Final = ActionKind.POST_STRADDLE
 _CASH_DROP: Final = FeeKind.CASH_DROP
@@ -64,19 +60,8 @@ class GGReader(StarsReader):
     def header_info(self, fields: dict[str, str | None]) -> HeaderInfo:
         return read_header(fields)
 
-    def make_builder(
-        self,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> HandBuilder:
-        return GGBuilder(self, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+    def make_builder(self, reading: Reading, raise_number: str | None = None) -> HandBuilder:
+        return GGBuilder(self, reading, raise_number)
 
 
 class GGBuilder(HandBuilder):

@@ -52,14 +52,12 @@ from omaha_audit.model import (
     StreetDeal,
     SummarySeat,
     UncalledReturn,
-    Unit,
 )
 from omaha_audit.parse.lexer import LineToken
-from omaha_audit.parse.split import Block
 from omaha_audit.rooms.kingsclub.header import read_header, with_table
 from omaha_audit.rooms.kingsclub.pots import side_pot_awards
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, STUD_GAMES, TO, HandBuilder, StarsReader
+from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, STUD_GAMES, TO, HandBuilder, Reading, StarsReader
 
 _BLINDS: Final = Street.BLINDS
 _PREFLOP: Final = Street.PREFLOP
@@ -99,41 +97,18 @@ class KingsClubReader(StarsReader):
         """The header block's third line: `Table '8 Game Mix' Seat 6 is the button`."""
         return next((m.groupdict() for kind, _, _, m in tokens[1:4] if kind == "TABLE"), {})
 
-    def make_builder(
-        self,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> HandBuilder:
+    def make_builder(self, reading: Reading, raise_number: str | None = None) -> HandBuilder:
         # the header block's second line is the time
-        date = next((m["started"] for kind, _, _, m in tokens[1:3] if kind == "DATE"), "")
-        info = with_table(info, date, table.get("table") or "")
-        return KingsClubBuilder(self, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+        date = next((m["started"] for kind, _, _, m in reading.tokens[1:3] if kind == "DATE"), "")
+        reading.info = with_table(reading.info, date, reading.table.get("table") or "")
+        return KingsClubBuilder(self, reading, raise_number)
 
 
 class KingsClubBuilder(HandBuilder):
     """Kings Club's own lines, the side pots its summary leaves out, and its boards."""
 
-    def __init__(
-        self,
-        reader: StarsReader,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> None:
-        super().__init__(reader, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+    def __init__(self, reader: StarsReader, reading: Reading, raise_number: str | None = None) -> None:
+        super().__init__(reader, reading, raise_number)
         self.nets: list[tuple[int, str, int, int, Source, str]] = []  # seat, name, stack after, net, line
         self.rake: int | None = None
         self.rake_source: Source | None = None

@@ -182,19 +182,8 @@ class StarsReader:
         hand's second line. A room that prints them elsewhere (in its header) overrides this."""
         return tokens[1][3].groupdict() if len(tokens) > 1 else {}
 
-    def make_builder(
-        self,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> HandBuilder:
-        return HandBuilder(self, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+    def make_builder(self, reading: Reading, raise_number: str | None = None) -> HandBuilder:
+        return HandBuilder(self, reading, raise_number)
 
     # ---- reading -----------------------------------------------------------------------------------
     def classify(self, block: Block) -> tuple[list[LineToken], list[LineToken], list[tuple[int, str]]]:
@@ -234,11 +223,12 @@ class StarsReader:
         play_money = table.get("money") in ("Play Money", "play money")
         for decimals in (None, 2):
             unit = unit_for(info, play_money, decimals)
+            reading = Reading(block, info, unit, table, tokens, ignored, defects, truncated)
             try:
-                builder = self.make_builder(block, info, unit, table, tokens, ignored, defects, truncated)
+                builder = self.make_builder(reading)
                 hand = builder.build()
                 if builder.overcalls and info.room == "run-it-once":
-                    return self.raise_to_bug(block, info, unit, table, tokens, ignored, defects, truncated)
+                    return self.raise_to_bug(reading)
                 return hand
             except AmountError as error:
                 if unit.decimals == 0 and decimals is None:
@@ -246,7 +236,21 @@ class StarsReader:
                 return unreadable(block, error.args[1], error.args[0], info.hand_id)
         raise AssertionError("unreachable")
 
-    def raise_to_bug(
+    def raise_to_bug(self, reading: Reading) -> Hand:
+        """A Run It Once hand whose calls exceed the bets they call when its raises are read as PokerStars
+        writes them: read again with `to` as the chips added (TO_IS_ADDED), each raise line where the two
+        readings differ reported as malformed."""
+        return self.make_builder(reading, TO_IS_ADDED).build()
+
+
+class Reading:
+    """What the reader found of one hand before building it: the block, the header's meaning, the money
+    unit, the table's fields, the line tokens (and the lines the grammar ignores), the defects so far, and
+    whether the text stops before its summary. A room's builder starts from it."""
+
+    __slots__ = ("block", "defects", "ignored", "info", "table", "tokens", "truncated", "unit")
+
+    def __init__(
         self,
         block: Block,
         info: HeaderInfo,
@@ -256,12 +260,15 @@ class StarsReader:
         ignored: list[LineToken],
         defects: list[Defect],
         truncated: bool,
-    ) -> Hand:
-        """A Run It Once hand whose calls exceed the bets they call when its raises are read as PokerStars
-        writes them: read again with `to` as the chips added (TO_IS_ADDED), each raise line where the two
-        readings differ reported as malformed."""
-        builder = self.make_builder(block, info, unit, table, tokens, ignored, defects, truncated, TO_IS_ADDED)
-        return builder.build()
+    ) -> None:
+        self.block = block
+        self.info = info
+        self.unit = unit
+        self.table = table
+        self.tokens = tokens
+        self.ignored = ignored
+        self.defects = defects
+        self.truncated = truncated
 
 
 def _unexpected_reason(rejection: Rejection, tokens: list[LineToken]) -> str:
@@ -282,28 +289,16 @@ class HandBuilder:
     """Turns the token list of one hand into a Hand. The state of the hand being built is kept on the
     builder, so that a room's `other_line` can add to it."""
 
-    def __init__(
-        self,
-        reader: StarsReader,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> None:
+    def __init__(self, reader: StarsReader, reading: Reading, raise_number: str | None = None) -> None:
         self.reader = reader
-        self.block = block
-        self.info = info
-        self.unit = unit
-        self.table = table  # the TABLE line's fields (the second line's, whatever it is)
-        self.tokens = tokens
-        self.ignored = ignored
-        self.defects = list(defects)
-        self.truncated = truncated
+        self.block = block = reading.block
+        self.info = reading.info
+        self.unit = unit = reading.unit
+        self.table = reading.table  # the table's fields (the TABLE line's, or where the room prints them)
+        self.tokens = reading.tokens
+        self.ignored = reading.ignored
+        self.defects = list(reading.defects)
+        self.truncated = reading.truncated
         self.path = block.path
         self.players: dict[str, int] = {}
         self._by_length: list[str] | None = None

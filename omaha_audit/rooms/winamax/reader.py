@@ -31,7 +31,7 @@ UTC (`started` is aware).
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Final
 
 from omaha_audit.model import (
     Action,
@@ -50,12 +50,9 @@ from omaha_audit.model import (
     Street,
     SummarySeat,
     Tournament,
-    Unit,
 )
-from omaha_audit.parse.lexer import LineToken
-from omaha_audit.parse.split import Block
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import INCREMENT, HandBuilder, StarsReader
+from omaha_audit.rooms.pokerstars.reader import INCREMENT, HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import PotLine
 from omaha_audit.rooms.winamax.awards import build_pots, per_pot
 from omaha_audit.rooms.winamax.header import HIGH_ONLY, ante_of, read_header, tournament_table
@@ -81,38 +78,15 @@ class WinamaxReader(StarsReader):
     def header_info(self, fields: dict[str, str | None]) -> HeaderInfo:
         return read_header(fields)
 
-    def make_builder(
-        self,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> HandBuilder:
-        return WinamaxBuilder(self, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+    def make_builder(self, reading: Reading, raise_number: str | None = None) -> HandBuilder:
+        return WinamaxBuilder(self, reading, raise_number)
 
 
 class WinamaxBuilder(HandBuilder):
     """The PokerStars builder, with Winamax's posts, awards, pot line and hi/lo lines."""
 
-    def __init__(
-        self,
-        reader: StarsReader,
-        block: Block,
-        info: HeaderInfo,
-        unit: Unit,
-        table: dict[str, str | Any],
-        tokens: list[LineToken],
-        ignored: list[LineToken],
-        defects: list[Defect],
-        truncated: bool,
-        raise_number: str | None = None,
-    ) -> None:
-        super().__init__(reader, block, info, unit, table, tokens, ignored, defects, truncated, raise_number)
+    def __init__(self, reader: StarsReader, reading: Reading, raise_number: str | None = None) -> None:
+        super().__init__(reader, reading, raise_number)
         self.dead_bets: dict[str, int] = {}  # dead money in front of each player on this betting round
         self.dead_total: dict[str, int] = {}  # each player's dead blind money in the hand
         self.total: int | None = None  # the printed Total pot (None: not printed, or rounded)
