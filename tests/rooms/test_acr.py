@@ -4,7 +4,6 @@ warning finding; and the lines that differ from PokerStars mean what ROOMS.md sa
 
 from __future__ import annotations
 
-import codecs
 import functools
 import re
 from collections import Counter
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from corpus_paths import corpus_root, require_corpus
+from corpus_text import decoded
 
 from omaha_audit.model import ActionKind, FeeEffect, FeeKind, Game, Hand, PotBasis, Refunds, Structure, UnreadableHand
 from omaha_audit.parse.files import HandSource
@@ -29,20 +29,6 @@ FOLDER = "WinningPoker-ACR"
 EXPECTED_POT_DIFFERENCES: dict[tuple[str, str], tuple[int, int, str]] = {}
 # Error and warning findings on ACR's real hands, each with why it is genuine: none.
 KNOWN: dict[tuple[str, str, str, int], str] = {}
-
-
-def decoded(path: Path) -> str:
-    """The file's text as ROOMS.md's counts read it: UTF-16 by its BOM (odd byte counts tolerated), else
-    UTF-8, else cp1252; BOMs removed."""
-    data = path.read_bytes()
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        text = data.decode("utf-16", errors="replace")
-    else:
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = data.decode("cp1252", errors="replace")
-    return text.replace("\ufeff", "").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def room_files() -> list[Path]:

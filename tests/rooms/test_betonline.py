@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from corpus_paths import corpus_root, require_corpus
+from corpus_text import decoded
 
 from omaha_audit.model import ActionKind, Hand, Refunds, UnreadableHand
 from omaha_audit.parse.files import FileNotice
@@ -92,15 +93,6 @@ def betonline_files() -> list[Path]:
     if root is None:
         return []
     return sorted(p for p in (root / FOLDER).rglob("*") if p.is_file() and p.suffix not in COMPANIONS)
-
-
-def decoded(path: Path) -> str:
-    data = path.read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252", errors="replace")
-    return text.replace("\ufeff", "").replace("\r\n", "\n").replace("\r", "\n")
 
 
 @functools.cache

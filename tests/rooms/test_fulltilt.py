@@ -6,7 +6,6 @@ warning the audit reports on these hands is listed with the reason it is genuine
 from __future__ import annotations
 
 import ast
-import codecs
 import functools
 import re
 from collections import Counter
@@ -17,6 +16,7 @@ from typing import Any
 
 import pytest
 from corpus_paths import corpus_root, require_corpus
+from corpus_text import decoded
 
 from omaha_audit.engine.evaluate import Evaluations
 from omaha_audit.model import (
@@ -86,16 +86,6 @@ def files() -> list[Path]:
 
 def name(path: Path) -> str:
     return path.relative_to(require_corpus() / "FullTiltPoker").as_posix()
-
-
-def decoded(path: Path) -> str:
-    data = path.read_bytes()
-    if data.startswith(codecs.BOM_UTF16_LE):
-        return data.decode("utf-16-le", errors="replace")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
 
 
 @functools.cache

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from corpus_paths import corpus_root, require_corpus
+from corpus_text import decoded
 
 from omaha_audit.model import (
     ActionKind,
@@ -64,15 +65,6 @@ def winamax_files() -> list[Path]:
 
 def relative(path: Path | str) -> str:
     return Path(path).resolve().relative_to((require_corpus() / "Winamax").resolve()).as_posix()
-
-
-def decoded(path: Path) -> str:
-    data = path.read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252", errors="replace")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 @functools.cache

@@ -5,7 +5,6 @@ the reason it is genuine."""
 
 from __future__ import annotations
 
-import codecs
 import functools
 import re
 from collections import Counter
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from corpus_paths import corpus_root, require_corpus
+from corpus_text import decoded
 
 from omaha_audit.model import ActionKind, FeeKind, Game, Hand, ShowdownKind, Street, Structure, UnreadableHand
 from omaha_audit.parse.files import HandSource
@@ -109,18 +109,6 @@ KNOWN: dict[tuple[str, str, str, int], str] = {
 # for: awards compared per player across pots for rooms that print totals only).
 # (none left: the totals WPN prints over every pot are compared as totals, Collected.pot ALL_POTS)
 MODEL_LIMITS: dict[tuple[str, str, str, int], str] = {}
-
-
-def decoded(path: Path) -> str:
-    data = path.read_bytes()
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        text = data.decode("utf-16", errors="replace")
-    else:
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = data.decode("cp1252", errors="replace")
-    return text.replace("\ufeff", "").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def room_files() -> list[Path]:
