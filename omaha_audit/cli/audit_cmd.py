@@ -109,6 +109,12 @@ def print_rules(code: str | None, out: TextIO = sys.stdout) -> int:
         for rule in RULES:
             ids = ", ".join(rule.rule_ids) or "-"
             out.write(f"{rule.code}  {rule.name:<26} {rule.severity.value:<8} {ids:<28} {rule.summary}\n")
+        out.write("\nChecks a room's text gives no ground for (not reported as clean, not checked):\n")
+        from omaha_audit.rooms import FORMATS
+
+        for room_format in FORMATS:
+            for rule_code, why in sorted(room_format.cannot_check().items()):
+                out.write(f"  {room_format.name:<12} {rule_code}  {why}\n")
         return 0
     rule = BY_CODE.get(code.upper())
     if rule is None:

@@ -33,11 +33,19 @@ class InputFiles(list[Path]):
 
 
 class BlockReader(Protocol):
-    """What a room format offers the file reader: its name and `read(block)`, which never raises."""
+    """What a room format offers the file reader: its name; `read(block)` for a hand block of text (never
+    raises); and, for formats read a whole file at a time (XML), `claims_file(head)` and `read_path(path)`."""
 
     name: str
 
     def read(self, block: Block) -> Hand | UnreadableHand: ...
+
+    def claims_file(self, head: bytes) -> bool: ...
+
+    def read_path(self, path: Path) -> Iterator[Item]: ...
+
+
+HEAD_BYTES: Final = 4096  # what a whole-file format looks at to claim a file
 
 
 class PathProblem(Exception):
@@ -96,6 +104,7 @@ class HandSource:
     def __init__(self, splitter: Splitter, formats: Iterable[BlockReader]) -> None:
         self.splitter = splitter
         self.formats = {room_format.name: room_format for room_format in formats}
+        self.whole_file = list(self.formats.values())  # asked in order whether they read a file whole
 
     def read_file(self, path: Path) -> Iterator[Item]:
         for _, item in self.read_blocks(path):
@@ -112,6 +121,18 @@ class HandSource:
             yield None, UnreadableHand(name, 0, 0, 0, f"cannot open file: {error.strerror or error}")
             return
         with stream:
+            try:
+                head = stream.read(HEAD_BYTES)
+                stream.seek(0)
+            except OSError as error:
+                yield None, UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}")
+                return
+            for room_format in self.whole_file:
+                if room_format.claims_file(head):
+                    stream.close()
+                    for item in room_format.read_path(path):
+                        yield None, item
+                    return
             info = FileText(name)
             hands = 0
             summaries = 0

@@ -11,10 +11,13 @@ shared parse kit (omaha_audit/parse) only; adding one never touches the engine o
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from pathlib import Path
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.model.hand_value import Words
 from omaha_audit.model.house_rules import GENERIC, HouseRules
+from omaha_audit.parse.files import Item
 from omaha_audit.parse.split import Block, Marks
 
 
@@ -47,6 +50,23 @@ class RoomFormat(ABC):
     def rooms(self) -> tuple[str, ...]:
         """The rooms (brands) whose hands this format reads."""
         return (self.name,)
+
+    def cannot_check(self) -> dict[str, str]:
+        """The rule codes this format's text gives no ground for, with why (a room that prints no total
+        pot cannot have it checked): `omaha-audit rules` lists them, so that a silent room is never taken
+        for a clean one."""
+        return {}
+
+    # ---- formats that are read a whole file at a time (XML: one document, many hands) ---------------------
+    def claims_file(self, head: bytes) -> bool:
+        """True when a file that starts with `head` (its first bytes) is this format's and is read whole with
+        `read_path` rather than split into text blocks by headers."""
+        return False
+
+    def read_path(self, path: Path) -> Iterator[Item]:
+        """Every hand of a file this format claims, in order: hands, unreadable hands and file notices.
+        Never raises; a broken part of the file loses only the hands it breaks."""
+        raise NotImplementedError(f"{self.name} is not read a file at a time")
 
 
 class NotReadYet(RoomFormat):

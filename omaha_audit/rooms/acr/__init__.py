@@ -44,5 +44,10 @@ class AcrFormat(RoomFormat):
     def rooms(self) -> tuple[str, ...]:
         return tuple(presets.BY_ROOM)
 
+    def cannot_check(self) -> dict[str, str]:
+        return {
+            "OA507": "ACR's words are not consistent enough to check (the printed best five is checked instead)",
+        }
+
 
 FORMAT: Final[RoomFormat] = AcrFormat()

@@ -43,5 +43,11 @@ class BetOnlineFormat(RoomFormat):
     def rooms(self) -> tuple[str, ...]:
         return tuple(presets.BY_ROOM)
 
+    def cannot_check(self) -> dict[str, str]:
+        return {
+            "OA507": "no hand descriptions",
+            "OA401": "Gear prints no uncalled-bet line",
+        }
+
 
 FORMAT: Final[RoomFormat] = BetOnlineFormat()

@@ -46,5 +46,12 @@ class CakeFormat(RoomFormat):
     def rooms(self) -> tuple[str, ...]:
         return tuple(presets.BY_ROOM)
 
+    def cannot_check(self) -> dict[str, str]:
+        return {
+            "OA602": "no total pot is printed",
+            "OA402": "no main and side pot figures are printed",
+            "OA507": "Cake's words are not the reference words",
+        }
+
 
 FORMAT: Final[RoomFormat] = CakeFormat()

@@ -45,5 +45,12 @@ class EnetFormat(RoomFormat):
     def rooms(self) -> tuple[str, ...]:
         return tuple(presets.BY_ROOM)
 
+    def cannot_check(self) -> dict[str, str]:
+        return {
+            "OA602": "the printed total is not the pot (usually €0)",
+            "OA402": "no main and side pot figures are printed",
+            "OA507": "Enet's words are not the reference words",
+        }
+
 
 FORMAT: Final[RoomFormat] = EnetFormat()

@@ -45,5 +45,11 @@ class GGPokerFormat(RoomFormat):
     def rooms(self) -> tuple[str, ...]:
         return tuple(presets.BY_ROOM)
 
+    def cannot_check(self) -> dict[str, str]:
+        return {
+            "OA402": "no main and side pot figures are printed",
+            "OA507": "GGPoker's hand descriptions are not evidence (PLO-5 described Hold'em-style)",
+        }
+
 
 FORMAT: Final[RoomFormat] = GGPokerFormat()

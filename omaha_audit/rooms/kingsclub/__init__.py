@@ -45,5 +45,14 @@ class KingsClubFormat(RoomFormat):
     def rooms(self) -> tuple[str, ...]:
         return tuple(presets.BY_ROOM)
 
+    def cannot_check(self) -> dict[str, str]:
+        return {
+            "OA602": "no total pot is printed",
+            "OA402": "no main and side pot figures are printed",
+            "OA401": "no uncalled-bet line is printed",
+            "OA605": "only the main pot's award is printed",
+            "OA507": "no hand descriptions",
+        }
+
 
 FORMAT: Final[RoomFormat] = KingsClubFormat()

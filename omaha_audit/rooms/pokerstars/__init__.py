@@ -54,5 +54,10 @@ class PokerStarsFormat(RoomFormat):
     def rooms(self) -> tuple[str, ...]:
         return tuple(presets.BY_ROOM)
 
+    def cannot_check(self) -> dict[str, str]:
+        return {
+            "OA401": "hands before 2009 print no `Uncalled bet` line: the excess is checked through the totals",
+        }
+
 
 FORMAT: Final[RoomFormat] = PokerStarsFormat()

@@ -43,5 +43,12 @@ class WinamaxFormat(RoomFormat):
         # rooms/winamax/words.py writes them for the generator, they are not checked.
         return None
 
+    def cannot_check(self) -> dict[str, str]:
+        return {
+            "OA401": "no uncalled-bet line: the excess is paid inside `collected`, checked through the totals",
+            "OA402": "no main and side pot figures are printed",
+            "OA507": "Winamax's words are not consistent enough to check",
+        }
+
 
 FORMAT: Final[RoomFormat] = WinamaxFormat()

@@ -45,5 +45,11 @@ class WpnFormat(RoomFormat):
     def rooms(self) -> tuple[str, ...]:
         return tuple(presets.BY_ROOM)
 
+    def cannot_check(self) -> dict[str, str]:
+        return {
+            "OA402": "no main and side pot figures are printed",
+            "OA507": "no hand descriptions to check",
+        }
+
 
 FORMAT: Final[RoomFormat] = WpnFormat()
