@@ -15,41 +15,38 @@ from omaha_audit.model.house_rules import GENERIC, HouseRules
 from omaha_audit.parse.files import HandSource
 from omaha_audit.parse.split import Splitter
 from omaha_audit.rooms import (
+    absolute,
     acr,
+    betfair,
     betonline,
+    bossmedia,
+    bovada,
     cake,
     enet,
+    entraction,
+    everest,
+    everleaf,
     fulltilt,
     ggpoker,
+    ipoker,
     kingsclub,
+    merge,
+    microgaming,
+    ongame,
+    partypoker,
+    pkr,
+    poker888,
     pokerstars,
+    pokertracker4,
+    sealswithclubs,
+    thebiggame,
+    unibet,
     winamax,
     wpn,
 )
-from omaha_audit.rooms.base import NotReadYet, RoomFormat
+from omaha_audit.rooms.base import RoomFormat
 
-# Headers from ROOMS.md (appendix A) of the rooms whose readers are still to come.
-_LATER: Final = (
-    NotReadYet("888poker", "888poker", r"#Game No\s*:"),
-    NotReadYet("partypoker", "PartyPoker", r"\*{5} Hand History [Ff]or Game"),
-    NotReadYet("betfair", "Betfair Poker", r"\*{5} Betfair Poker Hand History for Game"),
-    NotReadYet("ongame", "OnGame", r"\*{5} History for hand [RT]\d-"),
-    NotReadYet("bovada", "Bovada", r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu)?) Hand #\d+"),
-    NotReadYet("pkr", "PKR", r"Table #\d+ - "),
-    NotReadYet("entraction", "Entraction", r"Game # \d+ - "),
-    NotReadYet("unibet", "Unibet", r"Game #\d+: Table "),
-    NotReadYet("absolute", "Absolute Poker", r"Stage #\w+"),
-    NotReadYet("everleaf", "Everleaf Gaming", r"(?:Everleaf Gaming(?: - .+?)?|- - Grand Poker -) Game #\d+"),
-    NotReadYet("sealswithclubs", "Seals With Clubs", r"Hand #\d+-\d+ - \d{4}-"),
-    NotReadYet(
-        "pokertracker4",
-        "PokerTracker 4 export",
-        r"(?:\*\* (?:Game ID|Hand #) ?\d+.* starting|Merge Game #|MERGE_GAME #|GAME #\d+|EverestPoker Game #)",
-    ),
-    NotReadYet("thebiggame", "The Big Game", r"LoadHand\("),
-)
-
-# (order matters where headers overlap: Unibet's `Game #N: Table` before Enet's `Game #N:`)
+# (order matters where headers overlap)
 FORMATS: Final[tuple[RoomFormat, ...]] = (
     pokerstars.FORMAT,
     ggpoker.FORMAT,
@@ -60,7 +57,24 @@ FORMATS: Final[tuple[RoomFormat, ...]] = (
     cake.FORMAT,
     kingsclub.FORMAT,
     betonline.FORMAT,
-    *_LATER,
+    poker888.FORMAT,
+    partypoker.FORMAT,
+    betfair.FORMAT,
+    ongame.FORMAT,
+    bovada.FORMAT,
+    pkr.FORMAT,
+    entraction.FORMAT,
+    unibet.FORMAT,  # (before Enet: `Game #N: Table` is Unibet's, `Game #N:` Enet's)
+    absolute.FORMAT,
+    everleaf.FORMAT,
+    sealswithclubs.FORMAT,
+    pokertracker4.FORMAT,
+    thebiggame.FORMAT,
+    ipoker.FORMAT,
+    bossmedia.FORMAT,
+    microgaming.FORMAT,
+    merge.FORMAT,
+    everest.FORMAT,
     enet.FORMAT,
 )
 BY_NAME: Final[dict[str, RoomFormat]] = {room_format.name: room_format for room_format in FORMATS}

@@ -1,0 +1,9 @@
+"""Absolute Poker: recognised, its reader still to come (ROOMS.md)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from omaha_audit.rooms.base import NotReadYet, RoomFormat
+
+FORMAT: Final[RoomFormat] = NotReadYet("absolute", "Absolute Poker", r"Stage #\w+")

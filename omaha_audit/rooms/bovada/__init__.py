@@ -1,0 +1,9 @@
+"""Bovada: recognised, its reader still to come (ROOMS.md)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from omaha_audit.rooms.base import NotReadYet, RoomFormat
+
+FORMAT: Final[RoomFormat] = NotReadYet("bovada", "Bovada", r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu)?) Hand #\d+")

@@ -1,0 +1,9 @@
+"""Entraction: recognised, its reader still to come (ROOMS.md)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from omaha_audit.rooms.base import NotReadYet, RoomFormat
+
+FORMAT: Final[RoomFormat] = NotReadYet("entraction", "Entraction", r"Game # \d+ - ")

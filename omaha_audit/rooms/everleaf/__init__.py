@@ -1,0 +1,11 @@
+"""Everleaf Gaming: recognised, its reader still to come (ROOMS.md)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from omaha_audit.rooms.base import NotReadYet, RoomFormat
+
+FORMAT: Final[RoomFormat] = NotReadYet(
+    "everleaf", "Everleaf Gaming", r"(?:Everleaf Gaming(?: - .+?)?|- - Grand Poker -) Game #\d+"
+)

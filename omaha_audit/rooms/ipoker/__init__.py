@@ -1,0 +1,9 @@
+"""iPoker: recognised, its reader still to come (ROOMS.md)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from omaha_audit.rooms.base import NotReadYet, RoomFormat
+
+FORMAT: Final[RoomFormat] = NotReadYet("ipoker", "iPoker", r"<game gamecode=\"")

@@ -1,0 +1,9 @@
+"""Seals With Clubs: recognised, its reader still to come (ROOMS.md)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from omaha_audit.rooms.base import NotReadYet, RoomFormat
+
+FORMAT: Final[RoomFormat] = NotReadYet("sealswithclubs", "Seals With Clubs", r"Hand #\d+-\d+ - \d{4}-")

@@ -1,0 +1,9 @@
+"""Unibet: recognised, its reader still to come (ROOMS.md)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from omaha_audit.rooms.base import NotReadYet, RoomFormat
+
+FORMAT: Final[RoomFormat] = NotReadYet("unibet", "Unibet", r"Game #\d+: Table ")
