@@ -52,9 +52,10 @@ from omaha_audit.model import (
     Tournament,
     format_cards,
 )
+from omaha_audit.parse.ledger import ADDED
 from omaha_audit.parse.times import parse_started
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import ADDED, RUNS, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import RUNS, HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import PotLine, fee
 
 GAMES: Final = {

@@ -45,9 +45,10 @@ from omaha_audit.model import (
     StreetDeal,
     SummarySeat,
 )
+from omaha_audit.parse.ledger import ADDED
 from omaha_audit.rooms.betonline.header import read_header
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import ADDED, VERBS, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import VERBS, HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import read_summary_seat
 
 _SPACES: Final = re.compile(r"\s+")

@@ -40,10 +40,11 @@ from omaha_audit.model import (
     UncalledReturn,
     Unit,
 )
+from omaha_audit.parse.ledger import ADDED, TO
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.rooms.cake.header import SYMBOLS, cake_amount, read_header, read_stakes, read_table
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import ADDED, BOARD_STREETS, TO, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, HandBuilder, Reading, StarsReader
 
 _BLINDS: Final = Street.BLINDS
 _PREFLOP: Final = Street.PREFLOP

@@ -39,10 +39,11 @@ from omaha_audit.model import (
     Stakes,
     StreetDeal,
 )
+from omaha_audit.parse.ledger import ADDED
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.rooms.enet.header import enet_amount, read_header, read_stakes, with_table
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import ADDED, BOARD_STREETS, POSTS, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, POSTS, HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import read_summary_seat
 
 _SPACES: Final = re.compile(r"\s+")

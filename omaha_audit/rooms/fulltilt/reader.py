@@ -47,10 +47,11 @@ from omaha_audit.model import (
     StreetDeal,
     SummarySeat,
 )
+from omaha_audit.parse.ledger import ADDED, TO
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.rooms.fulltilt.header import read_header, table_fields, with_header_stakes
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import ADDED, RUNS, TO, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import RUNS, HandBuilder, Reading, StarsReader
 
 _ANTE: Final = ActionKind.POST_ANTE
 _RAISE: Final = ActionKind.RAISE

@@ -34,10 +34,11 @@ from omaha_audit.model import (
     Street,
     SummarySeat,
 )
+from omaha_audit.parse.ledger import ADDED, INCREMENT
 from omaha_audit.rooms.ggpoker.header import read_header, read_stakes
 from omaha_audit.rooms.ggpoker.pots import assign, pots_of
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import ADDED, INCREMENT, RUNS, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import RUNS, HandBuilder, Reading, StarsReader
 
 _STRADDLE: Final = ActionKind.POST_STRADDLE
 _CASH_DROP: Final = FeeKind.CASH_DROP

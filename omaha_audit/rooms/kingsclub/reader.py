@@ -53,11 +53,12 @@ from omaha_audit.model import (
     SummarySeat,
     UncalledReturn,
 )
+from omaha_audit.parse.ledger import TO
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.rooms.kingsclub.header import read_header, with_table
 from omaha_audit.rooms.kingsclub.pots import side_pot_awards
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, STUD_GAMES, TO, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, STUD_GAMES, HandBuilder, Reading, StarsReader
 
 _BLINDS: Final = Street.BLINDS
 _PREFLOP: Final = Street.PREFLOP

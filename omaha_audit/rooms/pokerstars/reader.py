@@ -57,6 +57,7 @@ from omaha_audit.model import (
     parse_card,
 )
 from omaha_audit.parse.lalr import LalrChecker, Rejection
+from omaha_audit.parse.ledger import ADDED, INCREMENT, TO_IS_ADDED, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
@@ -69,13 +70,6 @@ class AmountError(ValueError):
     pass
 
 
-# What a raise's or a call's printed number means (ROOMS.md's "raise terminology").
-INCREMENT: Final = "increment"  # `raises X to Y`: X = Y - the previous high bet (PokerStars, GGPoker, Winamax)
-TO: Final = "to"  # the number is the player's street total after the line (Full Tilt, KingsClub calls)
-ADDED: Final = "added"  # the number is the chips this line adds (ACR, BetOnline; calls in most rooms)
-# Run It Once's writer in early 2019 printed the chips a raise added after `to` (fpdb names the file
-# `RIO.raiseTo.bug`): `raises €44.00 to €68` by a player who had €7 in, to a street total of €75.
-TO_IS_ADDED: Final = "to-is-added"
 _RAISE_TO_BUG: Final = "Run It Once's raise-to bug: the amount after 'to' is the chips this raise added"
 
 POSTS: Final = {
@@ -101,17 +95,6 @@ STUD_STREETS: Final = {"4th": Street.FOURTH, "5th": Street.FIFTH, "6th": Street.
 DRAWS: Final = {"FIRST": Street.DRAW1, "SECOND": Street.DRAW2, "THIRD": Street.DRAW3}
 STUD_GAMES: Final = (Game.STUD, Game.STUD_HI_LO, Game.RAZZ)
 BOARD_STREETS: Final = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
-# Posts whose chips are a live bet (they count toward the player's street total); the others (antes,
-# dead blinds) go into the pot without being a bet.
-LIVE_POSTS: Final = frozenset(
-    {
-        ActionKind.POST_SMALL_BLIND,
-        ActionKind.POST_BIG_BLIND,
-        ActionKind.POST_STRADDLE,
-        ActionKind.POST_BUTTON_BLIND,
-        ActionKind.BRING_IN,
-    }
-)
 # Members bound once: the loop in `build` runs for every line (see omaha_audit/model/enums.py).
 _BLINDS: Final = Street.BLINDS
 _PREFLOP: Final = Street.PREFLOP
@@ -285,11 +268,13 @@ def unreadable(block: Block, line: int, reason: str, hand_id: str | None = None)
     return UnreadableHand(block.path, line, block.first_line, block.last_line, reason, hand_id, block.format)
 
 
-class HandBuilder:
+class HandBuilder(Ledger):
     """Turns the token list of one hand into a Hand. The state of the hand being built is kept on the
-    builder, so that a room's `other_line` can add to it."""
+    builder, so that a room's `other_line` can add to it; the builder is the hand's ledger of street
+    totals (`wager`, `post`, `new_round`)."""
 
     def __init__(self, reader: StarsReader, reading: Reading, raise_number: str | None = None) -> None:
+        super().__init__(raise_number or reader.raise_number, reader.call_number)
         self.reader = reader
         self.block = block = reading.block
         self.info = reading.info
@@ -304,8 +289,6 @@ class HandBuilder:
         self._by_length: list[str] | None = None
         self.amount_cache = reader.amounts.setdefault(unit.decimals, {})
         self.card_cache = reader.cards
-        self.raise_number = raise_number or reader.raise_number
-        self.call_number = reader.call_number
         self.stakes = Stakes(None, None)
         # the hand so far
         self.seats: list[Seat] = []
@@ -330,11 +313,6 @@ class HandBuilder:
         self.run_twice = False
         self.hero: str | None = None
         self.button: int | None = None
-        # the ledger: each player's street total, and the highest, on the current betting round
-        self.street_bets: dict[str, int] = {}
-        self.high = 0
-        self.nominal_big_blind = 0
-        self.overcalls = 0
         self.summary_line = 0  # the `*** SUMMARY ***` line, once read
         self.line = 0  # the line being read, and its text
         self.text = ""
@@ -417,59 +395,9 @@ class HandBuilder:
                     return name
         return guess
 
-    # ---- the ledger ----------------------------------------------------------------------
-    def new_round(self) -> None:
-        """A new betting round: street totals start again from nothing."""
-        self.street_bets = {}
-        self.high = 0
-
-    def wager(
-        self, kind: ActionKind, name: str, first: int, total: int | None, stated: bool
-    ) -> tuple[int, int | None, int | None]:
-        """(chips added, street total after, stated increment) of a call, bet or raise whose line prints
-        `first` (its first number) and `total` (the number after `to`, if any), in the room's meaning."""
-        own = self.street_bets.get(name, 0)
-        increment: int | None = None
-        if kind is _RAISE:
-            convention = self.raise_number
-            if convention == INCREMENT:
-                to = total if total is not None else self.high + first
-                if total is not None and stated:
-                    increment = first
-            elif convention == TO:
-                to = total if total is not None else first
-            elif convention == TO_IS_ADDED:
-                to = own + (total if total is not None else first)
-                if own:  # (from nothing both readings agree; here they differ)
-                    self.defects.append(Defect(self.line, self.text, _RAISE_TO_BUG))
-            else:  # ADDED
-                to = total if total is not None else own + first
-                if total is not None and stated:
-                    increment = first + own - self.high  # the raise size the two numbers imply
-        elif kind is _CALL and self.call_number == TO:
-            to = total if total is not None else first
-        else:
-            to = own + first
-            if kind is _CALL and to > self.high:
-                self.overcalls += 1  # a call above the high bet: the raise before it was misread, or wrong
-        self.street_bets[name] = to
-        if to > self.high:
-            self.high = to
-        return to - own, to, increment
-
-    def post(self, kind: ActionKind, name: str, paid: int) -> int:
-        """The street total after a forced bet of `paid` chips."""
-        own = self.street_bets.get(name, 0)
-        if kind in LIVE_POSTS:
-            to = own + paid
-        elif kind is _SMALL_AND_BIG:  # the small-blind part is dead (BL-5)
-            to = own + min(paid, self.nominal_big_blind or paid)
-        else:  # antes and dead blinds are not bets
-            return own
-        self.street_bets[name] = to
-        if to > self.high:
-            self.high = to
-        return to
+    # ---- the ledger (parse/ledger.py) ------------------------------------------------------
+    def misprinted_raise(self) -> None:
+        self.defects.append(Defect(self.line, self.text, _RAISE_TO_BUG))
 
     # ---- the hand ------------------------------------------------------------------------
     def build(self) -> Hand:

@@ -51,8 +51,9 @@ from omaha_audit.model import (
     SummarySeat,
     Tournament,
 )
+from omaha_audit.parse.ledger import INCREMENT
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import INCREMENT, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import PotLine
 from omaha_audit.rooms.winamax.awards import build_pots, per_pot
 from omaha_audit.rooms.winamax.header import HIGH_ONLY, ante_of, read_header, tournament_table
