@@ -675,7 +675,9 @@ class HandBuilder(Ledger):
         printed = self.table.get("table_id")
         tournament = self.info.tournament
         name = printed or table
-        return f"{tournament.tournament_id}/{name}" if tournament is not None and printed is None else name
+        if tournament is None or printed is not None or name.startswith(tournament.tournament_id):
+            return name  # (PokerStars names a tournament's tables `<tournament id> <table number>`)
+        return f"{tournament.tournament_id}/{name}"
 
     def tournament(self) -> Tournament | None:
         return self.info.tournament
