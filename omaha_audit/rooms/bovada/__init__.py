@@ -1,9 +1,58 @@
-"""Bovada: recognised, its reader still to come (ROOMS.md)."""
+"""Bovada's text (also written under the Ignition and Bodog names: one network's software), 2012-2022:
+positions instead of player names, ` : ` after them, raises printed as the chips added and the street total
+(ROOMS.md section 15). Read by reader.py; see there for what the text means."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from omaha_audit.rooms.base import NotReadYet, RoomFormat
+from omaha_audit.model import Hand, UnreadableHand
+from omaha_audit.model.hand_value import Words
+from omaha_audit.model.house_rules import GENERIC, HouseRules
+from omaha_audit.parse.split import Block, Marks
+from omaha_audit.rooms.base import RoomFormat
+from omaha_audit.rooms.bovada import presets
+from omaha_audit.rooms.bovada.reader import BovadaReader
+from omaha_audit.rooms.bovada.words import BOVADA_WORDS
 
-FORMAT: Final[RoomFormat] = NotReadYet("bovada", "Bovada", r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu)?) Hand #\d+")
+HEADER: Final = r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu)?) Hand #\d+"
+
+
+class BovadaFormat(RoomFormat):
+    def __init__(self) -> None:
+        super().__init__("bovada", "Bovada", Marks("bovada", HEADER, r"\*\*\* SUMMARY \*\*\*"))
+        self._reader: BovadaReader | None = None
+
+    @property
+    def reader(self) -> BovadaReader:
+        if self._reader is None:
+            self._reader = BovadaReader()
+        return self._reader
+
+    def read(self, block: Block) -> Hand | UnreadableHand:
+        return self.reader.read(block)
+
+    def presets(self) -> tuple[HouseRules, ...]:
+        return presets.PRESETS
+
+    def preset(self, room: str) -> HouseRules:
+        return presets.BY_ROOM.get(room, GENERIC)
+
+    def rooms(self) -> tuple[str, ...]:
+        return tuple(presets.BY_ROOM)
+
+    def words(self, room: str) -> Words | None:
+        return BOVADA_WORDS
+
+    def cannot_check(self) -> dict[str, str]:
+        return {
+            "OA103": "cash tables print no stakes before the MVS tables (2021): their blinds are read from the posts",
+            "OA309": "cash tables print no stakes before the MVS tables (2021): their blinds are read from the posts",
+            "OA402": "no main and side pot figures are printed (only each player's result per pot)",
+            "OA601": "cash hands print no rake from 2013: their awards are checked against the chips put in, not "
+            "against `Total Pot`",
+            "OA602": "cash hands print no rake from 2013, and their `Total Pot` is not given to the audit without it",
+        }
+
+
+FORMAT: Final[RoomFormat] = BovadaFormat()
