@@ -33,6 +33,7 @@ COMPILED = (
     "omaha_audit/engine",
     "omaha_audit/rules",
     "omaha_audit/pipeline.py",
+    "omaha_audit/sequences.py",  # (every hand's picture goes through it, for the rules across hands)
 )
 # A compiled class cannot derive from a plain Python class such as Lark's Lexer.
 NOT_COMPILED = ("omaha_audit/parse/token_feed.py",)

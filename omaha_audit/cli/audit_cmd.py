@@ -11,11 +11,11 @@ from typing import TextIO, cast
 
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import AuditedHand, Auditor
-from omaha_audit.report.html import HtmlReport
+from omaha_audit.report.html import MAX_TABLE_VIEWS, HtmlReport
 from omaha_audit.report.progress import track_hands
-from omaha_audit.report.text import write_findings, write_summary
+from omaha_audit.report.text import write_across, write_findings, write_summary
 from omaha_audit.rules.base import Severity
-from omaha_audit.rules.registry import Rule
+from omaha_audit.rules.registry import Rule, TableRule
 
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "never": None}
 
@@ -51,7 +51,7 @@ def run_audit(
     files: list[Path],
     output_format: str,
     house: HouseRules | None,
-    rules: tuple[Rule, ...],
+    rules: tuple[Rule | TableRule, ...],
     fail_on: str,
     out: TextIO,
     err: TextIO,
@@ -60,7 +60,9 @@ def run_audit(
     inputs: Sequence[Path] = (),
 ) -> int:
     out = cast(TextIO, _ClosedSafe(out)) if html is not None else out
-    auditor = Auditor(house, rules, keep_text=output_format == "text" or html is not None)
+    auditor = Auditor(
+        house, rules, keep_text=output_format == "text" or html is not None, table_views=MAX_TABLE_VIEWS if html else 0
+    )
     report = HtmlReport(house, inputs=[str(p) for p in inputs]) if html is not None else None
     with_findings: list[AuditedHand] = []
     findings: list[dict[str, object]] = []
@@ -80,12 +82,21 @@ def run_audit(
         else:
             with_findings.append(audited)
     tally = auditor.tally
+    across = auditor.across
+    if report is not None:
+        report.add_across(across, auditor.sessions)
+    if output_format == "jsonl":
+        for finding in across:
+            out.write(json.dumps(finding.as_dict(), ensure_ascii=False) + "\n")
+    elif output_format == "json":
+        findings.extend(finding.as_dict() for finding in across)
     if output_format == "json":
         json.dump({"summary": tally.as_dict(), "findings": findings}, out, ensure_ascii=False, indent=1)
         out.write("\n")
     elif output_format == "text":
         write_summary(tally, out)
         write_findings(with_findings, out, Severity.INFO if show_info else Severity.WARNING)
+        write_across(across, out, Severity.INFO if show_info else Severity.WARNING)
     if output_format != "text":
         err.write(
             f"files: {tally.files}, hands: {tally.hands}, audited: {tally.audited}, "
@@ -102,11 +113,12 @@ def run_audit(
     return 1 if threshold is not None and worst is not None and worst.rank >= threshold.rank else 0
 
 
-def print_rules(code: str | None, out: TextIO = sys.stdout) -> int:
-    from omaha_audit.rules.registry import BY_CODE, RULES
+def print_rules(code: str | None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout  # (looked up at the call: a test runner may have replaced it)
+    from omaha_audit.rules.registry import ALL_RULES, BY_CODE
 
     if code is None:
-        for rule in RULES:
+        for rule in ALL_RULES:
             ids = ", ".join(rule.rule_ids) or "-"
             out.write(f"{rule.code}  {rule.name:<26} {rule.severity.value:<8} {ids:<28} {rule.summary}\n")
         out.write("\nChecks a room's text gives no ground for (not reported as clean, not checked):\n")
@@ -116,9 +128,10 @@ def print_rules(code: str | None, out: TextIO = sys.stdout) -> int:
             for rule_code, why in sorted(room_format.cannot_check().items()):
                 out.write(f"  {room_format.name:<12} {rule_code}  {why}\n")
         return 0
-    rule = BY_CODE.get(code.upper())
-    if rule is None:
+    found = BY_CODE.get(code.upper())
+    if found is None:
         return 2
+    rule = found
     out.write(f"{rule.code} {rule.name} ({rule.severity.value}; RULES.md: {', '.join(rule.rule_ids) or '-'})\n\n")
     out.write(rule.doc + "\n")
     return 0

@@ -1,4 +1,5 @@
-"""`omaha-audit export`: the run's tables (hands, players, actions, pots, findings) as Parquet or CSV."""
+"""`omaha-audit export`: the run's tables (hands, players, actions, pots, findings, and `tables`: every hand
+in its table's order) as Parquet or CSV."""
 
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ def write_tables(frames: Frames, folder: Path, output_format: str) -> list[Path]
     """One file per table (`hands.parquet`, ...), each written atomically; returns the paths."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, frame in frames.tables().items():
+    for name, frame in frames.named().items():
         target = folder / f"{name}.{output_format}"
         with atomic_path(target) as temporary:
             if output_format == "csv":
@@ -58,14 +59,16 @@ def write_tables(frames: Frames, folder: Path, output_format: str) -> list[Path]
 
 
 def run_export(files: list[Path], folder: Path, output_format: str, house: HouseRules | None, err: TextIO) -> int:
-    auditor = Auditor(house, keep_text=False)
+    auditor = Auditor(house, keep_text=False, table_rows=True)
     builder = FrameBuilder(house)
     for audited in track_hands(auditor.audit_files(files), files, err):
         builder.add(audited)
+    builder.add_across(auditor.across)
+    builder.add_table_rows(auditor.table_rows)
     frames = builder.frames()
     written = write_tables(frames, folder, output_format)
     for path in written:
-        rows = frames.tables()[path.stem].height
+        rows = frames.named()[path.stem].height
         err.write(f"omaha-audit: wrote {path} ({rows:,} rows)\n")
     for notice in auditor.tally.notices:
         err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
@@ -76,14 +79,14 @@ def run_export(files: list[Path], folder: Path, output_format: str, house: House
 
 def export_command(
     paths: PathsArgument,
-    to: Annotated[Path, typer.Option("--to", help="Folder to write hands, players, actions, pots, findings to.")],
+    to: Annotated[Path, typer.Option("--to", help="Folder to write the tables to.")],
     output_format: Annotated[ExportFormat, typer.Option("--format", "-f", help="parquet (default) or csv.")] = (
         ExportFormat.parquet
     ),
     rules_file: RulesFileOption = None,
     room_preset: RoomPresetOption = None,
 ) -> None:
-    """Write the audit's tables (hands, players, actions, pots, findings) as Parquet or CSV files."""
+    """Write the audit's tables (hands, players, actions, pots, findings, tables) as Parquet or CSV files."""
     house = house_option(rules_file, room_preset)
     files = open_paths(paths)
     if to.exists() and not to.is_dir():

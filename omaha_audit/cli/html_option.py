@@ -12,6 +12,8 @@ from pathlib import Path
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.html import MAX_HAND_VIEWS, HtmlReport
+from omaha_audit.rules.base import Finding
+from omaha_audit.sequences import TableSession
 
 
 def write_html_report(
@@ -23,13 +25,17 @@ def write_html_report(
     title: str = "omaha-audit report",
     inputs: Sequence[str | Path] = (),
     max_hand_views: int = MAX_HAND_VIEWS,
+    across: Sequence[Finding] = (),
+    sessions: Sequence[TableSession] = (),
 ) -> HtmlReport:
     """Consume `hands` (a generator is fine), then write the report to `path`: a temporary file in the
     same folder renamed over it, so `path` is never left half written. `inputs` (the paths given on the
-    command line) are named in the report's header. Returns the report collector."""
+    command line) are named in the report's header; `across` and `sessions` are the auditor's findings
+    across hands and its table views, read once `hands` is exhausted. Returns the report collector."""
     report = HtmlReport(house, title=title, inputs=[str(p) for p in inputs], max_hand_views=max_hand_views)
     for audited in hands:
         report.add(audited)
+    report.add_across(across, sessions)
     report.write(tally, Path(path))
     return report
 

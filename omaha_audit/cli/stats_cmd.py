@@ -15,7 +15,7 @@ from omaha_audit.cli.common import PathsArgument, RoomPresetOption, RulesFileOpt
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import Auditor
 from omaha_audit.report.progress import track_hands
-from omaha_audit.rules.registry import RULES
+from omaha_audit.rules.registry import ALL_RULES
 from omaha_audit.stats.frames import FrameBuilder
 from omaha_audit.stats.statistics import GROUP_DEFINITIONS, PLAYER, PLAYER_DEFINITIONS, for_export, statistics, to_text
 
@@ -38,11 +38,12 @@ def run_stats(
     files: list[Path], by: str, output_format: str, house: HouseRules | None, out: TextIO, err: TextIO
 ) -> int:
     # Player statistics need no findings, so the rules are not run for them.
-    auditor = Auditor(house, () if by == PLAYER else RULES, keep_text=False)
+    auditor = Auditor(house, () if by == PLAYER else ALL_RULES, keep_text=False)
     tables = ("hands", "players") if by == PLAYER else ("hands", "findings")
     builder = FrameBuilder(house, tables)
     for audited in track_hands(auditor.audit_files(files), files, err):
         builder.add(audited)
+    builder.add_across(auditor.across)
     table = statistics(builder.frames(), by)
     if output_format == "text":
         out.write(to_text(table, by))

@@ -65,6 +65,17 @@ class HouseRules:
     # FL-1: fixed-limit cash games post a small blind that is not always half the small bet:
     # (small bet, small blind) in major units; other limits (and tournaments) post half the small bet.
     fl_small_blinds: tuple[tuple[Decimal, Decimal], ...] = ()
+    # CT-1 / BL-3: how the button moves between hands: "moving" (to the next player dealt in), "dead"
+    # (to the seat of the previous small blind, even when empty, so that the big blind advances one seat),
+    # or "either" (a room whose hands show both: either is accepted, a button that goes anywhere else is not).
+    button_mode: str = "either"
+    # BL-5 / CT-2: a player who missed both blinds and comes back before the big blind owes the small blind
+    # too (posted dead); False: a big blind is all a returning player posts.
+    missed_small_blind_owed: bool = True
+    # CT-3: a player who sits down may be dealt in at once without posting (no wait for the big blind).
+    sit_in_between_blinds: bool = False
+    # CT-4: cash-game players may add chips between hands (reported as info with the amount).
+    top_up_between_hands: bool = True
     notes: str = ""
 
     def __post_init__(self) -> None:
@@ -104,6 +115,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "hu_cap": ("4_bets", "unlimited", "5_raises"),
     "fl_short_raise_mode": ("half_bet", "full_only"),
     "rit_remainder_to": ("first_board",),
+    "button_mode": ("moving", "dead", "either"),
 }
 
 

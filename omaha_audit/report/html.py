@@ -36,8 +36,10 @@ from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.atomic import write_text_atomically
 from omaha_audit.report.charts import BarChart, LineChart, bar_chart, line_chart
 from omaha_audit.report.hand_view import FindingRow, HandView, finding_row, hand_view
-from omaha_audit.rules.base import HandContext, Severity
+from omaha_audit.report.table_view import TableView, table_view
+from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.registry import BY_CODE
+from omaha_audit.sequences import TableSession
 from omaha_audit.stats.frames import FrameBuilder, Frames
 from omaha_audit.stats.statistics import (
     GROUP_DEFINITIONS,
@@ -49,6 +51,7 @@ from omaha_audit.stats.statistics import (
 )
 
 MAX_HAND_VIEWS = 2000
+MAX_TABLE_VIEWS = 50  # tables with errors or warnings across hands shown seat by seat
 MAX_FINDING_ROWS = 50_000
 FINDINGS_PAGE = 500  # rows of the findings table shown at a time (the rest are in the page, hidden)
 MAX_STATS_ROWS = 200
@@ -132,6 +135,9 @@ class Report:
     rooms: tuple[str, ...]
     hand_views: tuple[HandView, ...]
     hand_views_note: str
+    table_views: tuple[TableView, ...]
+    table_views_note: str
+    tables: int
     stats: tuple[StatsTable, ...]
     code_chart: BarChart
     net_chart: LineChart
@@ -249,6 +255,8 @@ class HtmlReport:
         self.finding_count = 0
         self.views: list[HandView] = []
         self.hands_with_findings = 0
+        self.table_views: list[TableView] = []
+        self.tables_flagged = 0
 
     def add(self, audited: AuditedHand, ctx: HandContext | None = None) -> None:
         """Add one audited hand (`ctx`: its replayed context, when the caller has it)."""
@@ -273,6 +281,24 @@ class HtmlReport:
             if ctx is None and isinstance(item, Hand) and item.game.is_flop_game and not item.cancelled:
                 ctx = HandContext(item, self.builder.house_for(item))
             self.views.append(hand_view(audited, self.builder.hand_no, ctx, rows))
+
+    def add_across(self, findings: Sequence[Finding], sessions: Sequence[TableSession] = ()) -> None:
+        """Add the run's findings across hands (known at its end) and the views of the tables they are on
+        (Auditor(table_views=...).sessions)."""
+        self.builder.add_across(findings)
+        anchors: dict[tuple[str, str], str] = {}
+        for session in sessions:
+            view = table_view(len(self.table_views) + 1, session)
+            self.table_views.append(view)
+            for hand in session.hands:
+                anchors.setdefault((hand.path, hand.hand_id), view.anchor)
+        tables = {anchor for finding in findings if (anchor := anchors.get((finding.path, finding.hand_id or "")))}
+        self.tables_flagged = max(len(tables), len(sessions))
+        for finding in findings:
+            self.finding_count += 1
+            row = finding_row(self.finding_count, finding, anchors.get((finding.path, finding.hand_id or ""), ""))
+            if len(self.findings) < self.max_finding_rows:
+                self.findings.append(row)
 
     def context(self, tally: Tally) -> Report:
         frames = self.builder.frames()
@@ -322,6 +348,13 @@ class HtmlReport:
             rooms=tuple(sorted(counts)),
             hand_views=tuple(self.views),
             hand_views_note=views_note,
+            table_views=tuple(self.table_views),
+            table_views_note=(
+                f"The first {len(self.table_views):,} tables with an error or warning across hands are shown."
+                if len(self.table_views) >= MAX_TABLE_VIEWS
+                else ""
+            ),
+            tables=tally.tables,
             stats=stats,
             code_chart=_code_chart(tally),
             net_chart=_net_chart(frames),

@@ -11,7 +11,7 @@ from typing import TextIO
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.hand_json import stakes_text
-from omaha_audit.rules.base import Severity
+from omaha_audit.rules.base import Finding, Severity
 from omaha_audit.rules.registry import BY_CODE
 
 
@@ -22,6 +22,9 @@ def write_summary(tally: Tally, out: TextIO) -> None:
         f"{tally.not_audited} not audited (game not replayed), {tally.unreadable} unreadable\n"
         f"findings: {tally.findings}" + (f" ({severities})" if severities else "") + "\n"
     )
+    if tally.copies or tally.tables:
+        copies = f"; {tally.copies} identical copies of hands already read, counted once" if tally.copies else ""
+        out.write(f"tables: {tally.tables} (their hands in order, for the rules across hands){copies}\n")
     if tally.by_room:
         rooms = ", ".join(f"{room} {count}" for room, count in sorted(tally.by_room.items()))
         formats = ", ".join(f"{name} {count}" for name, count in sorted(tally.by_format.items()))
@@ -64,3 +67,17 @@ def write_findings(hands: Iterable[AuditedHand], out: TextIO, minimum: Severity 
             quoted = audited.quote(finding.line)
             if quoted is not None and not (finding.code == "OA101" and finding.line == 0):
                 out.write(f"      > {quoted}\n")
+
+
+def write_across(findings: list[Finding], out: TextIO, minimum: Severity = Severity.WARNING) -> None:
+    """The findings across hands (OA7xx), by table as they were found: each names the later hand of the
+    two, its file and line."""
+    shown = [finding for finding in findings if finding.severity.rank >= minimum.rank]
+    if not shown:
+        return
+    out.write(f"\nAcross hands (the hands of each table in order): {len(shown)} findings\n")
+    for finding in shown:
+        out.write(
+            f"  {finding.code} {finding.severity.value:<7} hand #{finding.hand_id}  {finding.path}:{finding.line}: "
+            f"{finding.message}\n"
+        )

@@ -55,8 +55,17 @@ from omaha_audit.rules import (
     oa603_rake_cap,
     oa604_rake_no_flop,
     oa605_summary_mismatch,
+    oa701_button_movement,
+    oa702_big_blind_skipped,
+    oa703_missed_blinds,
+    oa704_new_player,
+    oa705_stack_carry_over,
+    oa706_duplicate_hand,
+    oa707_tournament_level,
+    oa708_hand_order,
 )
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
+from omaha_audit.rules.tables import TableRule
 
 RULES: Final[tuple[Rule, ...]] = (
     oa101_unreadable_hand.RULE,
@@ -104,18 +113,32 @@ RULES: Final[tuple[Rule, ...]] = (
     oa604_rake_no_flop.RULE,
     oa605_summary_mismatch.RULE,
 )
-BY_CODE: Final[dict[str, Rule]] = {rule.code: rule for rule in RULES}
+# The rules across hands (continuity, RULES.md section 12): judged on the hands of each table in order.
+TABLE_RULES: Final[tuple[TableRule, ...]] = (
+    oa701_button_movement.RULE,
+    oa702_big_blind_skipped.RULE,
+    oa703_missed_blinds.RULE,
+    oa704_new_player.RULE,
+    oa705_stack_carry_over.RULE,
+    oa706_duplicate_hand.RULE,
+    oa707_tournament_level.RULE,
+    oa708_hand_order.RULE,
+)
+ALL_RULES: Final[tuple[Rule | TableRule, ...]] = RULES + TABLE_RULES
+BY_CODE: Final[dict[str, Rule | TableRule]] = {rule.code: rule for rule in ALL_RULES}
 INTERNAL_ERROR: Final = oa104_internal_error.RULE
 
 
-def select_rules(select: Iterable[str] | None = None, ignore: Iterable[str] | None = None) -> tuple[Rule, ...]:
-    """Rules whose code starts with one of `select` (all when None) and none of `ignore`
-    (`OA3` selects the betting family)."""
+def select_rules(
+    select: Iterable[str] | None = None, ignore: Iterable[str] | None = None
+) -> tuple[Rule | TableRule, ...]:
+    """Rules of both kinds whose code starts with one of `select` (all when None) and none of `ignore`
+    (`OA3` selects the betting family, `OA7` the rules across hands)."""
     chosen = tuple(select or ())
     dropped = tuple(ignore or ())
     return tuple(
         rule
-        for rule in RULES
+        for rule in ALL_RULES
         if (not chosen or rule.code.startswith(chosen)) and not (dropped and rule.code.startswith(dropped))
     )
 
@@ -165,4 +188,16 @@ def _applicable(rules: tuple[Rule, ...], flop_game: bool, replayable: bool) -> t
     )
 
 
-__all__ = ["BY_CODE", "RULES", "Finding", "Rule", "Severity", "audit_context", "audit_hand", "select_rules"]
+__all__ = [
+    "ALL_RULES",
+    "BY_CODE",
+    "RULES",
+    "TABLE_RULES",
+    "Finding",
+    "Rule",
+    "Severity",
+    "TableRule",
+    "audit_context",
+    "audit_hand",
+    "select_rules",
+]

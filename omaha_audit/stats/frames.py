@@ -38,6 +38,7 @@ FAMILIES = {
     "4": "pots",
     "5": "showdown",
     "6": "accounting",
+    "7": "continuity",
 }
 FAMILY = pl.Enum([*FAMILIES.values(), "other"])
 STATUS = pl.Enum(["audited", "not-audited", "unreadable"])
@@ -175,12 +176,37 @@ FINDINGS_SCHEMA = _schema(
     }
 )
 
+# Every hand in its table's order (RULES.md section 12): the sequences the rules across hands judged.
+TABLES_SCHEMA = _schema(
+    {
+        "room": pl.String,
+        "table_id": pl.String,
+        "position": pl.Int64,  # the hand's place in its table's sequence (1, 2, ...)
+        "hand_no": pl.Int64,
+        "hand_id": pl.String,
+        "path": pl.String,
+        "line": pl.Int64,
+        "time": pl.Datetime("us"),
+        "tournament_id": pl.String,
+        "level": pl.String,
+        "button": pl.Int16,
+        "small_blind_seat": pl.Int16,
+        "big_blind_seat": pl.Int16,
+        "seated": pl.Int16,
+        "dealt": pl.Int16,
+        "after_gap": pl.Boolean,  # True: the hand before it at the table is not in the input (or none)
+        "copy": pl.Boolean,  # an identical copy of the hand before (counted once)
+        "findings": pl.Int32,  # findings across hands on this hand
+    }
+)
+
 SCHEMAS: dict[str, pl.Schema] = {
     "hands": HANDS_SCHEMA,
     "players": PLAYERS_SCHEMA,
     "actions": ACTIONS_SCHEMA,
     "pots": POTS_SCHEMA,
     "findings": FINDINGS_SCHEMA,
+    "tables": TABLES_SCHEMA,
 }
 ALL_TABLES = tuple(SCHEMAS)
 
@@ -286,8 +312,9 @@ class Frames:
     actions: pl.DataFrame
     pots: pl.DataFrame
     findings: pl.DataFrame
+    tables: pl.DataFrame
 
-    def tables(self) -> dict[str, pl.DataFrame]:
+    def named(self) -> dict[str, pl.DataFrame]:
         return {name: getattr(self, name) for name in ALL_TABLES}
 
 
@@ -372,6 +399,8 @@ class FrameBuilder:
 
         `ctx` is the hand's context when the caller already has it (the rules' replay), so the hand is
         not replayed twice."""
+        if audited.copy:
+            return None  # an identical copy of a hand already added: counted once (CT-5)
         self.hand_no += 1
         item = audited.item
         if isinstance(item, UnreadableHand):
@@ -393,14 +422,38 @@ class FrameBuilder:
                 self._add_hand(item, None, audited.findings)
         if "findings" in self.wanted:
             for finding in audited.findings:
-                self._add_finding(finding)
+                self._add_finding(finding, self.hand_no)
         if self.hand_no % self.batch_size == 0:
             for table in self.tables.values():
                 table.flush()
         return ctx
 
+    def add_across(self, findings: Iterable[Finding]) -> None:
+        """Add the findings across hands (OA7xx), known once every hand is in: each belongs to the hand it
+        names (its file and hand id), whose number `frames()` looks up."""
+        if "findings" in self.wanted:
+            for finding in findings:
+                self._add_finding(finding, None)
+
+    def add_table_rows(self, rows: Iterable[dict[str, Any]]) -> None:
+        """Add the rows of the `tables` table: every hand in its table's order (Auditor(table_rows=True))."""
+        table = self.tables["tables"]
+        for row in rows:
+            table.add(dict(row))
+
     def frames(self) -> Frames:
-        return Frames(**{name: table.frame() for name, table in self.tables.items()})
+        tables = {name: table.frame() for name, table in self.tables.items()}
+        hands = tables["hands"]
+        for name in ("findings", "tables"):  # rows that name their hand by file and id: give them its number
+            frame = tables[name]
+            if frame.is_empty() or frame["hand_no"].null_count() == 0:
+                continue
+            numbers = hands.select("path", "hand_id", pl.col("hand_no").alias("_no")).unique(
+                ["path", "hand_id"], keep="first", maintain_order=True
+            )
+            joined = frame.join(numbers, on=["path", "hand_id"], how="left")
+            tables[name] = joined.with_columns(pl.coalesce("hand_no", "_no").alias("hand_no")).select(frame.columns)
+        return Frames(**tables)
 
     # ---- rows ---------------------------------------------------------------------------------
     def _add_unreadable(self, item: UnreadableHand, findings: list[Finding]) -> None:
@@ -581,10 +634,10 @@ class FrameBuilder:
             )
         return rows
 
-    def _add_finding(self, finding: Finding) -> None:
+    def _add_finding(self, finding: Finding, hand_no: int | None) -> None:
         self.tables["findings"].add(
             {
-                "hand_no": self.hand_no,
+                "hand_no": hand_no,
                 "room": finding.room,
                 "format": finding.format,
                 "hand_id": finding.hand_id,

@@ -54,7 +54,8 @@ GROUP_DEFINITIONS: dict[str, str] = {
     "avg_pot": "pots ÷ hands",
     "rake": "sum of the hands' rake, in major units",
     "findings_per_1000": "findings ÷ hands × 1,000; the family columns count OA1xx input, OA2xx cards, "
-    "OA3xx betting, OA4xx pots, OA5xx showdown and OA6xx accounting findings",
+    "OA3xx betting, OA4xx pots, OA5xx showdown, OA6xx accounting and OA7xx continuity findings (across "
+    "hands: each counts on the later of its two hands)",
 }
 
 
@@ -167,10 +168,13 @@ def group_statistics(frames: Frames, by: str) -> pl.DataFrame:
     if by not in GROUPINGS or by == PLAYER:
         raise ValueError(f"cannot group hands by {by!r}")
     per_family = frames.findings.group_by("hand_no").agg(
-        [(pl.col("family") == family).sum().cast(pl.Int64).alias(f"{family}_findings") for family in FAMILY_NAMES]
+        pl.len().cast(pl.Int64).alias("all_findings"),
+        *[(pl.col("family") == family).sum().cast(pl.Int64).alias(f"{family}_findings") for family in FAMILY_NAMES],
     )
     family_counts = [f"{family}_findings" for family in FAMILY_NAMES]
-    hands = frames.hands.join(per_family, on="hand_no", how="left").with_columns(pl.col(family_counts).fill_null(0))
+    hands = frames.hands.join(per_family, on="hand_no", how="left").with_columns(
+        pl.col([*family_counts, "all_findings"]).fill_null(0)
+    )
     grouped = hands.group_by(by, "unit").agg(
         *[pl.col(name).sum() for name in family_counts],
         pl.col("currency").first(),
@@ -179,7 +183,7 @@ def group_statistics(frames: Frames, by: str) -> pl.DataFrame:
         pots_units=pl.col("pot").sum(),
         rake_units=pl.col("rake").sum(),
         avg_players=pl.col("players").mean(),
-        findings=pl.col("findings").cast(pl.Int64).sum(),
+        findings=pl.col("all_findings").sum(),  # (the findings table: it has those across hands too)
         level=pl.coalesce("big_blind", "small_bet").max(),
     )
     table = grouped.with_columns(

@@ -34,12 +34,14 @@ class Run:
 
 
 def audit_to_html(folder: Path, html: Path, **options: object) -> Run:
-    auditor = Auditor()
+    auditor = Auditor(table_views=10)
     report = HtmlReport(**options)  # type: ignore[arg-type]
     findings: list[Finding] = []
     files = sorted(folder.glob("*.txt"))
     for audited in auditor.audit_files(files):
         findings.extend(audited.findings)
         report.add(audited)
+    findings.extend(auditor.across)
+    report.add_across(auditor.across, auditor.sessions)
     report.write(auditor.tally, html)
     return Run(folder, html, auditor.tally, findings, report)

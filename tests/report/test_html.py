@@ -102,7 +102,7 @@ def test_hostile_names_and_chat_are_shown_as_text(sample_run: Run, page: Element
 
 
 def test_hand_views_for_hands_with_findings(sample_run: Run, page: Elements) -> None:
-    views = [attrs["id"] for tag, attrs in page.tags if tag == "details"]
+    views = [attrs["id"] for tag, attrs in page.tags if tag == "details" and attrs["id"].startswith("hand-")]
     loud = {f.hand_id for f in sample_run.findings if f.severity.value in ("error", "warning")}
     assert len(views) == len(loud) == sample_run.report.hands_with_findings
     hrefs = [attrs.get("href") or "" for tag, attrs in page.tags if tag == "a"]
@@ -113,10 +113,23 @@ def test_hand_views_for_hands_with_findings(sample_run: Run, page: Elements) -> 
     assert "legal bet / raise to" in text and "Awards: expected and actual" in text
 
 
+def test_tables_with_findings_across_hands_are_shown_seat_by_seat(sample_run: Run, page: Elements) -> None:
+    """The hostile hand is the hand-written set's first hand with other text: two records of one hand
+    (OA706). Its table is shown in order, and the finding's row in the findings table links to it."""
+    across = [f for f in sample_run.findings if f.code.startswith("OA7")]
+    assert [(f.code, f.severity.value) for f in across] == [("OA706", "error")]
+    tables = [attrs["id"] for tag, attrs in page.tags if tag == "details" and attrs["id"].startswith("table-")]
+    assert tables == ["table-1"]
+    links = [attrs for tag, attrs in page.tags if tag == "a" and attrs.get("href") == "#table-1"]
+    assert len(links) == 1
+    text = sample_run.html.read_text(encoding="utf-8")
+    assert "Tables: their hands in order" in text and "again, with different text" in text
+
+
 def test_hand_views_are_capped_with_a_note(sample_folder: Path, tmp_path: Path) -> None:
     run = audit_to_html(sample_folder, tmp_path / "capped.html", max_hand_views=3)
     page = parsed(run.html)
-    assert sum(1 for tag, _ in page.tags if tag == "details") == 3
+    assert sum(1 for tag, attrs in page.tags if tag == "details" and attrs["id"].startswith("hand-")) == 3
     assert "Hand views are shown for the first 3 of" in run.html.read_text(encoding="utf-8")
     rows = [attrs for tag, attrs in page.tags if tag == "tr" and "data-code" in attrs]
     assert len(rows) == len(run.findings)  # the findings table still lists them all

@@ -60,7 +60,8 @@ KNOWN: dict[tuple[str, str, str, int], str] = {
     ("fpdb-3/cash/Flop/NLHE-6max-USD-0.01-0.02-201608.Cap.HH00000000 G0.txt", "698339630", "OA106", 241): "U+FFFD",
     ("fpdb-3/cash/Flop/NLHE-6max-USD-0.01-0.02-201608.Short.HH00000000 G0.txt", "698347770", "OA106", 171): "U+FFFD",
     ("fpdb-3/cash/Flop/NLHE-6max-play-5.00-10.00-201608.HH00000000 G0.txt", "698333926", "OA106", 61): "U+FFFD line",
-    ("fpdb-3/cash/NLHE-6max-USD-0.01-0.02-201608.Short.HH00000000 G0.txt", "698347770", "OA106", 171): "U+FFFD line",
+    # (fpdb-3/cash/NLHE-6max-USD-0.01-0.02-201608.Short.HH00000000 G0.txt is an identical copy of the Flop/ file:
+    # its hands are counted and audited once, CT-5, so its U+FFFD line is reported on the first copy only)
     ("fpdb-3/tour/NLHE-9max-USD-5.00 HH00000000 T5731520-G0-201608.Regular.txt", "695317268", "OA106", 5307): "U+FFFD",
     ("fpdb-3/cash/Stud/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt", "693976187", "OA107", 101): (
         "the copy ends in this hand's seat lines, the last one with a U+FFFD"

@@ -40,6 +40,8 @@ Seat 4: Player3 folded before Flop (didn't bet)
 Seat 5: Player8 (button) folded before Flop (didn't bet)
 Seat 6: Player5 (small blind) folded before Flop
 """
+# The next hand of the session as another record (a second copy of WALK itself would be counted once: CT-5).
+NEXT = WALK.replace("#112825191734", "#112825191800")
 # The same hand with a flop line printed before `*** HOLE CARDS ***`: the order of the streets is broken.
 FLOP_FIRST = WALK.replace("*** HOLE CARDS ***\n", "*** FLOP *** [8d 4c Ks]\n*** HOLE CARDS ***\n")
 
@@ -66,14 +68,14 @@ def _audit(tmp_path: Path, *blocks: str) -> tuple[Auditor, list[int], Audited]:
 
 
 def test_readable_hands_have_no_oa101(tmp_path: Path) -> None:
-    auditor, _, audited = _audit(tmp_path, WALK, WALK)
+    auditor, _, audited = _audit(tmp_path, WALK, NEXT)
     assert [type(item) for item, _ in audited] == [Hand, Hand]
     assert all(findings == [] for _, findings in audited)
     assert (auditor.tally.hands, auditor.tally.unreadable) == (2, 0)
 
 
 def test_streets_out_of_order_make_the_hand_unreadable(tmp_path: Path) -> None:
-    auditor, starts, audited = _audit(tmp_path, WALK, FLOP_FIRST, WALK)
+    auditor, starts, audited = _audit(tmp_path, WALK, FLOP_FIRST, NEXT)
     assert [type(item) for item, _ in audited] == [Hand, UnreadableHand, Hand]
     unreadable = audited[1][0]
     assert isinstance(unreadable, UnreadableHand)
@@ -87,7 +89,7 @@ def test_streets_out_of_order_make_the_hand_unreadable(tmp_path: Path) -> None:
 
 
 def test_text_without_a_header_is_reported_where_it_starts(tmp_path: Path) -> None:
-    auditor, starts, audited = _audit(tmp_path, WALK, HEADLESS, WALK)
+    auditor, starts, audited = _audit(tmp_path, WALK, HEADLESS, NEXT)
     assert [type(item) for item, _ in audited] == [Hand, UnreadableHand, Hand]
     assert audited[1][1] == [("OA101", starts[1])]
     assert audited[0][1] == [] and audited[2][1] == []

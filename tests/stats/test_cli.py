@@ -91,3 +91,38 @@ def test_export_to_a_file_is_a_usage_error(tmp_path: Path) -> None:
     target.write_text("x", encoding="utf-8")
     result = runner.invoke(app, ["export", str(HANDS), "--to", str(target)])
     assert result.exit_code == 2
+
+
+def _session(tmp_path: Path) -> Path:
+    """The OA703 rule case where Eve comes back without posting the blinds she missed (5 hands, 1 table)."""
+    import tomllib
+
+    cases = Path(__file__).parents[1] / "rules" / "table_cases" / "OA703.toml"
+    text = tomllib.loads(cases.read_text(encoding="utf-8"))["case"][0]["hands"]
+    path = tmp_path / "session.txt"
+    path.write_text(text.lstrip("\n"), encoding="utf-8")
+    return path
+
+
+def test_export_has_the_tables_table_and_the_findings_across_hands(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["export", str(_session(tmp_path)), "--to", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    tables = pl.read_parquet(tmp_path / "out" / "tables.parquet")
+    assert tables["position"].to_list() == [1, 2, 3, 4, 5]
+    assert tables["hand_no"].to_list() == [1, 2, 3, 4, 5]
+    assert tables["button"].to_list() == [1, 2, 3, 4, 6]
+    assert tables["big_blind_seat"].to_list() == [3, 4, 6, 1, 2]
+    assert tables["after_gap"].to_list() == [True, False, False, False, False]
+    assert tables["dealt"].to_list() == [6, 5, 5, 5, 6]
+    assert tables["findings"].to_list() == [0, 0, 0, 0, 1]
+    findings = pl.read_parquet(tmp_path / "out" / "findings.parquet")
+    assert findings.select("hand_no", "code", "family", "seat").rows() == [(5, "OA703", "continuity", 5)]
+
+
+def test_stats_by_table_counts_the_findings_across_hands(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["stats", str(_session(tmp_path)), "--by", "table", "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    table = pl.read_csv(io.StringIO(result.stdout))
+    row = table.row(0, named=True)
+    assert (row["table"], row["hands"], row["findings"], row["continuity_findings"]) == ("Case I", 5, 1, 1)
+    assert row["continuity_per_1000"] == 200.0

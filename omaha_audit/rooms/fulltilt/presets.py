@@ -62,6 +62,9 @@ _FL_BLINDS: Final = tuple(
 FULL_TILT: Final = HouseRules(
     name="fulltilt",
     fl_small_blinds=_FL_BLINDS,
+    # CT-1: a dead button (the corpus's Full Tilt tables and Matrix tournaments; the "moving" reading
+    # fails 5 pairs, the "dead" one none but a test file of unrelated hands).
+    button_mode="dead",
     notes="Full Tilt Poker (2006-2014): no flop no drop, fixed-limit blinds from fpdb's Full Tilt table, "
     "odd chip of a hi/lo split to the high half; no rake caps known.",
 )

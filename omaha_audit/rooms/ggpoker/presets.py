@@ -22,6 +22,7 @@ GGPOKER: Final = HouseRules(
     # FL-1: GG deals no fixed limit in the corpus; fpdb's GG converter posts fixed-limit blinds by the same
     # table as PokerStars (GGPokerToFpdb.Lim_Blinds: $5/$10 posts $2/$5), so PokerStars' table is used.
     fl_small_blinds=POKERSTARS.fl_small_blinds,
+    button_mode="moving",  # CT-1: every consecutive pair of the corpus (the "dead" reading fails one)
     notes="GGPoker: preflop rake allowed (no flop no drop is not checked); no rake caps known (none published "
     "and cited); odd chip to the first winner left of the button; run-it-twice remainder to the first board; "
     "EV Cashout and all-in insurance are outside the pot.",

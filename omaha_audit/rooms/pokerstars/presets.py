@@ -75,6 +75,10 @@ POKERSTARS: Final = HouseRules(
         for cap in rake_caps(currency, _STARS_ROWS) + rake_caps(currency, _STARS_BEFORE_2012, _CHANGED_2012)
     ),
     # PokerStars India (INR), from pokerstars.in's rake page (6-max NL/PL).
+    # CT-1: a moving button (every pair of consecutive hands of the corpus's PokerStars cash games and
+    # tournaments: the button goes to the next player dealt in both hands; the blinds follow it, so a
+    # big blind may pass a player when the player before them leaves; the "dead" reading fails 8 pairs).
+    button_mode="moving",
     notes="PokerStars: no flop no drop, capped at 4 bets heads-up (FL-3), odd chip "
     "to the first winner left of the button, run-it-twice remainder to the first board.",
 )

@@ -20,6 +20,13 @@ WINAMAX: Final = HouseRules(
     fl_small_blinds=((Decimal("0.05"), Decimal("0.02")), *POKERSTARS.fl_small_blinds),
     # No rake caps: Winamax's schedule is not printed in its hands and no published figure was found to
     # cite (3€ is the most raked in the corpus, on 2€/4€ pots of 170€ and 474€), so caps are not checked.
+    # CT-1: a dead button: it goes to the previous small blind's seat even when that player has left or
+    # sits out, and the big blind advances one seat (every consecutive pair of the corpus; the "moving"
+    # reading fails 6, e.g. fpdb-chaz/PLO-FR-EUR-0.02-0.05-201009.Sample lines 861 and 1302).
+    button_mode="dead",
+    # BL-5: a player back from sitting out posts a big blind only, whatever they missed (`posts big blind
+    # 0.05€ out of position` after missing both: PLO-FR-EUR-0.02-0.05-201009.Sample lines 174-176).
+    missed_small_blind_owed=False,
     notes="Winamax: no flop no drop; rake caps not known (not checked); times printed in UTC.",
 )
 

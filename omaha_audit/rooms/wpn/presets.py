@@ -19,6 +19,7 @@ from omaha_audit.model.house_rules import HouseRules
 WPN: Final = HouseRules(
     name="wpn",
     no_flop_no_drop=True,
+    button_mode="moving",  # CT-1: every consecutive pair of the corpus (the "dead" reading fails one)
     notes="Winning Poker Network (old text, 2014-2018): no flop no drop; a jackpot fee (JP fee) is taken "
     "besides the rake; CAP tables cap a hand at 30 big blinds; no rake caps known.",
 )

@@ -1,0 +1,83 @@
+"""OA701 button-movement."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from omaha_audit.model import ActionKind
+from omaha_audit.rules.base import Finding, Severity
+from omaha_audit.rules.tables import TableHand, TablePair, TableRule, clockwise_after, staying
+
+_SMALL: Final = ActionKind.POST_SMALL_BLIND
+_BIG: Final = ActionKind.POST_BIG_BLIND
+
+
+def check(pair: TablePair) -> Iterator[Finding]:
+    """The button did not move as the room moves it between two consecutive hands of a table (CT-1, BL-2,
+    BL-3).
+
+    Bad: hand N has `Seat #3 is the button`, seats 1-6 all dealt in both hands, and hand N+1 has
+    `Seat #5 is the button`: seat 4 never had the button.
+    Good: hand N+1 has `Seat #4 is the button`.
+    Why: a button that skips a seat (or stays, or goes backwards) lets a player dodge the blinds and
+    hands another the best position twice.
+    A moving button goes to the next player dealt in both hands; a dead button goes to the seat of the
+    previous small blind (or the seat after the previous button when no small blind was posted), even
+    when that seat is now empty or sitting out, so that the big blind advances one seat. The room's
+    `button_mode` says which (`either`: both are accepted). Heads-up, the player who had the big blind
+    has the button (BL-2). Only pairs with no hand between them are judged.
+    """
+    earlier, later = pair.earlier, pair.later
+    if earlier.button is None or later.button is None or len(later.dealt_seats) < 2:
+        return
+    allowed = expected_buttons(pair)
+    if not allowed or later.button in allowed:
+        return
+    wanted = " or ".join(f"seat {seat}" for seat in sorted(allowed))
+    seat = next((s for s in later.seats if s.seat == later.button), None)
+    yield RULE.finding(
+        pair,
+        f"The button is on seat {later.button}; after hand #{earlier.hand_id} (button on seat "
+        f"{earlier.button}) it was due on {wanted} ({pair.house.button_mode} button)",
+        seat.line if seat is not None else None,
+        seat=later.button,
+        player=seat.player if seat is not None else None,
+        expected=wanted,
+        actual=f"seat {later.button}",
+    )
+
+
+def expected_buttons(pair: TablePair) -> set[int]:
+    """The seats the button may move to, by the room's button mode."""
+    earlier, later = pair.earlier, pair.later
+    assert earlier.button is not None
+    if later.heads_up:
+        before_big = _big_blind_player(earlier)
+        seat = later.seat_of(before_big) if before_big is not None else None
+        if seat is not None and seat.dealt_in:
+            return {seat.seat}  # heads-up: the big blind of the hand before has the button now
+    kept = [seat.seat for seat in staying(pair)]
+    moving = clockwise_after(earlier.button, kept)
+    dead = _dead_button(earlier)
+    mode = pair.house.button_mode
+    seats = {moving} if mode == "moving" else {dead} if mode == "dead" else {moving, dead}
+    return {seat for seat in seats if seat is not None}
+
+
+def _big_blind_player(hand: TableHand) -> str | None:
+    return next((post.player for post in hand.posts if post.kind is _BIG), None)
+
+
+def _dead_button(hand: TableHand) -> int | None:
+    """Where a dead button goes after `hand`: to the small blind's seat (heads-up that is the button's own:
+    a third player coming in takes the big blind and the button stays), or, when no small blind was
+    posted, to the first occupied seat after the button. (Heads-up to heads-up: see expected_buttons.)"""
+    assert hand.button is not None
+    small = hand.blind_seat(_SMALL)
+    if small is not None:
+        return small
+    return clockwise_after(hand.button, [seat.seat for seat in hand.seats])
+
+
+RULE: Final = TableRule("OA701", "button-movement", Severity.ERROR, ("CT-1", "BL-2", "BL-3"), check)

@@ -1,0 +1,264 @@
+"""Table sequences: the hands of a run grouped by room and table (with the tournament), across files, in
+order of start time and hand number, for the rules across hands (omaha_audit/rules/tables.py).
+
+The audit streams hands; their tables' sequences are known only at the end of the run. Each hand leaves a
+small `TableHand`; these are written to a temporary SQLite database on disk, not kept in memory, and read
+back at the end table by table in order (SQLite sorts them). Memory stays flat whatever the number of hands
+and tables; the database takes about half a kilobyte a hand on disk and is deleted when the run ends. (The
+only thing kept in memory for every hand is the auditor's 8-byte key of each hand read, to count an identical
+copy once: see Auditor.seen.)
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sqlite3
+import tempfile
+import traceback
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from omaha_audit.model import ActionKind
+from omaha_audit.model.house_rules import HouseRules
+from omaha_audit.rules.base import Finding, Severity
+from omaha_audit.rules.tables import TableHand, TablePair, TableRow, TableRule
+
+BATCH: Final = 2_000  # rows written to the database at a time
+OnHand = Callable[[TableHand, "TablePair | None", list[Finding]], None]
+
+
+class TableSequencer:
+    """Collects the hands of a run (`add`), then yields the findings of the rules across hands (`findings`)."""
+
+    def __init__(
+        self,
+        rules: tuple[TableRule, ...],
+        directory: str | None = None,
+        cannot_check: Callable[[str], Iterable[str]] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.cannot_check = cannot_check  # format -> the codes (or prefixes) its text gives no ground for
+        self.by_format: dict[str, tuple[TableRule, ...]] = {}
+        handle, name = tempfile.mkstemp(prefix="omaha-audit-tables-", suffix=".sqlite", dir=directory)
+        os.close(handle)
+        self.path = Path(name)
+        self.db = sqlite3.connect(name)
+        self.db.execute("PRAGMA journal_mode=OFF")
+        self.db.execute("PRAGMA synchronous=OFF")
+        self.db.execute(
+            "CREATE TABLE hands (tbl TEXT, number INTEGER, started REAL, ord INTEGER, house INTEGER, picture BLOB)"
+        )
+        self.pending: list[tuple[object, ...]] = []
+        self.houses: list[HouseRules] = []
+        self.house_index: dict[int, int] = {}
+        self.count = 0
+
+    def add(self, row: TableRow, house: HouseRules) -> None:
+        """Add a hand's picture (rules/tables.py table_row) with the house rules it was dealt by."""
+        index = self.house_index.get(id(house))
+        if index is None:
+            index = self.house_index[id(house)] = len(self.houses)
+            self.houses.append(house)
+        # the sort keys: table, start (UTC seconds), hand number, place in the input
+        self.pending.append((row[2], row[4], row[5], row[8], index, marshal.dumps(row)))
+        self.count += 1
+        if len(self.pending) >= BATCH:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self.pending:
+            self.db.executemany("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?)", self.pending)
+            self.pending = []
+
+    def sequences(self) -> Iterator[tuple[TableHand, HouseRules]]:
+        """Every hand of the run, table by table, each table's hands in order of number, time and input."""
+        self._flush()
+        rows = self.db.execute(
+            "SELECT house, picture FROM hands ORDER BY tbl, started IS NULL, started, number IS NULL, number, ord"
+        )
+        for house, picture in rows:
+            yield TableHand.from_row(marshal.loads(picture)), self.houses[house]
+
+    def tables(self) -> int:
+        """How many tables the run's hands were dealt at (a fast-fold pool counts as one)."""
+        self._flush()
+        row = self.db.execute("SELECT COUNT(DISTINCT tbl) FROM hands").fetchone()
+        return int(row[0])
+
+    def findings(self, on_hand: OnHand | None = None, *, strict: bool = False) -> Iterator[Finding]:
+        """The findings of the rules across hands, table by table, each table's hands in order. Along a run
+        of consecutive hands the rules may keep what they learn (the blinds a player missed); a gap or a
+        new table forgets it. `on_hand(hand, pair, findings)` is called for every hand in that order
+        (`pair` None for a table's first hand). A rule that crashes becomes an OA104 finding on the later
+        hand (or raises when `strict`)."""
+        previous: TableHand | None = None
+        memory: dict[str, object] = {}
+        for hand, house in self.sequences():
+            if previous is None or hand.table != previous.table:
+                previous, memory = hand, {}
+                if on_hand is not None:
+                    on_hand(hand, None, [])
+                continue
+            pair = TablePair(previous, hand, house, memory)
+            if not pair.consecutive and not pair.duplicate:
+                memory = pair.memory = {}
+            found: list[Finding] = []
+            for rule in self.rules_for(hand.format):
+                if rule.consecutive_only and not pair.consecutive:
+                    continue
+                try:
+                    found.extend(rule.check(pair))
+                except Exception as error:
+                    if strict:
+                        raise
+                    found.append(_crashed(rule, pair, error))
+            if on_hand is not None:
+                on_hand(hand, pair, found)
+            yield from found
+            if not pair.duplicate:
+                previous = hand  # (a copy is judged against the first record, and so is the hand after it)
+
+    def rules_for(self, format_name: str) -> tuple[TableRule, ...]:
+        """The rules that judge this format's hands: not those its text gives no ground for."""
+        rules = self.by_format.get(format_name)
+        if rules is None:
+            dropped = tuple(self.cannot_check(format_name)) if self.cannot_check is not None else ()
+            rules = self.by_format[format_name] = tuple(r for r in self.rules if not r.code.startswith(dropped))
+        return rules
+
+    def close(self) -> None:
+        self.db.close()
+        self.path.unlink(missing_ok=True)
+
+    def __enter__(self) -> TableSequencer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _crashed(rule: TableRule, pair: TablePair, error: Exception) -> Finding:
+    where = traceback.extract_tb(error.__traceback__)[-1]
+    later = pair.later
+    return Finding(
+        code="OA104",
+        severity=Severity.ERROR,
+        message=f"Rule {rule.code} crashed on this hand and the one before it at its table: {error!r} at "
+        f"{where.filename}:{where.lineno}",
+        hand_id=later.hand_id,
+        path=later.path,
+        line=later.first_line,
+        actual=repr(error),
+        room=later.room,
+        format=later.format,
+    )
+
+
+@dataclass(slots=True)
+class TableSession:
+    """Hands of one table around its continuity findings, in order (for the HTML report's table view):
+    `hands` with their findings; `gaps[i]`: a gap (a hand not in the history) before hands[i]; `skipped`:
+    hands of the table left out of the view."""
+
+    table: str
+    hands: list[TableHand] = field(default_factory=list)
+    findings: list[list[Finding]] = field(default_factory=list)
+    gaps: list[bool] = field(default_factory=list)
+    skipped: int = 0
+    flagged: bool = False
+
+
+class TableWindows:
+    """Keeps, for the first `tables` tables with an error or warning across hands, the hands around each
+    such finding (`around` before and after it, at most `most` hands a table): what the report shows."""
+
+    def __init__(self, tables: int, around: int = 6, most: int = 200) -> None:
+        self.tables = tables
+        self.around = around
+        self.most = most
+        self.sessions: list[TableSession] = []
+        self.current: TableSession | None = None
+        self.recent: deque[tuple[TableHand, list[Finding], bool]] = deque(maxlen=around)
+        self.after = 0
+        self.seen = 0
+
+    def __call__(self, hand: TableHand, pair: TablePair | None, found: list[Finding]) -> None:
+        if self.current is None or self.current.table != hand.table:
+            self._close()
+            self.current, self.after, self.seen = TableSession(hand.table), 0, 0
+            self.recent.clear()
+        session = self.current
+        self.seen += 1
+        gap = pair is not None and not pair.consecutive and not pair.duplicate
+        loud = any(finding.severity is not Severity.INFO for finding in found)
+        if loud:
+            session.flagged = True
+            while self.recent:
+                self._keep(*self.recent.popleft())
+            self.after = self.around
+        if loud or self.after > 0:
+            self._keep(hand, found, gap)
+            if not loud:
+                self.after -= 1
+        else:
+            self.recent.append((hand, found, gap))
+
+    def _keep(self, hand: TableHand, found: list[Finding], gap: bool) -> None:
+        session = self.current
+        assert session is not None
+        if len(session.hands) < self.most:
+            session.hands.append(hand)
+            session.findings.append(found)
+            session.gaps.append(gap)
+
+    def _close(self) -> None:
+        session = self.current
+        if session is not None and session.flagged and len(self.sessions) < self.tables:
+            session.skipped = self.seen - len(session.hands)
+            self.sessions.append(session)
+        self.current = None
+
+    def finish(self) -> list[TableSession]:
+        self._close()
+        return self.sessions
+
+
+class TableRows:
+    """One row per hand of the run in table order, for the exported `tables` table."""
+
+    def __init__(self) -> None:
+        self.rows: list[dict[str, object]] = []
+        self.position = 0
+        self.table: str | None = None
+
+    def __call__(self, hand: TableHand, pair: TablePair | None, found: list[Finding]) -> None:
+        if hand.table != self.table:
+            self.table, self.position = hand.table, 0
+        self.position += 1
+        room, _, table_id = hand.table.partition("\t")
+        started = hand.started.replace(tzinfo=None) if hand.started is not None else None
+        self.rows.append(
+            {
+                "room": room,
+                "table_id": table_id,
+                "position": self.position,
+                "hand_id": hand.hand_id,
+                "path": hand.path,
+                "line": hand.first_line,
+                "time": started,
+                "tournament_id": hand.tournament,
+                "level": hand.level,
+                "button": hand.button,
+                "small_blind_seat": hand.blind_seat(ActionKind.POST_SMALL_BLIND),
+                "big_blind_seat": hand.blind_seat(ActionKind.POST_BIG_BLIND),
+                "seated": len(hand.seats),
+                "dealt": len(hand.dealt_seats),
+                "after_gap": pair is None or not (pair.consecutive or pair.duplicate),
+                "copy": pair is not None and pair.duplicate,
+                "findings": len(found),
+            }
+        )
