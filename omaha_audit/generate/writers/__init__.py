@@ -22,6 +22,7 @@ WRITERS: Final = {
     "ggpoker": "omaha_audit.generate.writers.ggpoker",
     "winamax": "omaha_audit.generate.writers.winamax",
     "acr": "omaha_audit.generate.writers.acr",
+    "888poker": "omaha_audit.generate.writers.poker888",
 }
 
 
