@@ -217,11 +217,16 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
     if evaluations is None:
         evaluations = Evaluations()
     contributions = dict(replayed.contributions)
+    dead = replayed.dead_blinds
     refund = uncalled_bet(replayed.live_contributions)
+    if refund is None:
+        # Nothing bet is unmatched, but an ante may be: when players are all in on their antes, the part of
+        # the largest ante that no other stake reaches can be won by nobody else and goes back (UC-1; OnGame,
+        # PKR and 888poker hands return it). Dead blinds are the pot's, never returned.
+        refund = uncalled_bet({name: paid - dead.get(name, 0) for name, paid in contributions.items()})
     if refund is not None:
         contributions[refund[0]] -= refund[1]
     # Dead blinds go into the main pot without buying a stake: pots are built on the rest (BL-5, SP-2).
-    dead = replayed.dead_blinds
     stakes = {name: paid - dead.get(name, 0) for name, paid in contributions.items()}
     live = [name for name in replayed.order if not replayed.players[name].folded]
     all_in = [name for name in live if replayed.players[name].all_in]

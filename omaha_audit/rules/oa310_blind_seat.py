@@ -11,6 +11,7 @@ from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 _MISSED: Final = ActionKind.POST_SMALL_AND_BIG_BLIND
 _BIG: Final = ActionKind.POST_BIG_BLIND
+_DEAD: Final = ActionKind.POST_DEAD  # a missed blind posted dead (a returning player, out of position)
 
 
 def check(ctx: HandContext) -> Iterator[Finding]:
@@ -20,14 +21,15 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Bad: heads-up, `Table 'X' 2-max Seat #3 is the button`, and the seat-3 player `posts big blind`.
     Good: the button `posts small blind`, the other player `posts big blind`.
     Why: a blind on the wrong seat makes a player pay a blind out of turn and changes the order of action.
-    New players posting an extra big blind and returning players posting missed blinds are not checked.
+    New players posting an extra big blind and returning players posting missed blinds (dead or live) are not
+    checked.
     """
     hand = ctx.hand
     button = hand.button
     if button is None or not hand.game.is_flop_game:
         return
     small, big = ctx.small_blind_post, ctx.big_blind_post
-    extra = {a.player for a in ctx.posts if a.kind is _MISSED or (a.kind is _BIG and a is not big)}
+    extra = {a.player for a in ctx.posts if a.kind is _MISSED or a.kind is _DEAD or (a.kind is _BIG and a is not big)}
     seat = {s.player: s.seat for s in hand.seats}
     dealt = [seat[name] for name in ctx.replay.order if name not in extra and name in seat]
     if len(dealt) < 2:

@@ -52,15 +52,9 @@ KNOWN: dict[tuple[str, str, str, int], str] = {
     (PLO_EUR, "R5-21973400-50", "OA106", 44): "fpdb's edited sample: the banner's hand R5-21973400-50 is not the"
     " table's number [21973414], which the end line `R5-21973414-50` carries",
 }
-# Findings that come from what the engine cannot say, not from the hand (the change asked for is in the report):
-# an ante no other player could match (both players all in on the antes, 1 and 4 chips) is returned by the room,
-# but the engine measures an uncalled bet without antes and builds a side pot of the 3 chips instead.
-ANTE_EXCESS = "the room gives back the 3 chips of Player0's ante that Hero's 1 could not match (net +1); the"
-MODEL_LIMITS: dict[tuple[str, str, str, int], str] = {
-    (COINFLIP, "T5-295703542-3", "OA402", 19): ANTE_EXCESS + " engine makes them a side pot",
-    (COINFLIP, "T5-295703542-3", "OA501", 19): ANTE_EXCESS + " engine wants that side pot paid to Player0",
-    (COINFLIP, "T5-295703542-3", "OA601", 19): ANTE_EXCESS + " engine counts them in the pot",
-}
+# (the Coinflip hand T5-295703542-3, both players all in on the antes, 1 and 4 chips: the room gives back the 3
+# chips no other stake matches, the uncalled part of an ante, as the engine does: UC-1; it is clean.)
+MODEL_LIMITS: dict[tuple[str, str, str, int], str] = {}
 
 
 def room_files() -> list[Path]:

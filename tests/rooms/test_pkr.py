@@ -57,15 +57,9 @@ KNOWN: dict[tuple[str, str, str, int], str] = {
     (SIDE_POTS, "2147625245", "OA505", 66): "side pot 1 ($0.85) split between Player0 (seat 1) and Player3 (seat 5):"
     " the odd cent goes to Player3, not to Player0, first left of the button on seat 9 (OC-2)",
 }
-# Findings that come from what the engine cannot say, not from the hand (the change asked for is in the report):
-# both players all in on the antes (10 and 20): the 10 of Hero's ante that Player0 cannot match is returned
-# (`Returning 10 to Hero uncalled`), but the engine measures an uncalled bet without antes.
-ANTE_EXCESS = "`Returning 10 to Hero uncalled`, the part of Hero's all-in ante of 20 that Player0's 10 cannot match:"
-MODEL_LIMITS: dict[tuple[str, str, str, int], str] = {
-    (ANTES, "2050887314", "OA401", 17): ANTE_EXCESS + " the engine finds no uncalled bet (it leaves antes out)",
-    (ANTES, "2050887314", "OA402", 29): ANTE_EXCESS + " the engine makes it a side pot of 10",
-    (ANTES, "2050887314", "OA501", 29): ANTE_EXCESS + " the engine wants that side pot paid to Hero",
-}
+# (hand 2050887314: `Returning 10 to Hero uncalled`, the part of Hero's all-in ante of 20 that Player0's 10
+# cannot match, is the uncalled part of an ante, as the engine finds it: UC-1; the hand is clean.)
+MODEL_LIMITS: dict[tuple[str, str, str, int], str] = {}
 
 
 def room_files() -> list[Path]:
