@@ -1,0 +1,359 @@
+"""Read one Microgaming (MPN) `<Game>` element into the hand model (ROOMS.md section 9).
+
+What the XML means, and how the reader gives it to the model:
+
+- `<Game hhversion= id= date= tablename= stakes="sb|bb" betlimit= gametype= realmoney= currencysymbol=
+  istournament= tablesize= rake=>`: files without `hhversion` are version 1. `date` has no zone (the
+  model's `started` stays None). `currencysymbol` is the symbol in UTF-16LE, base64 (`rCA=` is `€`,
+  `IAAkAA==` ` $`). `rake` is in cents (`rake="3"`: 0.03);
+- `<Seat num= alias= balance= endbalance= dealer= sittingout=>`: actions name seats, not players;
+- `<Action seq= type= seat= value=>`: the play order is `seq` (the `Win` action has none and comes last).
+  Version 1 prints a `Call` or a `Raise` as the street total it reaches; version 2 on as the chips it
+  adds; `Bet` and `AllIn` are the chips added in every version (fpdb). `SmallBlind`, `BigBlind`; a
+  `PostedToPlay` of the small blind's size is a live small blind (the calls after it count it:
+  `v5.secondsb.raised`), of the big blind's a live big blind, of any other size both blinds. The seats'
+  balances say what each player paid: where a `PostedToPlay` big blind left the player one small blind
+  poorer than the actions show (`NLHE-0.05-0.10-201111.posted.to.play`: 10.00 to 9.85 for a 0.10 post
+  and checks), the post is read as both blinds, with an event saying so; any other disagreement is a
+  defect on the seat's line;
+- `MoneyReturned` returns an uncalled bet (Refunds.LINE); a hand without one pays it back inside `Win`
+  (Refunds.IN_COLLECTED: the walk in `v5.secondsb` wins 50 = 5 + 10 + 5 + 30). `BadBeatContribution`
+  is a jackpot fee the player pays outside the pot (his endbalance is 0.02 lower, the `Win` the whole pot);
+- `<Card value= suit= id=>`: rank and suit letters, and an id 0-51 (spades A..K, then clubs, diamonds,
+  hearts): the id is checked against the letters. `DealCards` are the hero's, `DealFlop`/`DealTurn`/
+  `DealRiver` the board, `ShowCards`/`MuckCards` the showdown;
+- `<Action type="Win"><Seat num= amount= pot= lowhandwin=>`: each pot's award (`pot` 0 is the main pot),
+  `lowhandwin="1"` the low half. No hand descriptions are printed.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import xml.etree.ElementTree as ET
+from typing import Final
+
+from omaha_audit.model import (
+    ActionKind,
+    Card,
+    Fee,
+    FeeEffect,
+    FeeKind,
+    Game,
+    Half,
+    Hand,
+    PotBasis,
+    PotSummary,
+    Refunds,
+    ShowdownKind,
+    Stakes,
+    Street,
+    Structure,
+    Tournament,
+    Unit,
+    UnreadableHand,
+    parse_card,
+)
+from omaha_audit.model.money import CURRENCY_SYMBOLS
+from omaha_audit.rooms.bossmedia.xml_hand import AmountError, HandParts, Header, unreadable
+from omaha_audit.rooms.bossmedia.xml_stream import HandElement, element_text
+
+ROOM: Final = "microgaming"
+GAMES: Final = {
+    "Omaha": Game.OMAHA,
+    "Omaha H/L": Game.OMAHA_HI_LO,
+    "Hold'em": Game.HOLDEM,
+    "Holdem": Game.HOLDEM,
+}
+LIMITS: Final = {
+    "PL": (Structure.POT_LIMIT, "Pot Limit"),
+    "NL": (Structure.NO_LIMIT, "No Limit"),
+    "FL": (Structure.FIXED_LIMIT, "Fixed Limit"),
+}
+BOARDS: Final = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
+# fpdb's `cid_toval`: ids 0-12 are the spades ace to king, then clubs, diamonds, hearts.
+_ID_SUITS: Final = "scdh"
+_ID_RANKS: Final = (14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+EVENTS: Final = frozenset({"Disconnect", "Reconnect", "SitOut", "SitIn", "Chat", "TimeOut"})
+_LAST: Final = 1 << 30  # the place of the actions without a `seq` (the award)
+
+
+def read_hand(hand: HandElement, path: str) -> Hand | UnreadableHand:
+    """One `<Game>` element: read once, and again with a `PostedToPlay` read as both blinds where the
+    seats' balances say the player paid both."""
+    attrs = hand.element.attrib
+    hand_id = attrs.get("id", "")
+    tournament = attrs.get("istournament", "0") not in ("0", "")
+    for decimals in (0, 2) if tournament else (2,):
+        try:
+            first = MicroHand(hand, path, decimals, frozenset())
+            read = first.build()
+            if not first.posted_both:
+                return read
+            return MicroHand(hand, path, decimals, frozenset(first.posted_both)).build()
+        except AmountError as error:
+            if decimals == 0:
+                continue
+            return unreadable(path, hand.first_line, hand.last_line, error.line, str(error), ROOM, hand_id)
+    raise AssertionError("unreachable")
+
+
+def currency(symbol: str) -> str:
+    """The currency of a `currencysymbol` (base64 of UTF-16LE text), or "unknown"."""
+    try:
+        text = base64.b64decode(symbol, validate=True).decode("utf-16-le").strip()
+    except (binascii.Error, ValueError):
+        return "unknown"
+    return CURRENCY_SYMBOLS.get(text, text or "unknown")
+
+
+class MicroHand:
+    """The parts of one `<Game>` element, its actions read in `seq` order."""
+
+    def __init__(self, hand: HandElement, path: str, decimals: int, both: frozenset[str]) -> None:
+        self.hand = hand
+        self.attrs = hand.element.attrib
+        attrs = self.attrs
+        self.version = int(attrs["hhversion"]) if attrs.get("hhversion", "").isdigit() else 1
+        self.tournament = attrs.get("istournament", "0") not in ("0", "")
+        self.play = attrs.get("realmoney", "true") != "true"
+        if self.tournament:
+            unit = Unit("chips", decimals)
+        elif self.play:
+            unit = Unit("play", 2)
+        else:
+            unit = Unit(currency(attrs.get("currencysymbol", "")), 2)
+        self.parts = HandParts(path, hand.first_line, hand.last_line, unit)
+        self.header = Header(ROOM, ROOM, attrs.get("id", ""))
+        self.both = both  # the seats' players whose PostedToPlay is both blinds
+        self.names: dict[str, str] = {}  # seat number -> alias
+        self.seat_lines: dict[str, tuple[int, str, int, int]] = {}  # alias -> (line, text, balance, endbalance)
+        self.small_blind = 0
+        self.big_blind = 0
+        self.to_play: set[str] = set()  # the players who posted a big blind to play
+        self.posted_both: set[str] = set()
+        self.jackpot: dict[str, int] = {}
+        self.returned: dict[str, int] = {}
+        self.won: dict[str, int] = {}
+        self.refunds = Refunds.IN_COLLECTED
+
+    def line(self, element: ET.Element) -> int:
+        return self.hand.line(element)
+
+    def money(self, element: ET.Element, name: str) -> int:
+        return self.parts.money(element.get(name), self.line(element))
+
+    def player(self, element: ET.Element) -> str:
+        seat = element.get("seat") or element.get("num") or ""
+        name = self.names.get(seat)
+        if name is None:
+            name = f"(seat {seat})"
+            self.parts.defect(self.line(element), element_text(element), f"no seat {seat} in the seat list")
+            self.names[seat] = name
+        return name
+
+    def cards(self, element: ET.Element) -> tuple[Card, ...]:
+        found: list[Card] = []
+        for child in element.iter("Card"):
+            value, suit, number = child.get("value", ""), child.get("suit", ""), child.get("id", "")
+            try:
+                card = parse_card(value + suit)
+            except ValueError:
+                self.parts.defect(self.line(child), element_text(child), f"not a card: {value}{suit}")
+                continue
+            if number.isdigit() and int(number) < 52:
+                index = int(number)
+                if (_ID_RANKS[index % 13], _ID_SUITS[index // 13]) != (card.rank, card.suit):
+                    reason = f"the card id {number} is not the {card} its value and suit say"
+                    self.parts.defect(self.line(child), element_text(child), reason)
+            found.append(card)
+        return tuple(found)
+
+    # ---- the hand -------------------------------------------------------------------------------------
+    def build(self) -> Hand:
+        self.read_header()
+        root = self.hand.element
+        for element in root:
+            if element.tag == "Seats":
+                for seat in element.iter("Seat"):
+                    self.seat(seat)
+        plays: list[tuple[int, int, ET.Element]] = []
+        for element in root:
+            if element.tag == "Gameplay":
+                for index, action in enumerate(element):
+                    if action.tag == "Action":
+                        seq = action.get("seq", "")
+                        plays.append((int(seq) if seq.isdigit() else _LAST, index, action))
+        plays.sort(key=lambda item: (item[0], item[1]))
+        for _, _, action in plays:
+            self.action(action)
+        rake_text = self.attrs.get("rake", "")
+        rake = int(rake_text) * 10 ** (self.parts.unit.decimals - 2) if rake_text.isdigit() else None
+        source = self.parts.src(self.hand.first_line)
+        pot = PotSummary(None, rake, None, (), source, PotBasis.GROSS, PotBasis.NET, PotBasis.NET)
+        self.check_balances()
+        return self.parts.hand(self.header, pot, self.refunds)
+
+    def read_header(self) -> None:
+        attrs = self.attrs
+        header = self.header
+        parts = self.parts
+        line = self.hand.first_line
+        game_name = attrs.get("gametype", "")
+        header.game = GAMES.get(game_name, Game.OTHER)
+        structure, limit_name = LIMITS.get(attrs.get("betlimit", ""), (Structure.NO_LIMIT, attrs.get("betlimit", "")))
+        header.structure, header.unit = structure, parts.unit
+        header.game_text = f"{game_name} {limit_name}".strip()
+        low, _, high = attrs.get("stakes", "").partition("|")
+        self.small_blind, self.big_blind = parts.money(low, line), parts.money(high, line)
+        if structure is Structure.FIXED_LIMIT:
+            header.stakes = Stakes(None, None, self.small_blind, self.big_blind)
+        else:
+            header.stakes = Stakes(self.small_blind or None, self.big_blind or None)
+            parts.ledger.nominal_big_blind = self.big_blind
+        header.started_local = attrs.get("date", "")
+        table = attrs.get("tablename", "")
+        header.table = table
+        header.table_id = table
+        size = attrs.get("tablesize", "")
+        header.max_seats = int(size) if size.isdigit() else None
+        header.play_money = self.play
+        if self.tournament:
+            header.tournament = Tournament("", "", None)
+
+    def seat(self, element: ET.Element) -> None:
+        number = element.get("num", "")
+        name = element.get("alias", "")
+        if not number.isdigit():
+            self.parts.defect(self.line(element), element_text(element), "a seat without a number")
+            return
+        self.names[number] = name
+        line = self.line(element)
+        balance = self.money(element, "balance")
+        end = self.money(element, "endbalance") if element.get("endbalance") else balance
+        self.seat_lines[name] = (line, element_text(element), balance, end)
+        self.parts.add_seat(int(number), name, balance, line, element.get("sittingout") == "true")
+        if element.get("dealer") == "true":
+            self.parts.button = int(number)
+        if self.attrs.get("playerseat") == number:
+            self.parts.hero = name
+
+    def action(self, element: ET.Element) -> None:
+        parts = self.parts
+        kind = element.get("type", "")
+        line = self.line(element)
+        if kind in BOARDS:
+            cards = self.cards(element)
+            parts.new_street(BOARDS[kind], parts.board + cards, cards, line)
+            return
+        if kind == "Win":
+            for award in element.iter("Seat"):
+                player = self.player(award)
+                amount = self.money(award, "amount")
+                pot_text = award.get("pot", "0")
+                low = award.get("lowhandwin") == "1"
+                if amount:
+                    pot = int(pot_text) if pot_text.isdigit() else 0
+                    parts.collect(player, amount, pot, self.line(award), Half.LOW if low else None)
+                    self.won[player] = self.won.get(player, 0) + amount
+            return
+        player = self.player(element)
+        if kind == "SmallBlind":
+            parts.post(ActionKind.POST_SMALL_BLIND, player, self.money(element, "value"), line)
+        elif kind == "BigBlind":
+            parts.post(ActionKind.POST_BIG_BLIND, player, self.money(element, "value"), line)
+        elif kind == "PostedToPlay":
+            self.posted_to_play(element, player, line)
+        elif kind == "DealCards":
+            parts.preflop()
+            parts.deal(player, self.cards(element), line)
+        elif kind == "Fold":
+            parts.preflop()
+            parts.simple(ActionKind.FOLD, player, line)
+        elif kind == "Check":
+            parts.preflop()
+            parts.simple(ActionKind.CHECK, player, line)
+        elif kind in ("Call", "Raise"):
+            parts.preflop()
+            value = self.money(element, "value")
+            if self.version == 1:
+                parts.add(
+                    ActionKind.CALL if kind == "Call" else ActionKind.RAISE, player, value - parts.own(player), line
+                )
+            else:
+                parts.add(ActionKind.CALL if kind == "Call" else ActionKind.RAISE, player, value, line)
+        elif kind == "Bet":
+            parts.preflop()
+            parts.wager_added(player, self.money(element, "value"), line)
+        elif kind == "AllIn":
+            parts.preflop()
+            parts.wager_added(player, self.money(element, "value"), line, True)
+        elif kind == "MoneyReturned":
+            amount = self.money(element, "value")
+            parts.refund(player, amount, line)
+            self.returned[player] = self.returned.get(player, 0) + amount
+            self.refunds = Refunds.LINE
+        elif kind == "ShowCards":
+            parts.showdown_mark(line)
+            parts.show(player, ShowdownKind.SHOWS, self.cards(element), None, line)
+        elif kind == "MuckCards":
+            cards = self.cards(element)
+            if parts.marks or cards:
+                parts.show(player, ShowdownKind.MUCKS, cards, None, line)
+            else:  # the winner of an uncontested pot not showing
+                parts.show(player, ShowdownKind.DOESNT_SHOW, (), None, line)
+        elif kind == "BadBeatContribution":
+            amount = self.money(element, "value")
+            parts.fees.append(Fee(FeeKind.JACKPOT, amount, FeeEffect.OUTSIDE, kind, parts.src(line), player))
+            self.jackpot[player] = self.jackpot.get(player, 0) + amount
+        elif kind in EVENTS:
+            parts.event(kind.lower(), element_text(element), line, player)
+        else:
+            parts.defect(line, element_text(element), f"unknown action type {kind!r}")
+
+    def posted_to_play(self, element: ET.Element, player: str, line: int) -> None:
+        parts = self.parts
+        value = self.money(element, "value")
+        if player in self.both:
+            paid = value + self.small_blind
+            parts.post(ActionKind.POST_SMALL_AND_BIG_BLIND, player, paid, line)
+            words = f"{player} paid {parts.unit.format(paid)}: both blinds (the post prints {parts.unit.format(value)})"
+            parts.event("post-inferred", words + ", as the seat's balances say", line, player)
+        elif value == self.big_blind:
+            parts.post(ActionKind.POST_BIG_BLIND, player, value, line)
+            self.to_play.add(player)
+        elif value == self.small_blind:
+            parts.post(ActionKind.POST_SMALL_BLIND, player, value, line)
+        else:
+            parts.post(ActionKind.POST_SMALL_AND_BIG_BLIND, player, value, line)
+
+    # ---- the seats' balances --------------------------------------------------------------------------
+    def check_balances(self) -> None:
+        """Note (in `posted_both`) or report (as defects) where a seat's endbalance is not its balance less
+        what the actions put in and the jackpot fee, plus what came back and what it won."""
+        parts = self.parts
+        put: dict[str, int] = {}
+        live: dict[str, int] = {}
+        for action in parts.actions:
+            put[action.player] = put.get(action.player, 0) + action.amount
+            if action.kind is not ActionKind.POST_ANTE:
+                live[action.player] = live.get(action.player, 0) + action.amount
+        ranked = sorted(live.items(), key=lambda item: item[1], reverse=True)
+        top, excess = (ranked[0][0], ranked[0][1] - ranked[1][1]) if len(ranked) > 1 else ("", 0)
+        for name, (line, text, balance, end) in self.seat_lines.items():
+            expected = balance - put.get(name, 0) - self.jackpot.get(name, 0) + self.returned.get(name, 0)
+            expected += self.won.get(name, 0)
+            if expected == end:
+                continue
+            if name == top and excess and self.refunds is Refunds.IN_COLLECTED and expected + excess == end:
+                # No `MoneyReturned`, and the `Win` leaves the uncalled bet out: it came back unprinted
+                # (the version 1 file `v1.allin.call`: 120.01 - 13.51 + 14.50 + 8.75 = 129.75).
+                self.refunds = Refunds.IMPLIED
+                continue
+            if name in self.to_play and expected - end == self.small_blind and not self.both:
+                self.posted_both.add(name)
+                continue
+            words = parts.unit.format(expected)
+            parts.defect(
+                line, text, f"the endbalance is not the balance less the chips put in plus the award ({words})"
+            )
