@@ -144,6 +144,7 @@ class Auditor:
         self.keep_table_rows = table_rows  # one row per hand in table order (the exported `tables` table)
         self.sessions: list[TableSession] = []
         self.table_rows: list[dict[str, object]] = []
+        self.spill_bytes = 0  # the size the table sequences' temporary file reached
         self.source = hand_source()
         self.tally = Tally()
         self.across: list[Finding] = []
@@ -168,6 +169,7 @@ class Auditor:
         finally:
             if sequencer is not None:
                 sequencer.close()
+                self.spill_bytes = sequencer.spill_bytes
 
     def _read(self, files: list[Path], sequencer: TableSequencer | None) -> Iterator[AuditedHand]:
         want_unreadable = any(rule.code == "OA101" for rule in self.rules)

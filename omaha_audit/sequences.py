@@ -56,6 +56,7 @@ class TableSequencer:
         self.houses: list[HouseRules] = []
         self.house_index: dict[int, int] = {}
         self.count = 0
+        self.spill_bytes = 0
 
     def add(self, row: TableRow, house: HouseRules) -> None:
         """Add a hand's picture (rules/tables.py table_row) with the house rules it was dealt by."""
@@ -132,6 +133,10 @@ class TableSequencer:
 
     def close(self) -> None:
         self.db.close()
+        try:
+            self.spill_bytes = self.path.stat().st_size  # (what the run needed on disk, for the benchmark)
+        except OSError:
+            pass
         self.path.unlink(missing_ok=True)
 
     def __enter__(self) -> TableSequencer:

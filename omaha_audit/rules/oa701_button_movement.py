@@ -7,7 +7,7 @@ from typing import Final
 
 from omaha_audit.model import ActionKind
 from omaha_audit.rules.base import Finding, Severity
-from omaha_audit.rules.tables import TableHand, TablePair, TableRule, clockwise_after, staying
+from omaha_audit.rules.tables import TableHand, TablePair, TableRule, between, clockwise_after, staying
 
 _SMALL: Final = ActionKind.POST_SMALL_BLIND
 _BIG: Final = ActionKind.POST_BIG_BLIND
@@ -23,8 +23,9 @@ def check(pair: TablePair) -> Iterator[Finding]:
     Why: a button that skips a seat (or stays, or goes backwards) lets a player dodge the blinds and
     hands another the best position twice.
     A moving button goes to the next player dealt in both hands; a dead button goes to the seat of the
-    previous small blind (or the seat after the previous button when no small blind was posted), even
-    when that seat is now empty or sitting out, so that the big blind advances one seat. The room's
+    previous small blind (when none was posted, to a seat between the previous button and big blind),
+    even when that seat is now empty or sitting out, so that the big blind advances one seat; where that
+    seat is empty the button may also stay where it was (the same player acts last). The room's
     `button_mode` says which (`either`: both are accepted). Heads-up, the player who had the big blind
     has the button (BL-2). Only pairs with no hand between them are judged.
     """
@@ -59,9 +60,14 @@ def expected_buttons(pair: TablePair) -> set[int]:
             return {seat.seat}  # heads-up: the big blind of the hand before has the button now
     kept = [seat.seat for seat in staying(pair)]
     moving = clockwise_after(earlier.button, kept)
-    dead = _dead_button(earlier)
+    dead = _dead_buttons(earlier)
+    seated = {seat.seat for seat in later.seats}
+    if any(seat not in seated for seat in dead):
+        # the dead button's seat is empty now: a room may as well leave the button where it was, since the
+        # same player acts last either way (888poker, Boss Media)
+        dead.add(earlier.button)
     mode = pair.house.button_mode
-    seats = {moving} if mode == "moving" else {dead} if mode == "dead" else {moving, dead}
+    seats = {moving} if mode == "moving" else dead if mode == "dead" else {moving, *dead}
     return {seat for seat in seats if seat is not None}
 
 
@@ -69,15 +75,23 @@ def _big_blind_player(hand: TableHand) -> str | None:
     return next((post.player for post in hand.posts if post.kind is _BIG), None)
 
 
-def _dead_button(hand: TableHand) -> int | None:
+def _dead_buttons(hand: TableHand) -> set[int]:
     """Where a dead button goes after `hand`: to the small blind's seat (heads-up that is the button's own:
-    a third player coming in takes the big blind and the button stays), or, when no small blind was
-    posted, to the first occupied seat after the button. (Heads-up to heads-up: see expected_buttons.)"""
+    a third player coming in takes the big blind and the button stays). When no small blind was posted
+    (a dead small blind, on the seat of a player who left or sits out), to the seat where it was due: any
+    seat between the button and the big blind, occupied or empty (the hand does not say which one the
+    hand before had the big blind on). (Heads-up to heads-up: see expected_buttons.)"""
     assert hand.button is not None
     small = hand.blind_seat(_SMALL)
     if small is not None:
-        return small
-    return clockwise_after(hand.button, [seat.seat for seat in hand.seats])
+        return {small}
+    big = hand.blind_seat(_BIG)
+    occupied = [seat.seat for seat in hand.seats]
+    if big is None or big == hand.button:
+        after = clockwise_after(hand.button, occupied)
+        return {after} if after is not None else set()
+    top = max([hand.max_seats or 0, hand.button, big, *occupied])
+    return {seat for seat in range(1, top + 1) if between(hand.button, big, seat)}
 
 
 RULE: Final = TableRule("OA701", "button-movement", Severity.ERROR, ("CT-1", "BL-2", "BL-3"), check)

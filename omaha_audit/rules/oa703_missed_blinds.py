@@ -27,7 +27,8 @@ def check(pair: TablePair) -> Iterator[Finding]:
     blinds` where it missed both), or waits until the big blind comes to it.
     Why: a player who sits out through the blinds and comes back for free plays hands the others paid for.
     Missed blinds are followed along a run of consecutive hands only: after a gap (a hand the history does
-    not hold) what a player owes is not known, and nothing is judged. The small blind's part is owed
+    not hold) what a player owes is not known, and nothing is judged; nor are players who have not played
+    a hand at the table since (new players: OA704). The small blind's part is owed
     where the room charges it (`missed_small_blind_owed`; Winamax asks a big blind only). A blind posted
     that was not missed is a warning: the room charged the player too much. Cash games only: a tournament
     deals a player in whether they sit out or not, and blinds them.
@@ -36,6 +37,8 @@ def check(pair: TablePair) -> Iterator[Finding]:
     if later.tournament is not None:
         return
     owed: dict[str, set[str]] = pair.memory.setdefault("owed", {})  # type: ignore[assignment]
+    played: set[str] = pair.memory.setdefault("played", set())  # type: ignore[assignment]
+    played.update(seat.player for seat in earlier.seats if seat.dealt_in)
     small_owed = pair.house.missed_small_blind_owed
     big_now = later.blind_seat(_BIG)
     for seat in later.seats:
@@ -80,21 +83,23 @@ def check(pair: TablePair) -> Iterator[Finding]:
             actual="posted a missed small blind",
             severity=Severity.WARNING,
         )
-    _note_missed(earlier, later, owed)
+    _note_missed(earlier, later, owed, played)
 
 
 def _posts_by_player(hand: TableHand) -> dict[str, frozenset[ActionKind]]:
     return {post.player: hand.posted(post.player) for post in hand.posts}
 
 
-def _note_missed(earlier: TableHand, later: TableHand, owed: dict[str, set[str]]) -> None:
+def _note_missed(earlier: TableHand, later: TableHand, owed: dict[str, set[str]], played: set[str]) -> None:
     """The blinds that passed players sitting out in the later hand: the big blind when it moved past their
-    seat, the small blind when their seat lies between the button and the big blind."""
+    seat, the small blind when their seat lies between the button and the big blind. Only players who have
+    played a hand at the table in this run miss blinds: one who sat down and waits is a new player (OA704),
+    who owes a big blind to come in, whatever passed them."""
     big_before, big_now, button = earlier.blind_seat(_BIG), later.blind_seat(_BIG), later.button
     if big_now is None:
         return
     for seat in later.seats:
-        if seat.dealt_in:
+        if seat.dealt_in or seat.player not in played:
             continue
         if big_before is not None and seat.seat != big_before and between(big_before, big_now, seat.seat):
             owed.setdefault(seat.player, set()).add(BIG)

@@ -52,7 +52,14 @@ class BovadaFormat(RoomFormat):
             "OA601": "cash hands print no rake from 2013: their awards are checked against the chips put in, not "
             "against `Total Pot`",
             "OA602": "cash hands print no rake from 2013, and their `Total Pot` is not given to the audit without it",
+            **{code: _ANONYMOUS for code in ("OA701", "OA702", "OA703", "OA704", "OA705")},
         }
 
+
+# The rules across hands that follow players from one hand to the next: at anonymous tables a seat is all
+# there is to know a player by, and a seat can change hands between two hands unseen (a player who busts
+# and one who sits down in the same seat look like one player: e.g. LHE-USD-8-16-201204.old.format.txt,
+# seat 4 all in for $59.50, then $160 in the next hand).
+_ANONYMOUS: Final = "players are anonymous (named by seat): who sat out, left, came back or sat down is not known"
 
 FORMAT: Final[RoomFormat] = BovadaFormat()
