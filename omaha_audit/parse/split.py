@@ -34,13 +34,16 @@ class Marks:
     a hand runs to the next header), the regex of the first line of a file-level record that holds
     no hands (None: the format has none), and a strict regex of a complete header line that is looked for
     in the middle of lines too: files concatenated from partial copies have a hand cut off mid-line and
-    the next header right after it (None: headers only start lines)."""
+    the next header right after it (None: headers only start lines). `preamble`: the regex of lines a format
+    writes before its header that belong to the hand after them (blank lines may come between); another
+    format's header on such a line is not one."""
 
     format: str
     header: str
     summary: str | None = None
     notice: str | None = None
     inline: str | None = None  # a whole header that may also follow a cut-off line on the same line
+    preamble: str | None = None  # lines before the header that are the hand's (PartyPoker's `Game #N starts.`)
 
 
 @dataclass(slots=True, init=False)
@@ -93,6 +96,11 @@ class Splitter:
             re.compile("|".join(f"(?P<i{n}>{pattern})" for n, (_, pattern) in enumerate(inline))) if inline else None
         )
         self.format_of_inline = {f"i{n}": name for n, (name, _) in enumerate(inline)}
+        self.preambles: dict[str, re.Pattern[str]] = {
+            marks.format: re.compile(r"[^\S\n]*(?:" + marks.preamble + r")[^\S\n]*$")
+            for marks in self.formats
+            if marks.preamble
+        }
         notices = [marks.notice for marks in self.formats if marks.notice]
         self.notice = re.compile("|".join(f"(?:{notice})" for notice in notices)) if notices else None
 
@@ -166,7 +174,32 @@ class Splitter:
         if self.inline is not None:
             found.extend(self._inline_headers(text))
             found.sort()
+        if self.preambles:
+            found = self._with_preambles(text, found)
         return found
+
+    def _with_preambles(self, text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        """Move each header of a format with a preamble back over the preamble lines above it (and the blank
+        lines between), dropping any other header found on them."""
+        moved: list[tuple[int, str]] = []
+        for start, format_name in found:
+            preamble = self.preambles.get(format_name)
+            if preamble is not None:
+                begin = position = start
+                while position > 0:
+                    previous = text.rfind("\n", 0, position - 1) + 1
+                    line = text[previous : position - 1]
+                    if preamble.match(line):
+                        begin = previous
+                    elif line.strip():
+                        break
+                    position = previous
+                if begin < start:
+                    while moved and moved[-1][0] >= begin:
+                        moved.pop()
+                    start = begin
+            moved.append((start, format_name))
+        return moved
 
     def _inline_headers(self, text: str) -> list[tuple[int, str]]:
         """Headers that start in the middle of a line (after the cut-off end of the hand before): the rest

@@ -185,17 +185,23 @@ def _totals_diff(ctx: HandContext, cashed: set[str]) -> list[AwardDiff]:
         for player, amount in _merge(_expected(result)).items():
             expected[player] = expected.get(player, 0) + amount
     actual: dict[str, int] = {}
+    refund_line = refund_in_collected(ctx)
     for item in ctx.hand.collected:
-        actual[item.player] = actual.get(item.player, 0) + item.amount
+        amount = item.amount
+        if refund_line is not None and item is refund_line[0]:
+            amount -= refund_line[1]  # the uncalled bet paid back inside this collected amount
+        actual[item.player] = actual.get(item.player, 0) + amount
     want, got = _nonzero(expected), _nonzero(actual)
     if want == got or not results:
         return []
     if set(want) == set(got) and sum(want.values()) != sum(got.values()):
         return []  # the right players, but the pot's size is off: OA601/OA402 report that
-    if set(want) == set(got) and len(results) > 1:
+    summary = ctx.hand.pot
+    printed_nets = summary is not None and summary.main is not None and 1 + len(summary.sides) == len(results)
+    if set(want) == set(got) and len(results) > 1 and not printed_nets:
         # Rooms spread the rake over the pots in their own ways (SP-4): where only totals are printed,
-        # money moved between the winners by no more than the rake is that spread, not a misaward.
-        summary = ctx.hand.pot
+        # money moved between the winners by no more than the rake is that spread, not a misaward. (Where
+        # the room prints each pot's net size, the expected shares are exact: no such allowance.)
         taken = ((summary.rake or 0) if summary is not None else 0) + ctx.hand.fees_taken
         if sum(abs(want[player] - got[player]) for player in want) <= 2 * taken:
             return []

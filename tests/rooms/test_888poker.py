@@ -96,15 +96,9 @@ KNOWN: tuple[Known, ...] = (
     Known(BLANK, "315882986", "OA603", 15, _BLANK_NAMES),
     Known(BLANK, "315882986", "OA604", 15, _BLANK_NAMES),
     Known(BLANK, "315882986", "OA403", 17, _BLANK_NAMES),
-    Known(
-        FREEROLL,
-        "190625798",
-        "OA307",
-        1642,
-        "`Hero calls [$100]` completes the small blind to the full $200 big blind though the big blind is all-in"
-        " for $125, and `Hero collected [ $75 ]` returns the excess: the call line is $75 above the bet to call"
-        " (RULES.md PL-6's full-big-blind call; money-neutral)",
-    ),
+    # (FREEROLL hand 190625798: `Hero calls [$100]` completes the small blind to the full $200 big blind though
+    # the big blind is all-in for $125, and `Hero collected [ $75 ]` returns the excess: RULES.md PL-6's
+    # full-big-blind call, which OA307 accepts)
     Known(BAD_POT, "489318468", "OA601", 39, "the side pot of 576 is paid as 38 + 38: 500 chips vanish (ROOMS.md 3.6)"),
     Known(NO_AWARD, "424764397", "OA501", 41, "the hand ends with `did not show his hand` and no collected line"),
     Known(NO_AWARD, "424764397", "OA601", 41, "the pot of 1,049 is collected by nobody (ROOMS.md 3.6)"),

@@ -23,6 +23,7 @@ WRITERS: Final = {
     "winamax": "omaha_audit.generate.writers.winamax",
     "acr": "omaha_audit.generate.writers.acr",
     "888poker": "omaha_audit.generate.writers.poker888",
+    "partypoker": "omaha_audit.generate.writers.partypoker",
 }
 
 
