@@ -27,11 +27,14 @@ def check(pair: TablePair) -> Iterator[Finding]:
     even when that seat is now empty or sitting out, so that the big blind advances one seat; where that
     seat is empty the button may also stay where it was (the same player acts last). The room's
     `button_mode` says which (`either`: both are accepted). Heads-up, the player who had the big blind
-    has the button (BL-2). Only pairs with no hand between them are judged.
+    has the button (BL-2). Only pairs with no hand between them are judged, and only where the reader
+    could place both buttons (not where it inferred one it is unsure of).
     """
     earlier, later = pair.earlier, pair.later
     if earlier.button is None or later.button is None or len(later.dealt_seats) < 2:
         return
+    if not (earlier.button_known and later.button_known):
+        return  # a button the reader inferred, and could not place for sure
     allowed = expected_buttons(pair)
     if not allowed or later.button in allowed:
         return

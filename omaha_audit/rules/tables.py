@@ -32,6 +32,9 @@ _REBUY: Final = re.compile(r"re-?buy|add-?on", re.IGNORECASE)  # `re-buys and re
 # The event kind a reader gives a hand whose seat numbers are its own (Bovada numbers tournament seats by
 # their place in the list): the seats cannot be followed from one hand to the next.
 SEATS_RENUMBERED: Final = "seats-renumbered"
+# The event kind of a hand whose button the reader could not place for sure (Boss Media's 2011 files print no
+# dealer: it is inferred, and may be a dead button on an empty seat): its button's move is not judged.
+BUTTON_UNCERTAIN: Final = "button-uncertain"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +88,7 @@ class TableHand:
     rake_printed: bool = True  # False: the hand prints no rake (what a winner kept is then not known)
     replayed: bool = True  # False: the hand could not be replayed (no end stacks)
     seats_kept: bool = True  # False: the room renumbers its seats between hands (their numbers are not kept)
+    button_known: bool = True  # False: the reader could not place the button for sure
 
     def to_row(self) -> tuple[object, ...]:
         """The picture as plain values (what the table sequences spill to disk: `marshal` writes these several
@@ -120,13 +124,14 @@ class TableHand:
             self.rake_printed,
             self.replayed,
             self.seats_kept,
+            self.button_known,
         )
 
     @staticmethod
     def from_row(row: tuple[Any, ...]) -> TableHand:
         (room, format_name, table, hand_id, number, started, path, first_line, order, digest, kind) = row[:11]
         (currency, decimals, tournament, level, small, big, ante, button, max_seats) = row[11:20]
-        seats, posts, rebuys, rake_printed, replayed, seats_kept = row[20:]
+        seats, posts, rebuys, rake_printed, replayed, seats_kept, button_known = row[20:]
         return TableHand(
             room,
             format_name,
@@ -153,6 +158,7 @@ class TableHand:
             rake_printed,
             replayed,
             seats_kept,
+            button_known,
         )
 
     def seat_of(self, player: str) -> SeatAt | None:
@@ -268,6 +274,7 @@ def _row(
         hand.pot is not None and hand.pot.rake is not None,
         replayed,
         not any(event.kind == SEATS_RENUMBERED for event in hand.events),
+        not any(event.kind == BUTTON_UNCERTAIN for event in hand.events),
     )
 
 

@@ -92,11 +92,9 @@ KNOWN: dict[tuple[str, str, str, int], str] = {
 }
 # Findings across hands (the table's sequence, OA7xx), all on the MTT file's one table. (HHSmithy's FoldedPreflop,
 # Limit1 and PotLimitOmaha are one hand, #2076618714, read and counted once: OA706, info.)
+# (hand 5857772's button is inferred, with a dead button possible on the empty seat 2: `button-uncertain`, so
+# OA701 does not judge its move)
 KNOWN_ACROSS: dict[tuple[str, str, str], str] = {
-    (MTT, "5857772", "OA701"): (
-        "a limit of the text: the 2011 file prints no DEALER; the reader takes the last player dealt (seat 1, the "
-        "same for the order of play), where the previous small blind's empty seat 2 holds a dead button"
-    ),
     (MTT, "5848392", "OA705"): "Player38 ends #5848276 with 1180 and starts the next hand, 3 s later, with 1030",
     (MTT, "5849386", "OA705"): "Player40 wins 1251 in #5849149 and starts the next hand without it",
     (MTT, "5849600", "OA705"): "and has it again in the hand after",
