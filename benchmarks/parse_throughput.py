@@ -5,8 +5,11 @@ PokerStars room (complete hands only), repeated with fresh hand ids until there 
 hands, written the way PokerStars writes files (UTF-8 with BOM, CRLF, blank lines between hands). For
 every other format that has a reader (`--room NAME`, repeatable; default: all of them) the file is every
 complete hand of that format in the corpus, of any game, repeated the same way (their ids repeat: the
-parse does not mind). Both rates are measured in the same run, best of --repeat, on one core, as
-wall-clock time and as this process's CPU time (on a shared machine the CPU time is the steadier figure).
+parse does not mind). iPoker's XML cannot be cut and pasted hand by hand: its file is every session of the
+corpus (the session's head, then its complete games, each with a fresh game code), repeated, and its
+read+split rate is the bytes cut into game pieces (rooms/ipoker/document.py). Both rates are measured in
+the same run, best of --repeat, on one core, as wall-clock time and as this process's CPU time (on a
+shared machine the CPU time is the steadier figure).
 
     python benchmarks/parse_throughput.py [--hands 20000] [--repeat 5] [--room NAME]... [--keep FILE] [--profile]
 """
@@ -29,9 +32,12 @@ from omaha_audit.parse.files import expand_paths
 from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.rooms import FORMATS, SPLITTER, hand_source
 from omaha_audit.rooms.base import NotReadYet
+from omaha_audit.rooms.ipoker.document import byte_chunks, decode, split_pieces
 
 REPO = Path(__file__).resolve().parents[1]
 HAND_ID = re.compile(r"(?<=(?:Hand|Game) #)\d+(?=:)")
+GAME_XML = re.compile(r'<game gamecode="(\d+)".*?</game>', re.DOTALL)
+GAME_CODE = re.compile(r'gamecode="\d+"')
 
 
 def corpus_dir() -> Path:
@@ -76,6 +82,43 @@ def room_hands(root: Path, room_format: str) -> list[str]:
             if isinstance(item, Hand) and item.format == room_format and not item.truncated and not item.defects:
                 texts.append("\n".join(blocks[item.source.line].lines))
     return texts
+
+
+def ipoker_sessions(root: Path) -> list[tuple[str, list[str]]]:
+    """Every iPoker session of the corpus: its head (up to its first game) and its complete games' text."""
+    sessions = []
+    for path in expand_paths([root]):
+        complete = {
+            item.hand_id
+            for item in SOURCE.read_file(path)
+            if isinstance(item, Hand) and item.format == "ipoker" and not item.truncated and not item.defects
+        }
+        text = decode(path.read_bytes())
+        games = [found.group(0) for found in GAME_XML.finditer(text) if found.group(1) in complete]
+        if games:
+            sessions.append((text[: text.index("<game ")], games))
+    return sessions
+
+
+def build_session_file(path: Path, sessions: list[tuple[str, list[str]]], count: int) -> int:
+    """Write the sessions, round after round, until at least `count` games: fresh game codes, UTF-8."""
+    written = 0
+    next_id = 300_000_000_000
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        while written < count:
+            for head, games in sessions:
+                out.write(head)
+                for text in games:
+                    out.write(GAME_CODE.sub(f'gamecode="{next_id + written}"', text, count=1) + "\n")
+                    written += 1
+                out.write("</session>\n")
+    return written
+
+
+def read_split_xml(path: Path) -> int:
+    """What the iPoker reader starts from: the bytes read and cut into game pieces."""
+    with path.open("rb") as stream:
+        return sum(1 for piece in split_pieces(byte_chunks(stream)) if piece.data.startswith(b"<game"))
 
 
 def build_room_file(path: Path, hands: list[str], count: int) -> int:
@@ -134,10 +177,12 @@ class Timing:
         self.wall = min(self.wall, time.perf_counter() - wall)
 
 
-def measure(path: Path, written: int, repeat: int) -> tuple[Timing, Timing] | None:
+def measure(
+    path: Path, written: int, repeat: int, raw_work: Callable[[Path], int] = read_split
+) -> tuple[Timing, Timing] | None:
     raw, parse = Timing(), Timing()
     for _ in range(repeat):  # interleaved, so that both see the same machine
-        raw.run(read_split, path)
+        raw.run(raw_work, path)
         parse.run(parse_all, path)
     if raw.count != written or parse.count != written:
         print(f"hand counts differ: written {written}, split {raw.count}, parsed {parse.count}", file=sys.stderr)
@@ -161,7 +206,14 @@ def main() -> int:
     status = 0
     with tempfile.TemporaryDirectory() as scratch:
         for name in wanted:
-            if name == "pokerstars":
+            raw_work = read_split
+            if name == "ipoker":  # XML: whole sessions, not hand texts
+                sessions = ipoker_sessions(root)
+                hands = [text for _, games in sessions for text in games]
+                path = Path(scratch) / "ipoker.xml"
+                written = build_session_file(path, sessions, args.hands)
+                raw_work = read_split_xml
+            elif name == "pokerstars":
                 hands = plo_hands(root)
                 path = args.keep or Path(scratch) / "plo.txt"
                 written = build_file(path, hands, args.hands)
@@ -178,7 +230,7 @@ def main() -> int:
                 path = Path(scratch) / f"{name}.txt"
                 written = build_room_file(path, hands, args.hands)
             size = path.stat().st_size
-            timings = measure(path, written, args.repeat)
+            timings = measure(path, written, args.repeat, raw_work)
             if timings is None:
                 status = 1
                 continue

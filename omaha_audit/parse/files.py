@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Final, Protocol
 
 from omaha_audit.model import Hand, UnreadableHand
+from omaha_audit.parse.input_files import InputFiles
 from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.parse.split import Block, Splitter
 
@@ -20,16 +21,6 @@ NOT_HISTORY_SUFFIXES: Final = frozenset(
     {".hp", ".hands", ".gt", ".md", ".rst", ".tsv", ".csv", ".json", ".jsonl", ".parquet", ".py", ".toml", ".yaml"}
     | {".yml", ".ini", ".cfg", ".html", ".htm", ".css", ".js", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".pdf"}
 )
-
-
-class InputFiles(list[Path]):
-    """The files to read, in order: those named and those a directory scan found (`scanned`), with the
-    files the scan passed over by their suffix (`skipped`)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.scanned: set[Path] = set()
-        self.skipped: list[Path] = []
 
 
 class BlockReader(Protocol):

@@ -22,8 +22,9 @@ WRITERS: Final = {
     "ggpoker": "omaha_audit.generate.writers.ggpoker",
     "winamax": "omaha_audit.generate.writers.winamax",
     "acr": "omaha_audit.generate.writers.acr",
-    "888poker": "omaha_audit.generate.writers.poker888",
     "partypoker": "omaha_audit.generate.writers.partypoker",
+    "ipoker": "omaha_audit.generate.writers.ipoker",
+    "888poker": "omaha_audit.generate.writers.poker888",
 }
 
 
