@@ -97,4 +97,4 @@ def _dead_buttons(hand: TableHand) -> set[int]:
     return {seat for seat in range(1, top + 1) if between(hand.button, big, seat)}
 
 
-RULE: Final = TableRule("OA701", "button-movement", Severity.ERROR, ("CT-1", "BL-2", "BL-3"), check)
+RULE: Final[TableRule] = TableRule("OA701", "button-movement", Severity.ERROR, ("CT-1", "BL-2", "BL-3"), check)

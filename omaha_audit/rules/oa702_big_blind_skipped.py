@@ -48,4 +48,4 @@ def check(pair: TablePair) -> Iterator[Finding]:
         )
 
 
-RULE: Final = TableRule("OA702", "big-blind-skipped", Severity.ERROR, ("CT-2", "BL-3"), check)
+RULE: Final[TableRule] = TableRule("OA702", "big-blind-skipped", Severity.ERROR, ("CT-2", "BL-3"), check)

@@ -107,4 +107,4 @@ def _note_missed(earlier: TableHand, later: TableHand, owed: dict[str, set[str]]
             owed.setdefault(seat.player, set()).add(SMALL)
 
 
-RULE: Final = TableRule("OA703", "missed-blinds", Severity.ERROR, ("CT-2", "BL-5"), check)
+RULE: Final[TableRule] = TableRule("OA703", "missed-blinds", Severity.ERROR, ("CT-2", "BL-5"), check)

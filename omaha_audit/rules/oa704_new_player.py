@@ -49,4 +49,4 @@ def check(pair: TablePair) -> Iterator[Finding]:
         )
 
 
-RULE: Final = TableRule("OA704", "new-player-not-posted", Severity.ERROR, ("CT-3", "BL-6"), check)
+RULE: Final[TableRule] = TableRule("OA704", "new-player-not-posted", Severity.ERROR, ("CT-3", "BL-6"), check)

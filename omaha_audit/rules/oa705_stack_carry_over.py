@@ -73,4 +73,4 @@ def _unprinted_rake(rake_printed: bool, seat: SeatAt | None, missing: int) -> bo
     return not rake_printed and seat is not None and 0 < missing * 10 <= seat.collected
 
 
-RULE: Final = TableRule("OA705", "stack-carry-over", Severity.ERROR, ("CT-4",), check)
+RULE: Final[TableRule] = TableRule("OA705", "stack-carry-over", Severity.ERROR, ("CT-4",), check)

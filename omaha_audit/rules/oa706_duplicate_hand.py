@@ -40,4 +40,4 @@ def check(pair: TablePair) -> Iterator[Finding]:
         )
 
 
-RULE: Final = TableRule("OA706", "duplicate-hand", Severity.ERROR, ("CT-5",), check, consecutive_only=False)
+RULE: Final[TableRule] = TableRule("OA706", "duplicate-hand", Severity.ERROR, ("CT-5",), check, consecutive_only=False)

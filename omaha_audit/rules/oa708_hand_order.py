@@ -36,4 +36,4 @@ def check(pair: TablePair) -> Iterator[Finding]:
     )
 
 
-RULE: Final = TableRule("OA708", "hand-order", Severity.WARNING, ("CT-5",), check)
+RULE: Final[TableRule] = TableRule("OA708", "hand-order", Severity.WARNING, ("CT-5",), check)
