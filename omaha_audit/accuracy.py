@@ -36,6 +36,12 @@ class Accuracy:
     seconds_audit: float = 0.0
     peak_rss_mb: float = 0.0
 
+    def alarm(self, codes: set[str], hand_id: str) -> None:
+        """Error or warning findings on a hand that carries no fault."""
+        for code in sorted(codes):
+            self.false_alarms[code] += 1
+            self.false_alarm_hands.setdefault(code, []).append(hand_id)
+
     def recall(self, fault: str) -> float:
         return self.found[fault] / self.faulty[fault] if self.faulty[fault] else 1.0
 
@@ -81,7 +87,9 @@ def _labels(path: Path) -> Iterator[dict[str, object]]:
 
 
 def measure(workdir: Path, config: GenerateConfig, accuracy: Accuracy | None = None) -> Accuracy:
-    """Generate `config` into `workdir`, audit it, and add the outcome to `accuracy`."""
+    """Generate `config` into `workdir`, audit it, and add the outcome to `accuracy`. Findings across hands
+    (`Auditor.across`, known once every hand is read) count for the hand they name: its number, file and a
+    line from its first line on (two records of one number, OA706, are told apart by their lines)."""
     result = accuracy or Accuracy()
     text, labels = workdir / f"gen-{config.seed}.txt", workdir / f"gen-{config.seed}.labels.jsonl"
     start = time.process_time()
@@ -90,12 +98,15 @@ def measure(workdir: Path, config: GenerateConfig, accuracy: Accuracy | None = N
     result.seconds_generate += time.process_time() - start
     pending = _labels(labels)  # labels are written in hand order: read them alongside, not into memory
     auditor = Auditor(generated_house(config.room), keep_text=False)
+    faulty: dict[tuple[str, str], list[_Faulty]] = {}  # (path, hand id) -> its faulty records, by first line
     start = time.process_time()
     for audited in auditor.audit_files([text]):
         item = audited.item
         if not isinstance(item, Hand):
             result.unreadable += 1
             continue
+        if audited.copy:
+            continue  # an identical copy of a hand read before: not audited (the generator writes none)
         result.hands += 1
         label = next(pending)
         while str(label["hand_id"]) != item.hand_id:
@@ -104,18 +115,53 @@ def measure(workdir: Path, config: GenerateConfig, accuracy: Accuracy | None = N
         fault = label["fault"]
         if fault is None:
             result.clean += 1
-            for code in loud:
-                result.false_alarms[code] += 1
-                result.false_alarm_hands.setdefault(code, []).append(item.hand_id)
+            result.alarm(loud, item.hand_id)
             continue
-        name = str(fault)
-        result.faulty[name] += 1
-        if loud & set(label["expected_codes"]):  # type: ignore[arg-type]
-            result.found[name] += 1
-        else:
-            result.missed.setdefault(name, []).append(item.hand_id)
+        codes = frozenset(str(code) for code in label["expected_codes"])  # type: ignore[attr-defined]
+        record = _Faulty(item.source.line, str(fault), codes, bool(loud & codes))
+        faulty.setdefault((item.source.path, item.hand_id), []).append(record)
+    alarmed: set[tuple[str, str, str]] = set()  # (path, hand, code): a clean hand counts once per code
+    for finding in auditor.across:
+        if finding.severity.rank < Severity.WARNING.rank:
+            continue
+        hand_id = finding.hand_id or ""
+        named = _named(faulty.get((finding.path, hand_id)), finding.line)
+        if named is None:
+            if (finding.path, hand_id, finding.code) not in alarmed:
+                alarmed.add((finding.path, hand_id, finding.code))
+                result.alarm({finding.code}, hand_id)
+        elif finding.code in named.codes:
+            named.found = True
+    for (_, hand_id), records in faulty.items():
+        for record in records:
+            result.faulty[record.fault] += 1
+            if record.found:
+                result.found[record.fault] += 1
+            else:
+                result.missed.setdefault(record.fault, []).append(hand_id)
     result.seconds_audit += time.process_time() - start
     result.peak_rss_mb = max(result.peak_rss_mb, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
     text.unlink()
     labels.unlink()
     return result
+
+
+@dataclass(slots=True)
+class _Faulty:
+    """A faulty hand waiting for the findings across hands: where it starts, its fault, the codes that
+    flag it, and whether one has."""
+
+    line: int
+    fault: str
+    codes: frozenset[str]
+    found: bool
+
+
+def _named(records: list[_Faulty] | None, line: int) -> _Faulty | None:
+    """The faulty record a finding at `line` names: the last one starting at or before it (None: the
+    finding names a clean record of that number)."""
+    best: _Faulty | None = None
+    for record in records or ():
+        if record.line <= line and (best is None or record.line > best.line):
+            best = record
+    return best

@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from omaha_audit.cli.common import fail_usage
-from omaha_audit.generate import GenerateConfig, chosen_faults, fault_names, generate
+from omaha_audit.generate import GenerateConfig, chosen_faults, fault_names, generate, session_fault_names
 from omaha_audit.generate.config import GENERATED_GAMES, GENERATED_STRUCTURES, parse_players
 from omaha_audit.generate.writers import WRITERS, writer_for
 from omaha_audit.model import Game, Structure
@@ -23,7 +23,9 @@ GameChoice = StrEnum("GameChoice", {game.value: game.value for game in GENERATED
 StructureChoice = StrEnum(  # type: ignore[misc]
     "StructureChoice", {structure.value: structure.value for structure in GENERATED_STRUCTURES}
 )
-FaultChoice = StrEnum("FaultChoice", {name: name for name in fault_names()})  # type: ignore[misc]
+FaultChoice = StrEnum(  # type: ignore[misc]
+    "FaultChoice", {name: name for name in [*fault_names(), *session_fault_names()]}
+)
 
 
 def generate_command(
@@ -57,6 +59,15 @@ def generate_command(
         str,
         typer.Option("--room", help=f"Whose text to write: {', '.join(WRITERS)}."),
     ] = "pokerstars",
+    sessions: Annotated[
+        bool,
+        typer.Option(
+            "--sessions",
+            help="Write whole table sessions (stacks carried over, the button moving, players sitting out and "
+            "coming back) with continuity faults (--fault button_skips_seat ...) instead of independent hands.",
+        ),
+    ] = False,
+    tables: Annotated[int, typer.Option("--tables", min=1, max=100, help="With --sessions: tables open at once.")] = 4,
 ) -> None:
     """Write generated hand histories, some with one known dealer error each, and a label for every hand."""
     try:
@@ -72,6 +83,8 @@ def generate_command(
             faults=tuple(choice.value for choice in fault) if fault else (),
             tournament_share=tournament_share,
             room=room,
+            sessions=sessions,
+            tables=tables,
         )
         writer_for(room)  # an unknown room fails before any file is written
         chosen_faults(config)  # unknown or impossible fault kinds fail before any file is written

@@ -40,6 +40,7 @@ __all__ = [
     "generate",
     "make_hand",
     "plan_hands",
+    "session_fault_names",
 ]
 
 MAX_ATTEMPTS = 2000
@@ -48,6 +49,13 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 def fault_names() -> list[str]:
     return list(all_faults())
+
+
+def session_fault_names() -> list[str]:
+    """The continuity fault kinds (`GenerateConfig(sessions=True)`: generate/faults_table.py)."""
+    from omaha_audit.generate.faults_table import table_faults
+
+    return list(table_faults())
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +99,10 @@ def _feasible(fault: Fault, config: GenerateConfig) -> str | None:
 def chosen_faults(config: GenerateConfig) -> list[str]:
     """The fault kinds this run hands out. Named kinds must fit the games and structures (ValueError);
     with none named, every kind that fits is used."""
+    if config.sessions:
+        from omaha_audit.generate.sessions import chosen_table_faults
+
+        return chosen_table_faults(config)
     kinds = all_faults()
     hidden = cannot_show(config.room)
     if config.faults:
@@ -184,7 +196,12 @@ def label(planned: Planned) -> dict[str, object]:
 
 
 def generate(config: GenerateConfig, out_text: TextIO, out_labels: TextIO) -> GenerateSummary:
-    """Write `config.hands` hands to `out_text` and one JSON label line per hand to `out_labels`."""
+    """Write `config.hands` hands to `out_text` and one JSON label line per hand to `out_labels` (with
+    `config.sessions`, hands of table sessions: generate/sessions.py)."""
+    if config.sessions:
+        from omaha_audit.generate.sessions import generate_sessions
+
+        return generate_sessions(config, out_text, out_labels)
     summary = GenerateSummary()
     write_hand = writer_for(config.room)
     for planned in plan_hands(config):

@@ -285,6 +285,8 @@ class GenerateConfig:
     start: datetime = field(default_factory=lambda: datetime(2026, 1, 5, 9, 0, 0))
     rake: RakeSchedule = POKERSTARS_RAKE
     room: str = "pokerstars"  # whose text to write (omaha_audit/generate/writers)
+    sessions: bool = False  # whole table sessions with continuity faults (generate/sessions.py)
+    tables: int = 4  # sessions: tables open at once
 
     def __post_init__(self) -> None:
         if self.hands < 0:
@@ -299,6 +301,8 @@ class GenerateConfig:
             raise ValueError("no game selected")
         if not self.structures:
             raise ValueError("no betting structure selected")
+        if not 1 <= self.tables <= 100:
+            raise ValueError("--tables must be between 1 and 100")
         if self.seed < 0:
             raise ValueError("--seed must be 0 or more")
         for game in self.games:

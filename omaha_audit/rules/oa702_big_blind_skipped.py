@@ -25,11 +25,14 @@ def check(pair: TablePair) -> Iterator[Finding]:
     advances exactly one seat a hand. With a moving button the blinds follow the button, and the big
     blind passes a player when the player before them leaves (PokerStars, GGPoker: the rule of the
     room, not a dealer's error; OA701 and OA310 judge the button and the blinds there). Players who sat
-    out, left or joined between the two hands are not judged here (OA703, OA704).
+    out, left or joined between the two hands are not judged here (OA703, OA704), nor heads-up hands (the
+    player who last had the big blind takes the button there, BL-2: OA701).
     """
     if pair.house.button_mode != "dead":
         return
     earlier, later = pair.earlier, pair.later
+    if later.heads_up:
+        return  # heads-up the last big blind takes the button (BL-2): OA701 judges it
     before, now = earlier.blind_seat(_BIG), later.blind_seat(_BIG)
     if before is None or now is None:
         return
