@@ -43,8 +43,8 @@ def check(pair: TablePair) -> Iterator[Finding]:
             severity = Severity.ERROR
         elif change < 0 and _unprinted_rake(earlier.rake_printed, earlier.seat_of(player), -change):
             message = (
-                f"{player} starts with {amount} less than hand #{earlier.hand_id} says they collected: the rake, "
-                "which that hand does not print"
+                f"{player} starts with {amount} less than hand #{earlier.hand_id} says they collected; that hand "
+                "prints no rake, and this is at most a tenth of the win: a rake taken but not printed"
             )
             severity = Severity.INFO
         elif change > 0 and pair.house.top_up_between_hands:
