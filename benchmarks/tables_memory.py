@@ -95,7 +95,8 @@ def main() -> None:
             f"{row['tables']:>8,.0f}"
         )
     slower = rows["without"]["hands"] / rows["without"]["seconds"] / (rows["with"]["hands"] / rows["with"]["seconds"])
-    print(f"the rules across hands: {slower - 1:.1%} slower, {rows['with']['peak_mb'] - rows['without']['peak_mb']:+,.0f} MB")
+    extra = rows["with"]["peak_mb"] - rows["without"]["peak_mb"]
+    print(f"the rules across hands: {slower - 1:.1%} slower, {extra:+,.0f} MB")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ copy once: see Auditor.seen.)
 
 from __future__ import annotations
 
+import contextlib
 import marshal
 import os
 import sqlite3
@@ -133,10 +134,8 @@ class TableSequencer:
 
     def close(self) -> None:
         self.db.close()
-        try:
+        with contextlib.suppress(OSError):
             self.spill_bytes = self.path.stat().st_size  # (what the run needed on disk, for the benchmark)
-        except OSError:
-            pass
         self.path.unlink(missing_ok=True)
 
     def __enter__(self) -> TableSequencer:

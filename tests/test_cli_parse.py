@@ -169,7 +169,7 @@ def test_a_directory_scan_reads_files_by_content_whatever_their_name(tmp_path):
     """A hand history with no .txt suffix is read (Winamax's `.Sample`); a file of no known format is named
     once as skipped, not reported as unreadable hands; companion files are passed over by their suffix."""
     (tmp_path / "hands.Sample").write_text(HAND, encoding="utf-8")
-    (tmp_path / "session.xml").write_text("<session><game/></session>\n", encoding="utf-8")
+    (tmp_path / "session.xml").write_text('<catalog><book id="1"/></catalog>\n', encoding="utf-8")  # no room's XML
     (tmp_path / "hands.Sample.hp").write_text("{}", encoding="utf-8")
     result = omaha_audit("parse", tmp_path)
     assert result.returncode == 0, result.stderr

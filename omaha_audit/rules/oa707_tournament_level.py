@@ -77,4 +77,6 @@ def _text(hand: TableHand) -> str:
     return blinds + (f" ante {hand.ante}" if hand.ante else "")
 
 
-RULE: Final[TableRule] = TableRule("OA707", "tournament-level", Severity.ERROR, ("CT-6",), check, consecutive_only=False)
+RULE: Final[TableRule] = TableRule(
+    "OA707", "tournament-level", Severity.ERROR, ("CT-6",), check, consecutive_only=False
+)
