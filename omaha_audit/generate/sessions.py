@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import datetime, timedelta
 from random import Random
 from typing import TYPE_CHECKING, TextIO
@@ -260,9 +261,13 @@ class SessionRun:
     def _copy(rec: HandRecord, rng: Random) -> HandRecord:
         """The hand again with one thing changed: the stack of a player who put nothing in (their seat line),
         else the start time by a few seconds. (A new record: the first one is left as written.)"""
-        from copy import deepcopy
-
-        copy = deepcopy(rec)
+        # (Not copy.deepcopy: the model's compiled classes cannot be rebuilt by copyreg. What changes below is
+        # a seat or the start time; the rest is shared, read only, with the first record.)
+        copy = replace(
+            rec,
+            seats=[replace(player, positions=list(player.positions)) for player in rec.seats],
+            tags=set(rec.tags),
+        )
         idle = [player for player in copy.seats if player.total == 0 and (player.sitting_out or player.folded)]
         if idle:
             player = rng.choice(idle)
