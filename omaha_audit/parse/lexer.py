@@ -27,6 +27,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import Any, Final
 
 from lark import Lark
@@ -45,11 +46,12 @@ _MAX_NEEDLES: Final = 8  # substring tests to rule terminals out; more texts are
 
 
 class _Terminal:
-    __slots__ = ("fullmatch", "keys", "name", "name_first", "order", "search")
+    __slots__ = ("fullmatch", "keys", "name", "name_first", "order", "pattern", "search")
 
     def __init__(self, order: int, name: str, pattern: str) -> None:
         self.order = order
         self.name = name
+        self.pattern = pattern
         self.fullmatch = compile_terminal(pattern).fullmatch
         items = _parse(pattern)
         self.name_first = bool(items) and _is_name_group(items[0])
@@ -372,9 +374,10 @@ def _trie_pattern(keys: Iterable[str]) -> str:
 
 class LineClassifier:
     """Classifies lines with the terminals of a Lark grammar. Lines after `summary_marker` use only
-    terminals whose names start with `SUMMARY_` (plus the ignored ones)."""
+    terminals whose names start with `SUMMARY_` (plus the ignored ones). The names on the hand's
+    `seat_terminal` lines then settle the lines whose reading a player's name could change (_SeatedNames)."""
 
-    def __init__(self, parser: Lark, summary_marker: str = "SUMMARY") -> None:
+    def __init__(self, parser: Lark, summary_marker: str = "SUMMARY", seat_terminal: str = "SEAT") -> None:
         ordered = sorted(enumerate(parser.terminals), key=lambda item: (-item[1].priority, item[0]))
         # names as plain str: Lark's are Token objects, whose == is Python code (slow in the hot loops)
         terminals = [
@@ -385,6 +388,7 @@ class LineClassifier:
         summary_prefix = summary_marker + "_"
         self._body = _Section([t for t in terminals if not t.name.startswith(summary_prefix)])
         self._summary = _Section([t for t in terminals if t.name.startswith(summary_prefix) or t.name in self.ignored])
+        self._names = _SeatedNames(terminals, summary_prefix, self.ignored, seat_terminal)
 
     def classify(self, text: str, in_summary: bool) -> tuple[str, re.Match[str]] | None:
         found = (self._summary if in_summary else self._body).match(text)
@@ -400,6 +404,12 @@ class LineClassifier:
         section = self._body  # (a method called on a local, not held in one: compiled, a direct call)
         ignore = self.ignored
         marker = self.summary_marker
+        seats = self._names.seat_terminals
+        seated: list[str] = []  # the names of the hand's seat lines (its first run of them)
+        seating = 0  # 0: before the seat lines, 1: among them, 2: after them
+        numbers: list[str | None] = []  # their seat numbers
+        numbered = self._names.numbered
+        summary_from = 0  # the line of the summary marker (0: none yet)
         for number, text in lines:
             if not text:
                 continue
@@ -412,6 +422,153 @@ class LineClassifier:
                 ignored.append((name, number, text, found[1]))
             else:
                 tokens.append((name, number, text, found[1]))
+                if name in seats:
+                    if seating < 2:
+                        seat = found[1]["seat"] if numbered else None
+                        if seat is not None and seat in numbers:
+                            seating = 2  # (a seat listed again: that line is not the seat list's)
+                        else:
+                            seated.append(found[1]["name"] or "")
+                            numbers.append(seat)
+                            seating = 1
+                elif seating == 1:
+                    seating = 2
                 if name == marker:
                     section = self._summary
+                    summary_from = number
+        if seated:
+            self._names.settle(tokens, ignored, unknown, seated, summary_from)
         return tokens, ignored, unknown
+
+
+class _SeatedNames:
+    """Settles the lines whose meaning a player's name could change, once the seat lines have said who
+    is at the table.
+
+    A name-first terminal reads the shortest name that lets the rest of the line match, so a player
+    named `x: raises 1 to 2`, `Uncalled bet ($1) returned to x` or `immo said, "hi"` has their lines read
+    as another line type, by a player who is not there. A line is looked at again when its name is not
+    a seated player's, or is only the start of a longer seated name, or when a line read as a name-free
+    type begins with a seated name: it is then read with the name fixed to each seated name it holds
+    (longest first) and each name-bearing terminal of its section, in the grammar's order, and the
+    first whole-line match is its reading. A line no such reading fits keeps its first reading, so this
+    only ever chooses between readings the grammar already allows.
+
+    The test for ordinary lines is one set look-up (or one `startswith`) per line; the fixed-name regexes
+    are compiled only for the lines that need them, and kept for the next hands of the same players.
+    """
+
+    _CACHE_LIMIT: Final = 4096
+
+    def __init__(
+        self, terminals: list[_Terminal], summary_prefix: str, ignored: frozenset[str], seat_terminal: str
+    ) -> None:
+        named = [t for t in terminals if "(?P<name>" in t.pattern]
+        # the seat lines' terminals: `seat_terminal`, and a dialect's own (`EV_SEAT`), outside the summary
+        seat_names = (seat_terminal, "_" + seat_terminal)
+        seat_lines = [t for t in named if t.name.endswith(seat_names) and not t.name.startswith(summary_prefix)]
+        self.seat_terminals = frozenset(t.name for t in seat_lines)
+        self.numbered = bool(seat_lines) and all("(?P<seat>" in t.pattern for t in seat_lines)
+        self.with_name = frozenset(t.name for t in named)
+        self.body = tuple(t for t in named if not t.name.startswith(summary_prefix))
+        self.summary = tuple(t for t in named if t.name.startswith(summary_prefix) or t.name in ignored)
+        self.ignored = ignored
+        self.pinned: dict[tuple[int, str], Any] = {}
+
+    def settle(
+        self,
+        tokens: list[LineToken],
+        ignored: list[LineToken],
+        unknown: list[tuple[int, str]],
+        seated: list[str],
+        summary_from: int,
+    ) -> None:
+        names = frozenset(name for name in seated if name)
+        if not names:
+            return
+        ordered = sorted(names)
+        # a name that starts a longer seated name: a line of its could be the longer name's
+        prefixes = frozenset(a for a, b in pairwise(ordered) if b.startswith(a))
+        starts = tuple(names)
+        with_name = self.with_name
+        suspects: list[LineToken] = []
+        for token in (*tokens, *ignored):
+            if token[0] in with_name:
+                who = token[3]["name"]
+                if who is not None and who in names and who not in prefixes:
+                    continue
+            elif not token[2].startswith(starts):
+                continue
+            suspects.append(token)
+        # a line no terminal read may be one whose name a terminal's name pattern does not allow (`[^:]+?`)
+        unread = [(number, text) for number, text in unknown if any(name in text for name in names)]
+        if not suspects and not unread:
+            return
+        longest = sorted(names, key=len, reverse=True)
+        changed: dict[int, LineToken] = {}
+        for token in suspects:
+            read = token[3]["name"] if token[0] in with_name else None
+            found = self._reread(token[1], token[2], read, longest, bool(summary_from) and token[1] > summary_from)
+            if found is not None:
+                changed[token[1]] = found
+        added: list[LineToken] = []
+        for number, text in unread:
+            found = self._reread(number, text, None, longest, bool(summary_from) and number > summary_from)
+            if found is not None:
+                added.append(found)
+        if not changed and not added:
+            return
+        if added:
+            lines = {token[1] for token in added}
+            unknown[:] = [(number, text) for number, text in unknown if number not in lines]
+        everything = [changed.get(token[1], token) for token in (*tokens, *ignored, *added)]
+        everything.sort(key=lambda token: token[1])
+        tokens[:] = [token for token in everything if token[0] not in self.ignored]
+        ignored[:] = [token for token in everything if token[0] in self.ignored]
+
+    def _reread(
+        self, number: int, text: str, read: str | None, longest: list[str], in_summary: bool
+    ) -> LineToken | None:
+        """The line read with a seated name fixed (None: no such reading, or the one it has). `read`: the
+        name the line was read with, if any."""
+        candidates = [name for name in longest if name in text]
+        if not candidates or read == candidates[0]:
+            return None  # (no seated name in it, or read already with the longest one it holds)
+        for name in candidates:
+            for terminal in self.summary if in_summary else self.body:
+                found = self._fullmatch(terminal, name)(text)
+                if found is not None:
+                    return (terminal.name, number, text, found)
+        return None
+
+    def _fullmatch(self, terminal: _Terminal, name: str) -> Any:
+        key = (terminal.order, name)
+        match = self.pinned.get(key)
+        if match is None:
+            if len(self.pinned) >= self._CACHE_LIMIT:
+                self.pinned.clear()
+            match = self.pinned[key] = compile_terminal(_pin_name(terminal.pattern, name)).fullmatch
+        return match
+
+
+def _pin_name(pattern: str, name: str) -> str:
+    """`pattern` with its `(?P<name>...)` group made to match exactly `name`."""
+    start = pattern.index("(?P<name>")
+    depth, index, in_class = 0, start, False
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return pattern[:start] + "(?P<name>" + re.escape(name) + ")" + pattern[index + 1 :]
+        index += 1
+    raise ValueError(f"unbalanced name group in {pattern!r}")

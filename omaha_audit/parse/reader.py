@@ -12,6 +12,7 @@ grow with the file; a line longer than MAX_LINE_BYTES (binary junk) is cut into 
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, Final
@@ -47,13 +48,23 @@ def _looks_utf16(head: bytes) -> str | None:
     return None
 
 
-def _normalise(text: str) -> str:
-    """Decoded text of whole physical lines: BOMs dropped, every CR, LF or CRLF made one LF."""
-    if "\ufeff" in text:
-        text = text.replace("\ufeff", "")
+def _normalise(text: str, first: bool) -> str:
+    """Decoded text of whole physical lines: BOMs dropped, every CR, LF or CRLF made one LF.
+
+    A BOM is where a file starts: the text's first character, or in files joined end to end the start of
+    the line where each one began. Anywhere else U+FEFF is a character of the text (of a player's name,
+    say), and so is one at a later line's start that a colon or a space follows (the lines of a player
+    whose whole name it is): those are kept. `first`: the text is the start of the file."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\ufeff" in text:
+        if first:
+            text = text.lstrip("\ufeff")
+        text = _FILE_BOMS.sub("", text)
     return text
+
+
+_FILE_BOMS: Final = re.compile("^\ufeff+(?![: ])", re.MULTILINE)
 
 
 def text_lines(text: str) -> list[str]:
@@ -205,12 +216,12 @@ def read_texts(stream: BinaryIO, info: FileText, chunk_size: int = CHUNK_BYTES) 
     stream.seek(0)
     if utf16:
         info.encoding = utf16
-        for piece in _utf16_chunks(stream, utf16, chunk_size):
-            yield _whole_lines(_normalise(piece), info)
+        for number, piece in enumerate(_utf16_chunks(stream, utf16, chunk_size)):
+            yield _whole_lines(_normalise(piece, number == 0), info)
         return
-    for raw in _byte_chunks(stream, chunk_size):
+    for number, raw in enumerate(_byte_chunks(stream, chunk_size)):
         _count_nul_lines(raw, info)
-        yield _whole_lines(_normalise(_decode(raw, info)), info)
+        yield _whole_lines(_normalise(_decode(raw, info), number == 0), info)
     if info.fallback_lines:
         info.encoding = "mixed utf-8/cp1252" if info.utf8_lines else "cp1252"
 

@@ -3,6 +3,7 @@ findings, with every rule run strictly (a crash fails the test)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -10,7 +11,10 @@ from pathlib import Path
 
 import pytest
 from corpus_paths import corpus_root, require_corpus
+from typer.testing import CliRunner
 
+from omaha_audit.cli.app import app
+from omaha_audit.model import Hand
 from omaha_audit.pipeline import Auditor
 
 pytestmark = pytest.mark.corpus
@@ -35,6 +39,15 @@ EXPECTED = {
     "R06b_duplicate_seat_ascii.txt": {"OA108"},
     "R20_seat_number_540531_stats_html_export_crash.txt": {"OA108"},
 }
+# a real hand with player names that once changed how its lines were read (and a file of CR-only line ends
+# cut at a read boundary): read right, they have nothing to report, as the original hand has not
+NOTHING_TO_REPORT = (
+    "R05_cr_only_1MiB_boundary.txt",
+    "R09_name_colon_raises_uncalled_line.txt",
+    "R11_name_ends_with_cards_dealt_line.txt",
+    "R12_name_starts_uncalled_bet.txt",
+    "R16_name_contains_said_chat.txt",
+)
 
 
 def repro_dir() -> Path:
@@ -54,6 +67,22 @@ def test_no_internal_error_and_a_clear_finding(name: str) -> None:
     codes = {finding.code for audited in auditor.audit_files([path]) for finding in audited.findings}
     assert "OA104" not in codes
     assert EXPECTED[name] <= codes, codes
+
+
+@pytest.mark.parametrize("name", NOTHING_TO_REPORT)
+def test_names_and_line_ends_that_once_misled_the_reader(name: str) -> None:
+    path = repro_dir() / name
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    audited = list(Auditor(strict=True).audit_files([path]))
+    assert audited and all(isinstance(hand.item, Hand) for hand in audited)
+    assert [(f.code, f.line, f.message) for hand in audited for f in hand.findings] == []
+
+
+def test_every_reproducer_is_known_here() -> None:
+    """A reproducer added to ../shared/repro must be given its expected findings above."""
+    names = {path.name for path in repro_dir().glob("*.txt")}
+    assert names <= set(EXPECTED) | set(NOTHING_TO_REPORT) | {"R01_huge_amount_html_crash.txt"}, names
 
 
 @pytest.mark.parametrize("name", ["R06_nondeterministic_arabic_digit_seat.txt", "R06b_duplicate_seat_ascii.txt"])
@@ -111,3 +140,56 @@ def test_every_output_survives_absurd_amounts_and_seats(name: str, command: list
     )
     assert "Traceback" not in result.stderr, result.stderr[-2000:]
     assert result.returncode in (0, 1), result.stderr[-2000:]
+
+
+MAIN = "from omaha_audit.cli.app import main; main()"
+EVERY_REPRODUCER = sorted({*EXPECTED, *NOTHING_TO_REPORT, "R01_huge_amount_html_crash.txt"})
+
+
+@pytest.mark.parametrize("name", EVERY_REPRODUCER)
+def test_every_reproducer_in_every_output(name: str, tmp_path: Path) -> None:
+    """Text, JSON, JSONL, --html, stats, export csv and parquet (in-process): no traceback, no internal
+    error, an exit code that means findings or none, and JSON that parses."""
+    path = repro_dir() / name
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    runner = CliRunner()
+    for number, command in enumerate((["audit", "{path}"], *OUTPUTS)):
+        (tmp_path / str(number)).mkdir()
+        args = [part.format(path=path, tmp=tmp_path / str(number)) for part in command]
+        result = runner.invoke(app, args)
+        assert result.exit_code in (0, 1), (args, result.output[-2000:], result.exception)
+        assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
+        assert "OA104" not in result.output, args
+        if "json" in args:
+            assert json.loads(result.stdout)["findings"] is not None
+        if "jsonl" in args:
+            for line in result.stdout.splitlines():
+                json.loads(line)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", EVERY_REPRODUCER)
+def test_every_reproducer_gives_the_same_output_under_any_hash_seed(name: str) -> None:
+    path = repro_dir() / name
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    outputs = {
+        subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "from omaha_audit.cli.app import main; main()",
+                "audit",
+                str(path),
+                "--format",
+                "jsonl",
+            ],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            timeout=300,
+        ).stdout
+        for seed in ("0", "7", "4242")
+    }
+    assert len(outputs) == 1

@@ -116,15 +116,18 @@ def _game_line(lines: list[tuple[int, str]]) -> str:
 
 def _chat_apart(tokens: list[LineToken], ignored: list[LineToken]) -> tuple[list[LineToken], list[LineToken]]:
     """Lines a name and a colon start are chat (`Player6: u r getting boring with ur min raises`), even when
-    their text ends like an action: Party names hold no colon."""
+    their text ends like an action: Party names hold no colon, unless a seat line says so (the lexer has
+    then read the line with the seated name)."""
     if not any(": " in text and kind in _CHAT_PRONE for kind, _, text, _ in tokens):
         return tokens, ignored
+    seated = {m["name"] for kind, _, _, m in tokens if kind == "SEAT"}
     kept: list[LineToken] = []
     moved = list(ignored)
     for token in tokens:
         kind, line, text, m = token
         chat = _CHAT.fullmatch(text) if kind in _CHAT_PRONE and ": " in text else None
-        if chat is not None and ": " in (m.groupdict().get("name") or ""):
+        name = m.groupdict().get("name") or ""
+        if chat is not None and ": " in name and name not in seated:
             moved.append(("CHAT", line, text, chat))
         else:
             kept.append(token)

@@ -1,0 +1,129 @@
+"""A player's name never changes how a line is read (issue 19, point 5).
+
+Real hands of every text room of the corpus are written again with one player renamed to a hostile name:
+names that hold the words of other line types (`Uncalled bet ($1) returned to x`, `x: raises 1 to 2`,
+`immo said, "hi"`, `z) collected $100 from pot`), that end like a cards line (`y [Ah Kh]`), that are only a
+BOM, JSON, HTML, right-to-left marks or a spreadsheet formula. The renamed hands must get the same findings
+(code and line) as the originals, hand by hand: names are known from the seat lines, and the reader reads
+every other line with them (parse/lexer.py, `_SeatedNames`).
+
+A player is renamed only where the rename can be complete and certain: every occurrence of the name in
+the hand is at a place a name stands (a line's start, after `Seat N: `, `Dealt to `, `returned to `...,
+and before a colon, a space, a bracket or the line's end), and no other seated name contains it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from corpus_paths import require_corpus
+
+from omaha_audit.model import Hand
+from omaha_audit.pipeline import Auditor
+from omaha_audit.rooms import hand_source
+from omaha_audit.rules.registry import RULES
+
+pytestmark = pytest.mark.corpus
+
+HOSTILE = (
+    "Uncalled bet ($1) returned to x",
+    "x: raises 1 to 2",
+    "a: folds",
+    "w: shows [Ah Kh]",
+    "y [Ah Kh]",
+    'immo said, "hi"',
+    "z) collected $100 from pot",
+    "q collected $5 from pot",
+    "Seat 1: b",
+    "Dealt to c",
+    "*** SUMMARY ***",
+    "\ufeff",
+    '"},{"x":1',
+    "<b>&amp;</b>",
+    "\u202eabc\u200f",
+    "=cmd|' /C calc'!A0",
+)
+HANDS_PER_ROOM = 40  # hands per room folder (the first ones with a player the rename can be sure of)
+BEFORE = r"(^|Seat \d+: |Seat \d+ - |Dealt to |returned to |[Tt]o )"
+AFTER = r"(?=[:\s(\[]|$)"
+
+
+def renamed(lines: list[str], old: str, new: str) -> list[str] | None:
+    """The hand's lines with `old` renamed `new` wherever it stands as a name; None unless that is every
+    place it occurs."""
+    text = "\n".join(lines)
+    pattern = re.compile(BEFORE + re.escape(old) + AFTER, re.MULTILINE)
+    result, count = pattern.subn(lambda m: m.group(1) + new, text)
+    if count == 0 or text.count(old) != count:
+        return None
+    return result.split("\n")
+
+
+def sample(room_dir: Path) -> tuple[list[list[str]], dict[str, list[list[str]]]]:
+    """Original hands of a room folder, and each hostile name's renamed copies (same order)."""
+    originals: list[list[str]] = []
+    copies: dict[str, list[list[str]]] = defaultdict(list)
+    source = hand_source()
+    seen: set[tuple[str, ...]] = set()
+    turn = 0
+    for path in sorted(p for p in room_dir.rglob("*") if p.is_file() and p.suffix.lower() == ".txt"):
+        for block, item in source.read_blocks(path):
+            if len(originals) >= HANDS_PER_ROOM:
+                return originals, copies
+            if block is None or not isinstance(item, Hand) or not block.lines or tuple(block.lines) in seen:
+                continue  # (an identical copy is not audited again: its renamed copies would be)
+            seen.add(tuple(block.lines))
+            names = [seat.player for seat in item.seats]
+            if any(re.fullmatch(r"Seat \d+", n) for n in names):
+                continue  # (a room that prints seats, not names: Bovada)
+            fit = [n for n in names if len(n) >= 3 and not any(n != o and n in o for o in names)]
+            if not fit:
+                continue
+            old = fit[turn % len(fit)]
+            turn += 1
+            versions = [renamed(block.lines, old, new) for new in HOSTILE]
+            if any(version is None for version in versions):
+                continue
+            originals.append(block.lines)
+            for new, version in zip(HOSTILE, versions, strict=True):
+                assert version is not None
+                copies[new].append(version)
+    return originals, copies
+
+
+def findings(hands: list[list[str]], path: Path) -> list[tuple[str, list[tuple[str, int]]]]:
+    """Per hand, in order: what was read (a hand or an unreadable block) and its findings (code, line)."""
+    path.write_text("\n\n\n".join("\n".join(lines) for lines in hands) + "\n", encoding="utf-8")
+    auditor = Auditor(rules=RULES, strict=True)  # (per-hand rules: the renamed player differs hand to hand)
+    return [
+        (type(audited.item).__name__, sorted((finding.code, finding.line) for finding in audited.findings))
+        for audited in auditor.audit_files([path])
+    ]
+
+
+# The corpus folders whose text the rename can edit with certainty. Not here: the XML rooms (iPoker, Boss
+# Media, Microgaming, Merge, Everest) and TheBigGame (names inside XML attributes or a JSON object: a
+# rename is not a text substitution), Unibet (names also stand inside its own sentences), Bovada (it
+# prints positions, not names).
+ROOMS = (
+    "888poker", "Absolute", "BetOnline", "Betfair", "Cake", "Enet", "Entraction", "Everleaf", "FullTiltPoker",
+    "GGPoker", "KingsClub", "OnGame", "PKR", "PartyPoker", "PokerStars", "PokerTracker4-export",
+    "SealsWithClubs", "Winamax", "WinningPoker-ACR",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("room", ROOMS)
+def test_hostile_names_change_no_finding(room: str, tmp_path: Path) -> None:
+    room_dir = require_corpus() / room
+    assert room_dir.is_dir(), f"{room_dir} is not in the corpus"
+    originals, copies = sample(room_dir)
+    assert originals, f"no hand of {room} could be renamed with certainty"
+    expected = findings(originals, tmp_path / "originals.txt")
+    assert len(expected) == len(originals)
+    for index, name in enumerate(HOSTILE):
+        got = findings(copies[name], tmp_path / f"renamed{index}.txt")
+        changed = [n for n, (before, after) in enumerate(zip(expected, got, strict=True)) if before != after]
+        assert not changed, f"{name!r}: hand {changed[0]} of {room}: {expected[changed[0]]} -> {got[changed[0]]}"
