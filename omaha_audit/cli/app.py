@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -133,12 +134,26 @@ app.command("stats")(stats_command)
 app.command("export")(export_command)
 
 
+class Interrupted(BaseException):
+    """Ctrl-C, raised in place of KeyboardInterrupt: Click would turn that into "Aborted!" and exit 1, and
+    a library calling back into Python may wrap it in an error of its own."""
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise Interrupted(signum)
+
+
 def main() -> None:
+    signal.signal(signal.SIGINT, _interrupt)
     try:
         app()
     except BrokenPipeError:  # `omaha-audit parse ... | head`
         sys.stderr.close()
         raise SystemExit(0) from None
+    except Interrupted:
+        # (every report and table is written to a temporary file and renamed into place when complete)
+        sys.stderr.write("\nomaha-audit: interrupted; files being written were left as they were\n")
+        raise SystemExit(130) from None
 
 
 __all__ = ["app", "fail_usage", "main"]

@@ -18,6 +18,7 @@ from omaha_audit.generate import GenerateConfig, chosen_faults, fault_names, gen
 from omaha_audit.generate.config import GENERATED_GAMES, GENERATED_STRUCTURES, parse_players
 from omaha_audit.generate.writers import WRITERS, writer_for
 from omaha_audit.model import Game, Structure
+from omaha_audit.report.atomic import atomic_path
 
 GameChoice = StrEnum("GameChoice", {game.value: game.value for game in GENERATED_GAMES})  # type: ignore[misc]
 StructureChoice = StrEnum(  # type: ignore[misc]
@@ -88,9 +89,13 @@ def generate_command(
         )
         writer_for(room)  # an unknown room fails before any file is written
         chosen_faults(config)  # unknown or impossible fault kinds fail before any file is written
+        # (each file is written beside its target and renamed into place when complete: an interrupted run
+        # leaves no half-written file)
         with (
-            output.open("w", encoding="utf-8", newline="") as text,
-            labels.open("w", encoding="utf-8", newline="") as label_file,
+            atomic_path(output) as text_path,
+            atomic_path(labels) as labels_path,
+            text_path.open("w", encoding="utf-8", newline="") as text,
+            labels_path.open("w", encoding="utf-8", newline="") as label_file,
         ):
             summary = generate(config, text, label_file)
     except ValueError as error:

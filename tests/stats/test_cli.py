@@ -126,3 +126,23 @@ def test_stats_by_table_counts_the_findings_across_hands(tmp_path: Path) -> None
     row = table.row(0, named=True)
     assert (row["table"], row["hands"], row["findings"], row["continuity_findings"]) == ("Case I", 5, 1, 1)
     assert row["continuity_per_1000"] == 200.0
+
+
+def test_export_csv_never_writes_a_cell_that_starts_a_formula(tmp_path: Path) -> None:
+    """Names beginning with =, +, - or @ (and tab, CR) are written with an apostrophe before them in CSV
+    (a spreadsheet would run them); Parquet keeps them exactly."""
+    hostile = {"Alice": '=HYPERLINK("x")', "Bob": "+1+1", "Carol": "-2", "Dave": "@SUM(A1)"}
+    text = HANDS.read_text(encoding="utf-8")
+    for name, renamed in hostile.items():
+        text = text.replace(name, renamed)
+    path = tmp_path / "hostile.txt"
+    path.write_text(text, encoding="utf-8")
+    for output_format in ("csv", "parquet"):
+        result = runner.invoke(app, ["export", str(path), "--to", str(tmp_path / output_format), "-f", output_format])
+        assert result.exit_code == 0, result.output
+    players_csv = (tmp_path / "csv" / "players.csv").read_text(encoding="utf-8")
+    cells = [cell for line in players_csv.splitlines() for cell in line.split(",")]
+    assert not [cell for cell in cells if cell.lstrip('"').startswith(("=", "+", "@"))]
+    assert "'=HYPERLINK" in players_csv and "'+1+1" in players_csv and "'@SUM(A1)" in players_csv
+    names = set(pl.read_parquet(tmp_path / "parquet" / "players.parquet")["player"].to_list())
+    assert set(hostile.values()) <= names
