@@ -28,6 +28,7 @@ from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.rules.base import Finding, Severity
 from omaha_audit.rules.tables import TableHand, TablePair, TableRow, TableRule
 
+SQLITE_INTEGERS: Final = 1 << 63
 BATCH: Final = 2_000  # rows written to the database at a time
 OnHand = Callable[[TableHand, "TablePair | None", list[Finding]], None]
 
@@ -65,8 +66,12 @@ class TableSequencer:
         if index is None:
             index = self.house_index[id(house)] = len(self.houses)
             self.houses.append(house)
-        # the sort keys: table, start (UTC seconds), hand number, place in the input
-        self.pending.append((row[2], row[4], row[5], row[8], index, marshal.dumps(row)))
+        # the sort keys: table, start (UTC seconds), hand number, place in the input (a number beyond SQLite's
+        # 64-bit integers, which no room deals, sorts as no number: the hand keeps its place by time and input)
+        number = row[4]
+        if number is not None and not -SQLITE_INTEGERS <= number < SQLITE_INTEGERS:
+            number = None
+        self.pending.append((row[2], number, row[5], row[8], index, marshal.dumps(row)))
         self.count += 1
         if len(self.pending) >= BATCH:
             self._flush()

@@ -1,0 +1,92 @@
+"""Fuzzing every reader and the engine, CI-sized (issue 19): Hypothesis draws a real input of each room family
+and a list of edits (omaha_audit/fuzz.py), and the mutated input must give no crash, no internal error, no
+lost line and only valid JSON; a batch of seeded random mutations must also give the same findings under two
+hash seeds. The long run is benchmarks/fuzz.py (100,000 inputs per family)."""
+
+from __future__ import annotations
+
+import random
+import re
+import tempfile
+from functools import cache
+from pathlib import Path
+
+import pytest
+from corpus_paths import require_corpus
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from omaha_audit import fuzz
+from omaha_audit.fuzz import FAMILIES, KINDS, Outcome, Seed, check_inputs, hash_seed_differences, mutate
+
+pytestmark = pytest.mark.corpus
+
+EDITS = st.lists(
+    st.tuples(st.sampled_from(KINDS), st.integers(0, 1 << 30), st.integers(0, 1 << 30)), min_size=1, max_size=4
+)
+
+
+@cache
+def pool(family: str) -> tuple[Seed, ...]:
+    return tuple(fuzz.seeds(require_corpus(), family, limit=40))
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_the_seeds_cover_every_room_of_the_family(family: str) -> None:
+    rooms = {seed.room for seed in pool(family)}
+    present = {room for room in FAMILIES[family] if (require_corpus() / room).is_dir()}
+    assert rooms == present, present - rooms
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_mutated_real_inputs(family: str) -> None:
+    seeds = pool(family)
+
+    @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+    @given(pick=st.integers(0, len(seeds) - 1), donor=st.integers(0, len(seeds) - 1), edits=EDITS)
+    def run(pick: int, donor: int, edits: list[tuple[str, int, int]]) -> None:
+        seed = seeds[pick]
+        text = mutate(seed.text, edits, seeds[donor].text)
+        with tempfile.TemporaryDirectory() as folder:
+            outcome = check_inputs([(text, seed.xml)], Path(folder))
+        assert not outcome.failed(), f"{outcome.report()}\n{outcome.examples}"
+
+    run()
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_the_same_findings_under_two_hash_seeds(family: str, tmp_path: Path) -> None:
+    rng = random.Random(19)
+    seeds = pool(family)
+    texts = []
+    for _ in range(300):
+        seed = rng.choice(seeds)
+        texts.append((mutate(seed.text, fuzz.random_edits(rng), rng.choice(seeds).text), seed.xml))
+    assert hash_seed_differences(texts, tmp_path) == 0
+
+
+def test_the_harness_sees_a_lost_hand(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A reader that dropped a hand would be caught: the check is not one that cannot fail."""
+    from omaha_audit.pipeline import Auditor
+
+    original = Auditor.audit_files
+
+    def dropping(self: Auditor, files: list[Path]):  # type: ignore[no-untyped-def]
+        yield from list(original(self, files))[1:]
+
+    seeds = [seed for seed in pool("pokerstars-like") if not seed.xml][:3]
+    monkeypatch.setattr(Auditor, "audit_files", dropping)
+    outcome = check_inputs([("\n\n".join(seed.text for seed in seeds), False)], tmp_path, Outcome())
+    assert outcome.lost == 1
+
+
+def test_found_by_fuzzing_a_hand_number_beyond_64_bits(tmp_path: Path) -> None:
+    """The long run's first crash: a hand number of 2^63 or more overflowed the table sequences' SQLite
+    sort key. Such a hand sorts by its time and place instead, and is audited like any other."""
+    text = (Path(__file__).parent / "stats" / "handwritten.txt").read_text(encoding="utf-8")
+    first = text.split("\n\n\n")[0]
+    huge = re.sub(r"#\d+:", "#99999999999999999999999999:", first, count=1)
+    assert huge != first
+    outcome = check_inputs([(huge + "\n\n\n" + first, False)], tmp_path)
+    assert not outcome.failed(), outcome.examples
+    assert outcome.hands == 2
