@@ -422,8 +422,8 @@ class LineClassifier:
                 ignored.append((name, number, text, found[1]))
             else:
                 tokens.append((name, number, text, found[1]))
-                if name in seats:
-                    if seating < 2:
+                if seating < 2:
+                    if name in seats:
                         seat = found[1]["seat"] if numbered else None
                         if seat is not None and seat in numbers:
                             seating = 2  # (a seat listed again: that line is not the seat list's)
@@ -431,8 +431,8 @@ class LineClassifier:
                             seated.append(found[1]["name"] or "")
                             numbers.append(seat)
                             seating = 1
-                elif seating == 1:
-                    seating = 2
+                    elif seating == 1:
+                        seating = 2
                 if name == marker:
                     section = self._summary
                     summary_from = number
@@ -474,6 +474,30 @@ class _SeatedNames:
         self.summary = tuple(t for t in named if t.name.startswith(summary_prefix) or t.name in ignored)
         self.ignored = ignored
         self.pinned: dict[tuple[int, str], Any] = {}
+        self._plain_cache: dict[str, bool] = {}
+        self._danger, self._fixed_starts, self._fixed_prefixes = _name_hazards(terminals)
+
+    def plain(self, name: str) -> bool:
+        """Whether no line can be read differently for a player of this name: the name holds none of the
+        texts a line may have after a name (nor a colon), does not start like a line type that starts with
+        fixed text (nor is the start of one), and has no space at either end. A hand whose seated names are
+        all plain is left as first read."""
+        known = self._plain_cache.get(name)
+        if known is not None:
+            return known
+        danger = self._danger
+        plain = (
+            bool(name)
+            and danger is not None
+            and danger.search(name) is None
+            and not name.startswith(self._fixed_starts)
+            and name not in self._fixed_prefixes
+            and name.strip() == name
+        )
+        if len(self._plain_cache) >= 65_536:
+            self._plain_cache.clear()
+        self._plain_cache[name] = plain
+        return plain
 
     def settle(
         self,
@@ -483,6 +507,11 @@ class _SeatedNames:
         seated: list[str],
         summary_from: int,
     ) -> None:
+        for name in seated:
+            if not self.plain(name):
+                break
+        else:
+            return  # (every name plain: the usual case)
         names = frozenset(name for name in seated if name)
         if not names:
             return
@@ -549,6 +578,32 @@ class _SeatedNames:
                 self.pinned.clear()
             match = self.pinned[key] = compile_terminal(_pin_name(terminal.pattern, name)).fullmatch
         return match
+
+
+def _name_hazards(terminals: list[_Terminal]) -> tuple[re.Pattern[str] | None, tuple[str, ...], frozenset[str]]:
+    """What can make a name change how a line is read: (a search for any text that may follow a name in
+    some terminal, or a colon; None when a name group is not where this can tell), the fixed texts lines
+    start with, and every start of those texts."""
+    after: set[str] = {":"}
+    for terminal in terminals:
+        if "(?P<name>" not in terminal.pattern:
+            continue
+        try:
+            tree = sre_parser.parse(terminal.pattern)
+            group = tree.state.groupdict["name"]
+        except Exception:
+            return None, (), frozenset()
+        items = list(tree)
+        index = next(
+            (n for n, (op, av) in enumerate(items) if op is sre_constants.SUBPATTERN and av[0] == group), None
+        )
+        if index is None:  # (the name inside another group: nothing here says what follows it)
+            return None, (), frozenset()
+        texts = _starts(items[index + 1 :])
+        after.update(text for text in texts if text)
+    fixed = {key for terminal in terminals if not terminal.name_first for key in terminal.keys if key}
+    prefixes = frozenset(key[:size] for key in fixed for size in range(1, len(key) + 1))
+    return re.compile(_trie_pattern(after)), tuple(sorted(fixed)), prefixes
 
 
 def _pin_name(pattern: str, name: str) -> str:

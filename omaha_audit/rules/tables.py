@@ -24,10 +24,12 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from omaha_audit.model import ActionKind, FeeEffect, FeeKind, Hand, Refunds, Source, Unit
+from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.rules.base import Finding, HandContext, Severity, docstring
 
 _POSTS: Final = frozenset(kind for kind in ActionKind if kind.is_post)
+ACTION_KINDS: Final = {kind.value: kind for kind in ActionKind}  # (a dict look-up: ActionKind(value) is slow)
 _REBUY: Final = re.compile(r"re-?buy|add-?on", re.IGNORECASE)  # `re-buys and receives`, `Rebuyin 1500`, `Addon`
 # The event kind a reader gives a hand whose seat numbers are its own (Bovada numbers tournament seats by
 # their place in the list): the seats cannot be followed from one hand to the next.
@@ -50,6 +52,21 @@ class SeatAt:
     line: int
     collected: int = 0  # what the player collected in the hand
 
+    def __init__(
+        self,
+        seat: int,
+        player: str,
+        stack: int,
+        end_stack: int | None,
+        sitting_out: bool,
+        dealt_in: bool,
+        line: int,
+        collected: int = 0,
+    ) -> None:
+        self.seat, self.player, self.stack, self.end_stack = seat, player, stack, end_stack  # type: ignore[misc]
+        self.sitting_out, self.dealt_in, self.line = sitting_out, dealt_in, line  # type: ignore[misc]
+        self.collected = collected  # type: ignore[misc]
+
 
 @dataclass(frozen=True, slots=True)
 class PostAt:
@@ -57,6 +74,9 @@ class PostAt:
     kind: ActionKind
     amount: int
     line: int
+
+    def __init__(self, player: str, kind: ActionKind, amount: int, line: int) -> None:
+        self.player, self.kind, self.amount, self.line = player, kind, amount, line  # type: ignore[misc]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +109,45 @@ class TableHand:
     replayed: bool = True  # False: the hand could not be replayed (no end stacks)
     seats_kept: bool = True  # False: the room renumbers its seats between hands (their numbers are not kept)
     button_known: bool = True  # False: the reader could not place the button for sure
+
+    def __init__(
+        self,
+        room: str,
+        format: str,
+        table: str,
+        hand_id: str,
+        number: int | None,
+        started: datetime | None,
+        path: str,
+        first_line: int,
+        order: int,
+        digest: bytes,
+        kind: str,
+        unit: Unit,
+        tournament: str | None,
+        level: str | None,
+        small_blind: int | None,
+        big_blind: int | None,
+        ante: int | None,
+        button: int | None,
+        max_seats: int | None,
+        seats: tuple[SeatAt, ...],
+        posts: tuple[PostAt, ...],
+        rebuys: tuple[str, ...],
+        rake_printed: bool = True,
+        replayed: bool = True,
+        seats_kept: bool = True,
+        button_known: bool = True,
+    ) -> None:
+        # (written out, as the model's classes are: compiled, plain stores; see model/frozen.py)
+        self.room, self.format, self.table, self.hand_id = room, format, table, hand_id  # type: ignore[misc]
+        self.number, self.started, self.path, self.first_line = number, started, path, first_line  # type: ignore[misc]
+        self.order, self.digest, self.kind, self.unit = order, digest, kind, unit  # type: ignore[misc]
+        self.tournament, self.level, self.small_blind = tournament, level, small_blind  # type: ignore[misc]
+        self.big_blind, self.ante, self.button, self.max_seats = big_blind, ante, button, max_seats  # type: ignore[misc]
+        self.seats, self.posts, self.rebuys = seats, posts, rebuys  # type: ignore[misc]
+        self.rake_printed, self.replayed = rake_printed, replayed  # type: ignore[misc]
+        self.seats_kept, self.button_known = seats_kept, button_known  # type: ignore[misc]
 
     def to_row(self) -> tuple[object, ...]:
         """The picture as plain values (what the table sequences spill to disk: `marshal` writes these several
@@ -152,8 +211,8 @@ class TableHand:
             ante,
             button,
             max_seats,
-            tuple(SeatAt(*seat) for seat in seats),
-            tuple(PostAt(player, ActionKind(value), amount, line) for player, value, amount, line in posts),
+            _seats_at(seats),
+            _posts_at(posts),
             tuple(rebuys),
             rake_printed,
             replayed,
@@ -194,6 +253,20 @@ class TableHand:
 TableRow = tuple[Any, ...]  # a TableHand as plain values (TableHand.to_row, TableHand.from_row)
 
 
+def _seats_at(rows: tuple[Any, ...]) -> tuple[SeatAt, ...]:
+    seats: list[SeatAt] = []
+    for seat, player, stack, end_stack, sitting_out, dealt_in, line, collected in rows:
+        seats.append(SeatAt(seat, player, stack, end_stack, sitting_out, dealt_in, line, collected))
+    return tuple(seats)
+
+
+def _posts_at(rows: tuple[Any, ...]) -> tuple[PostAt, ...]:
+    posts: list[PostAt] = []
+    for player, value, amount, line in rows:
+        posts.append(PostAt(player, ACTION_KINDS[value], amount, line))
+    return tuple(posts)
+
+
 def table_hand(ctx: HandContext, order: int, digest: bytes) -> TableHand:
     """The picture a hand leaves for the next hand at its table. (Fast-fold pools, Zoom or Rush & Cash, seat
     new players every hand: their hands are kept for CT-5 only, see TablePair.)"""
@@ -203,31 +276,42 @@ def table_hand(ctx: HandContext, order: int, digest: bytes) -> TableHand:
 def table_row(ctx: HandContext, order: int, digest: bytes) -> TableRow:
     """table_hand's picture as the plain row the table sequences store (built directly: the audit makes one
     for every hand, and reads it back as a TableHand only at the end)."""
+    # (plain loops: compiled, a generator handed to tuple() is a slow generic call)
     hand = ctx.hand
     ends = _end_stacks(ctx)
     won = _collected(hand)
-    dealt = set(ctx.replay.order) if ctx.replayable else {a.player for a in hand.actions}
-    seats = tuple(
-        (
-            seat.seat,
-            seat.player,
-            seat.stack,
-            ends.get(seat.player),
-            seat.sitting_out or seat.out_of_hand,
-            seat.player in dealt,
-            seat.source.line,
-            won.get(seat.player, 0),
+    dealt: set[str] = set()
+    if ctx.replayable:
+        for name in ctx.replay.order:
+            dealt.add(name)
+    else:
+        for action in hand.actions:
+            dealt.add(action.player)
+    seats: list[tuple[Any, ...]] = []
+    for seat in hand.seats:
+        player = seat.player
+        seats.append(
+            (
+                seat.seat,
+                player,
+                seat.stack,
+                ends.get(player),
+                seat.sitting_out or seat.out_of_hand,
+                player in dealt,
+                seat.source.line,
+                won.get(player, 0),
+            )
         )
-        for seat in hand.seats
-    )
-    posts = tuple(
-        (action.player, action.kind.value, action.amount, action.source.line)
-        for action in hand.actions
-        if action.kind in _POSTS
-    )
-    rebuys = tuple(event.player for event in hand.events if event.player and _REBUY.search(event.text))
+    posts: list[tuple[Any, ...]] = []
+    for action in hand.actions:
+        if action.kind in _POSTS:
+            posts.append((action.player, action.kind.value, action.amount, action.source.line))
+    rebuys: list[str | None] = []
+    for event in hand.events:
+        if event.player and _REBUY.search(event.text):
+            rebuys.append(event.player)
     replayed = bool(ends)
-    return _row(hand, order, digest, seats, posts, rebuys, replayed)
+    return _row(hand, order, digest, tuple(seats), tuple(posts), tuple(rebuys), replayed)
 
 
 def copy_record(hand: Hand, order: int, digest: bytes) -> TableRow:
@@ -273,9 +357,16 @@ def _row(
         rebuys,
         hand.pot is not None and hand.pot.rake is not None,
         replayed,
-        not any(event.kind == SEATS_RENUMBERED for event in hand.events),
-        not any(event.kind == BUTTON_UNCERTAIN for event in hand.events),
+        not _has_event(hand, SEATS_RENUMBERED),
+        not _has_event(hand, BUTTON_UNCERTAIN),
     )
+
+
+def _has_event(hand: Hand, kind: str) -> bool:
+    for event in hand.events:  # noqa: SIM110 (compiled, any() over a generator is a slow generic call)
+        if event.kind == kind:
+            return True
+    return False
 
 
 def text_digest(lines: list[str]) -> bytes:
@@ -444,3 +535,6 @@ def staying(pair: TablePair) -> list[SeatAt]:
         if seat.dealt_in and before is not None and before.dealt_in and before.seat == seat.seat:
             kept.append(seat)
     return kept
+
+
+fast_init(SeatAt, PostAt, TableHand)
