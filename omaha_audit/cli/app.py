@@ -15,6 +15,7 @@ from omaha_audit.cli.common import (
     PathsArgument,
     RoomPresetOption,
     RulesFileOption,
+    check_output_file,
     fail_usage,
     house_option,
     open_paths,
@@ -113,6 +114,8 @@ def audit_command(
     """Replay every hand and report every place where the dealer got it wrong."""
     house = house_option(rules_file, room_preset)
     rules = select_rules(_codes(select) or None, _codes(ignore) or None)
+    if html is not None:
+        check_output_file(html, "--html")
     files = open_paths(paths)
     code = run_audit(
         files, output_format.value, house, rules, fail_on.value, sys.stdout, sys.stderr, show_info, html, paths

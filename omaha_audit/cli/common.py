@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,6 +18,18 @@ from omaha_audit.parse.files import InputFiles, PathProblem, expand_paths
 def fail_usage(message: str) -> NoReturn:
     print(f"omaha-audit: error: {message}", file=sys.stderr)
     raise typer.Exit(2)
+
+
+def check_output_file(path: Path, option: str) -> None:
+    """Fail (usage, exit 2) before any work when `path` could not be written: its folder is missing or is
+    not writable, or it is a folder."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        fail_usage(f"{option} {path}: is a folder, not a file")
+    if not folder.is_dir():
+        fail_usage(f"{option} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        fail_usage(f"{option} {path}: the folder {folder} is not writable")
 
 
 def open_paths(paths: Sequence[Path]) -> InputFiles:

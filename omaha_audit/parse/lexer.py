@@ -594,9 +594,7 @@ def _name_hazards(terminals: list[_Terminal]) -> tuple[re.Pattern[str] | None, t
         except Exception:
             return None, (), frozenset()
         items = list(tree)
-        index = next(
-            (n for n, (op, av) in enumerate(items) if op is sre_constants.SUBPATTERN and av[0] == group), None
-        )
+        index = next((n for n, (op, av) in enumerate(items) if op is sre_constants.SUBPATTERN and av[0] == group), None)
         if index is None:  # (the name inside another group: nothing here says what follows it)
             return None, (), frozenset()
         texts = _starts(items[index + 1 :])

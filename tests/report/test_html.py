@@ -171,3 +171,15 @@ def test_empty_run(tmp_path: Path) -> None:
     write_html_report(auditor.audit_files([empty]), auditor.tally, tmp_path / "empty.html")
     text = (tmp_path / "empty.html").read_text(encoding="utf-8")
     assert "No findings" in text and "No hand has an error or a warning" in text
+
+
+@pytest.mark.parametrize("target", ["no/such/dir/r.html", "."])
+def test_an_html_path_that_cannot_be_written_is_a_usage_error_before_any_work(target: str, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from omaha_audit.cli.app import app
+
+    result = CliRunner().invoke(app, ["audit", str(tmp_path / "missing-input.txt"), "--html", str(tmp_path / target)])
+    assert result.exit_code == 2, result.output
+    assert "--html" in result.output and "Traceback" not in result.output
+    assert "missing-input" not in result.output  # (the output path is checked first, before the inputs)
