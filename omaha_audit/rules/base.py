@@ -160,10 +160,27 @@ class HandContext:
         return refund[1] if refund is not None else 0
 
     @property
+    def put_in(self) -> int:
+        """Every chip the players put in: as the replay counts them, or, for a game the engine does not
+        replay (stud, razz, draw), the sum of what each action line put in (the readers give every action
+        the chips it added, whatever the room printed)."""
+        if self.replayable:
+            return sum(self.replay.contributions.values())
+        total = 0
+        for action in self.hand.actions:
+            total += action.amount
+        return total
+
+    @property
+    def ledger_only(self) -> bool:
+        """A hand judged from its lines' amounts alone (a game the engine does not replay)."""
+        return not self.replayable
+
+    @property
     def gross_pot(self) -> int:
         """Every chip put in, less the uncalled bet returned, plus money the site added: the pot that is
         raked and paid out (RK-3)."""
-        return sum(self.replay.contributions.values()) - self.returned + self.hand.stp
+        return self.put_in - self.returned + self.hand.stp
 
     def expected_total(self) -> int:
         """What the hand's printed Total pot should say, in its basis (PotSummary.total_basis)."""
@@ -228,6 +245,9 @@ class Rule:
     check: Check
     needs_replay: bool = True
     tags: tuple[str, ...] = field(default=())
+    # judged on every game, stud, razz and draw too (it needs no betting structure: the pot identity,
+    # the awards against the pot and the summary, duplicate cards)
+    any_game: bool = False
 
     @property
     def doc(self) -> str:

@@ -9,16 +9,23 @@ from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
 def check(ctx: HandContext) -> Iterator[Finding]:
-    """A hand of a game the engine does not replay (stud, razz, draw): read, but not audited.
+    """A hand of a game the engine does not replay (stud, razz, draw): read, and judged only by the checks
+    that need no betting structure.
 
-    Bad (not audited): `... 8-Game (Razz Limit) - Match Round I, Level IV (30/60) ...`
+    Those are the input checks (OA1xx), duplicate cards (OA201), collected plus rake against the pot
+    (OA601), the pot against what the lines put in (OA602) and the summary against the collected lines
+    (OA605); the betting, the blinds, the side pots and the winners are not judged.
+    Bad (partly audited): `... 8-Game (Razz Limit) - Match Round I, Level IV (30/60) ...`
     Good (audited): Hold'em and every Omaha game (4/5/6 cards, hi and hi/lo, Courchevel).
     Why: the report must say which hands were checked; a stud hand passing silently would look clean.
     """
     hand = ctx.hand
     if not hand.game.is_flop_game or hand.game.value == "other":
         yield RULE.finding(
-            ctx, f"{hand.game_text} is not audited: only Hold'em and Omaha games are replayed", actual=hand.game_text
+            ctx,
+            f"{hand.game_text} is not replayed: only the checks that need no betting structure judge it (the pot,"
+            " the awards against it and the summary, duplicate cards)",
+            actual=hand.game_text,
         )
 
 

@@ -101,4 +101,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Final[Rule] = Rule("OA201", "duplicate-card", Severity.ERROR, ("OM-4",), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA201", "duplicate-card", Severity.ERROR, ("OM-4",), check, needs_replay=False, any_game=True)

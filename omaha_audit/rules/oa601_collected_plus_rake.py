@@ -80,4 +80,6 @@ def _no_pot_line(ctx: HandContext) -> Iterator[Finding]:
     )
 
 
-RULE: Final[Rule] = Rule("OA601", "collected-plus-rake", Severity.ERROR, ("RK-4", "RK-5"), check, needs_replay=False)
+RULE: Final[Rule] = Rule(
+    "OA601", "collected-plus-rake", Severity.ERROR, ("RK-4", "RK-5"), check, needs_replay=False, any_game=True
+)

@@ -39,4 +39,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Final[Rule] = Rule("OA605", "summary-mismatch", Severity.WARNING, (), check, needs_replay=False)
+RULE: Final[Rule] = Rule("OA605", "summary-mismatch", Severity.WARNING, (), check, needs_replay=False, any_game=True)

@@ -313,6 +313,9 @@ KNOWN: dict[tuple[str, str | None, str, int], str] = {
     (HM2, None, "OA101", 1): "`BEGIN`, Hold'em Manager 2's archive marker, is text outside any hand",
     (BAD_COLLECT, "31349486094", "OA106", 31): "fpdb's `bad.collect.pot` file: `Seat 3: Player4 Seat 4: Player1"
     " (big blind) collected ($0.50), mucked`, two seat lines run together for an empty seat",
+    (BAD_COLLECT, "31349486094", "OA605", 31): "the same run-together line: the summary seat read as Player4's"
+    " says `collected ($0.50)`, which no collected line gives Player4 (a draw hand: judged by the checks that"
+    " need no betting structure)",
     (PARTIAL, "27020940000", "OA107", 21): "Full Tilt wrote the history `(partial)`: the header and the summary,"
     " no seats, no lines of play",
     (MATRIX1, "31493008322", "OA401", 96): "Matrix hand: the SB's fold and the `Uncalled bet of 15 returned to"
