@@ -107,6 +107,9 @@ class HandContext:
         self._settlement: Settlement | None = None
         self._evaluations: Evaluations | None = None
         self._posts: list[Action] | None = None
+        # whether the engine replays the hand (a flop game, not cancelled): read by most rules, so kept
+        # (an enum member's hash, behind `is_flop_game`, is Python code even compiled)
+        self.replayable: bool = hand.game.is_flop_game and not hand.cancelled
 
     @property
     def replay(self) -> Replay:
@@ -141,10 +144,6 @@ class HandContext:
     @property
     def big_blind_post(self) -> Action | None:
         return next((a for a in self.posts if a.kind is _BIG_BLIND), None)
-
-    @property
-    def replayable(self) -> bool:
-        return self.hand.game.is_flop_game and not self.hand.cancelled
 
     @property
     def returned(self) -> int:

@@ -28,7 +28,8 @@ from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.rules.base import Finding, HandContext, Severity, docstring
 
-_POSTS: Final = frozenset(kind for kind in ActionKind if kind.is_post)
+# (a tuple tested by identity: `kind in frozenset` hashes the member, which is Python code even compiled)
+_POSTS: Final = tuple(kind for kind in ActionKind if kind.is_post)
 ACTION_KINDS: Final = {kind.value: kind for kind in ActionKind}  # (a dict look-up: ActionKind(value) is slow)
 _REBUY: Final = re.compile(r"re-?buy|add-?on", re.IGNORECASE)  # `re-buys and receives`, `Rebuyin 1500`, `Addon`
 # The event kind a reader gives a hand whose seat numbers are its own (Bovada numbers tournament seats by
@@ -304,7 +305,7 @@ def table_row(ctx: HandContext, order: int, digest: bytes) -> TableRow:
         )
     posts: list[tuple[Any, ...]] = []
     for action in hand.actions:
-        if action.kind in _POSTS:
+        if _is_post(action.kind):
             posts.append((action.player, action.kind.value, action.amount, action.source.line))
     rebuys: list[str | None] = []
     for event in hand.events:
@@ -360,6 +361,13 @@ def _row(
         not _has_event(hand, SEATS_RENUMBERED),
         not _has_event(hand, BUTTON_UNCERTAIN),
     )
+
+
+def _is_post(kind: ActionKind) -> bool:
+    for post in _POSTS:  # noqa: SIM110 (compiled, any() over a generator is a slow generic call)
+        if kind is post:
+            return True
+    return False
 
 
 def _has_event(hand: Hand, kind: str) -> bool:
