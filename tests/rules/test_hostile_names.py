@@ -62,16 +62,20 @@ def renamed(lines: list[str], old: str, new: str) -> list[str] | None:
     return result.split("\n")
 
 
-def sample(room_dir: Path) -> tuple[list[list[str]], dict[str, list[list[str]]]]:
-    """Original hands of a room folder, and each hostile name's renamed copies (same order)."""
+def sample(
+    room_dir: Path, limit: int = HANDS_PER_ROOM, every_player: bool = False
+) -> tuple[list[list[str]], dict[str, list[tuple[int, list[str]]]]]:
+    """Original hands of a room folder (`limit` of them, 0: all), and for each hostile name the renamed
+    copies, each with the index of its original: one player per hand, in turn (or every player, one at a
+    time, with `every_player`)."""
     originals: list[list[str]] = []
-    copies: dict[str, list[list[str]]] = defaultdict(list)
+    copies: dict[str, list[tuple[int, list[str]]]] = defaultdict(list)
     source = hand_source()
     seen: set[tuple[str, ...]] = set()
     turn = 0
     for path in sorted(p for p in room_dir.rglob("*") if p.is_file() and p.suffix.lower() == ".txt"):
         for block, item in source.read_blocks(path):
-            if len(originals) >= HANDS_PER_ROOM:
+            if limit and len(originals) >= limit:
                 return originals, copies
             if block is None or not isinstance(item, Hand) or not block.lines or tuple(block.lines) in seen:
                 continue  # (an identical copy is not audited again: its renamed copies would be)
@@ -82,15 +86,20 @@ def sample(room_dir: Path) -> tuple[list[list[str]], dict[str, list[list[str]]]]
             fit = [n for n in names if len(n) >= 3 and not any(n != o and n in o for o in names)]
             if not fit:
                 continue
-            old = fit[turn % len(fit)]
+            chosen = fit if every_player else [fit[turn % len(fit)]]
             turn += 1
-            versions = [renamed(block.lines, old, new) for new in HOSTILE]
-            if any(version is None for version in versions):
+            renames = []
+            for old in chosen:
+                versions = [renamed(block.lines, old, new) for new in HOSTILE]
+                if all(version is not None for version in versions):
+                    renames.append(versions)
+            if not renames:
                 continue
             originals.append(block.lines)
-            for new, version in zip(HOSTILE, versions, strict=True):
-                assert version is not None
-                copies[new].append(version)
+            for versions in renames:
+                for new, version in zip(HOSTILE, versions, strict=True):
+                    assert version is not None
+                    copies[new].append((len(originals) - 1, version))
     return originals, copies
 
 
@@ -124,6 +133,18 @@ def test_hostile_names_change_no_finding(room: str, tmp_path: Path) -> None:
     expected = findings(originals, tmp_path / "originals.txt")
     assert len(expected) == len(originals)
     for index, name in enumerate(HOSTILE):
-        got = findings(copies[name], tmp_path / f"renamed{index}.txt")
-        changed = [n for n, (before, after) in enumerate(zip(expected, got, strict=True)) if before != after]
-        assert not changed, f"{name!r}: hand {changed[0]} of {room}: {expected[changed[0]]} -> {got[changed[0]]}"
+        changed = differences(expected, copies[name], tmp_path / f"renamed{index}.txt")
+        assert not changed, f"{name!r}, {room}: {changed[0]}"
+
+
+def differences(
+    expected: list[tuple[str, list[tuple[str, int]]]], copies: list[tuple[int, list[str]]], path: Path
+) -> list[str]:
+    """The renamed copies whose findings are not their original's."""
+    got = findings([lines for _, lines in copies], path)
+    assert len(got) == len(copies)
+    return [
+        f"hand {index}: {expected[index]} -> {after}"
+        for (index, _), after in zip(copies, got, strict=True)
+        if expected[index] != after
+    ]

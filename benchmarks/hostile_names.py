@@ -1,0 +1,54 @@
+"""Every player of every corpus hand the rename can edit with certainty, renamed, one at a time, to each
+hostile name of tests/rules/test_hostile_names.py: print per room folder the hands, the renamed copies and
+how many got findings (code and line) other than their original's (issue 19). Exits 1 on any.
+
+    python benchmarks/hostile_names.py [--room NAME]...
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO / "tests"), str(REPO / "tests" / "rules")]
+
+from test_hostile_names import HOSTILE, ROOMS, differences, findings, sample  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--room", action="append", choices=ROOMS, help="default: every room of the test")
+    args = parser.parse_args()
+    override = os.environ.get("OMAHA_AUDIT_CORPUS")
+    corpus = Path(override) if override else REPO.parent / "shared" / "corpus"
+    failed = 0
+    total_copies = 0
+    started = time.perf_counter()
+    for room in args.room or ROOMS:
+        originals, copies = sample(corpus / room, limit=0, every_player=True)
+        with tempfile.TemporaryDirectory() as name:
+            folder = Path(name)
+            expected = findings(originals, folder / "originals.txt")
+            changed = 0
+            count = 0
+            for index, hostile in enumerate(HOSTILE):
+                count += len(copies[hostile])
+                found = differences(expected, copies[hostile], folder / f"renamed{index}.txt")
+                changed += len(found)
+                for line in found[:3]:
+                    print(f"  {room} {hostile!r}: {line}")
+        total_copies += count
+        failed += changed
+        print(f"{room}: {len(originals):,} hands, {count:,} renamed copies, {changed} with other findings", flush=True)
+    seconds = time.perf_counter() - started
+    print(f"all: {total_copies:,} renamed copies, {failed} with other findings ({seconds:,.0f} s)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
