@@ -234,6 +234,8 @@ def _check_one(path: Path, text: str, xml: bool, outcome: Outcome) -> None:
         else:
             outcome.hands += 1
             covered.update(range(audited.first_line, audited.first_line + len(audited.lines)))
+            # (a room read a whole file at a time gives no text block: the hand's own lines then)
+            covered.update(range(item.source.line, max(item.source.line, item.source.end_line) + 1))
             record = hand_record(item)
         _json_round_trip(record, outcome, text)
         for finding in audited.findings:

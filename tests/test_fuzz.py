@@ -90,3 +90,13 @@ def test_found_by_fuzzing_a_hand_number_beyond_64_bits(tmp_path: Path) -> None:
     outcome = check_inputs([(huge + "\n\n\n" + first, False)], tmp_path)
     assert not outcome.failed(), outcome.examples
     assert outcome.hands == 2
+
+
+def test_a_hand_read_without_a_text_block_covers_its_own_lines(tmp_path: Path) -> None:
+    """The long run's first 'lost' hands were the harness's: a PKR hand whose first line an edit deleted
+    is read by the room's whole-file reader, which gives no text block; its lines are the hand's own."""
+    seeds = [seed for seed in pool("other-text") if seed.room == "PKR"][:5]
+    assert seeds
+    texts = [(mutate(seed.text, [("delete", 0, 0)]), False) for seed in seeds]
+    outcome = check_inputs(texts, tmp_path)
+    assert outcome.lost == 0 and outcome.hands >= len(seeds), outcome.report()
