@@ -4,9 +4,9 @@ order of start time and hand number, for the rules across hands (omaha_audit/rul
 The audit streams hands; their tables' sequences are known only at the end of the run. Each hand leaves a
 small `TableHand`; these are written to a temporary SQLite database on disk, not kept in memory, and read
 back at the end table by table in order (SQLite sorts them). Memory stays flat whatever the number of hands
-and tables; the database takes about half a kilobyte a hand on disk and is deleted when the run ends. (The
-only thing kept in memory for every hand is the auditor's 8-byte key of each hand read, to count an identical
-copy once: see Auditor.seen.)
+and tables; the database takes a few hundred bytes a hand on disk and is deleted when the run ends. (Kept in
+memory: the auditor's 8-byte key of each hand read, to count an identical copy once, see Auditor.seen; and
+each distinct room, format, table key and file path once, which the rows on disk name by number.)
 """
 
 from __future__ import annotations
@@ -59,6 +59,9 @@ class TableSequencer:
         self.house_index: dict[int, int] = {}
         self.count = 0
         self.spill_bytes = 0
+        # each distinct room, format, table key and file path, once (in memory: one entry per table and file)
+        self.texts: list[str] = []
+        self.text_numbers: dict[str, int] = {}
 
     def add(self, row: TableRow, house: HouseRules) -> None:
         """Add a hand's picture (rules/tables.py table_row) with the house rules it was dealt by."""
@@ -71,7 +74,10 @@ class TableSequencer:
         number = row[4]
         if number is not None and not -SQLITE_INTEGERS <= number < SQLITE_INTEGERS:
             number = None
-        self.pending.append((row[2], number, row[5], row[8], index, marshal.dumps(row)))
+        # the texts every hand of a file or a table repeats (room, format, table, path) go to disk as numbers
+        intern = self._intern
+        packed = (intern(row[0]), intern(row[1]), intern(row[2]), row[3], row[4], row[5], intern(row[6]), *row[7:])
+        self.pending.append((row[2], number, row[5], row[8], index, marshal.dumps(packed)))
         self.count += 1
         if len(self.pending) >= BATCH:
             self._flush()
@@ -87,8 +93,27 @@ class TableSequencer:
         rows = self.db.execute(
             "SELECT house, picture FROM hands ORDER BY tbl, started IS NULL, started, number IS NULL, number, ord"
         )
+        texts = self.texts
         for house, picture in rows:
-            yield TableHand.from_row(marshal.loads(picture)), self.houses[house]
+            packed = marshal.loads(picture)
+            row = (
+                texts[packed[0]],
+                texts[packed[1]],
+                texts[packed[2]],
+                packed[3],
+                packed[4],
+                packed[5],
+                texts[packed[6]],
+                *packed[7:],
+            )
+            yield TableHand.from_row(row), self.houses[house]
+
+    def _intern(self, text: str) -> int:
+        number = self.text_numbers.get(text)
+        if number is None:
+            number = self.text_numbers[text] = len(self.texts)
+            self.texts.append(text)
+        return number
 
     def tables(self) -> int:
         """How many tables the run's hands were dealt at (a fast-fold pool counts as one)."""
