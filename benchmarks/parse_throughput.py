@@ -80,7 +80,11 @@ def room_hands(root: Path, room_format: str) -> list[str]:
             blocks = {b.first_line: b for b in SPLITTER.split_texts(str(path), read_texts(stream, info))}
         for item in source.read_file(path):
             if isinstance(item, Hand) and item.format == room_format and not item.truncated and not item.defects:
-                texts.append("\n".join(blocks[item.source.line].lines))
+                lines = blocks[item.source.line].lines
+                # (a hand that needs its file's first lines, as PKR's after the first, whose table line the
+                # file prints once, is not a hand on its own in another file)
+                if lines and SPLITTER.header_format(lines[0]) == room_format:
+                    texts.append("\n".join(lines))
     return texts
 
 
