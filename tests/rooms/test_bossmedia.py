@@ -515,3 +515,32 @@ def test_reading_starts_again_far_after_a_break() -> None:
             ("BrokenHand", None, 12, 0),
             ("HandElement", "3", first, first + 10),
         ]
+
+
+@pytest.mark.parametrize("which", [0, 1, 13])
+def test_a_broken_hand_start_tag_is_reported_and_the_rest_read(which: int, tmp_path: Path) -> None:
+    """Found by the fuzzing run: an attribute name with a colon in a hand's own start tag (`TABLE:URRENCY=`,
+    an unbound prefix) fails at that tag; reading started again at that same tag, for ever. Now that hand is
+    reported and reading goes on after its tag."""
+    import subprocess
+    import sys
+
+    root = require_corpus()
+    source = root / "BossMedia" / "fpdb-3" / "cash" / "Draw" / "5CD-FL-EUR-2-4.Opoker.sample.xml"
+    text = decoded(source)
+    starts = [found.start() for found in re.finditer(r"<HISTORY ", text)]
+    assert len(starts) == 14
+    at = text.index(' TABLE="', starts[which])
+    broken = text[:at] + ' TABLE:X="' + text[at + len(' TABLE="') :]
+    path = tmp_path / "broken.xml"
+    path.write_text(broken, encoding="utf-8")
+    program = (
+        "import sys; from pathlib import Path; from omaha_audit.rooms import hand_source; "
+        "from omaha_audit.model import Hand, UnreadableHand; "
+        "items = list(hand_source().read_file(Path(sys.argv[1]))); "
+        "print(sum(isinstance(i, Hand) for i in items), sum(isinstance(i, UnreadableHand) for i in items))"
+    )
+    result = subprocess.run([sys.executable, "-c", program, str(path)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    hands, unreadable = map(int, result.stdout.split())
+    assert (hands, unreadable) == (13, 1)

@@ -114,6 +114,7 @@ class LineFeed:
         self.session_line = first_line  # the file line the parser counts as its line 1
         self.session_offset = 0  # added to the parser's column on its line 1 to get the file's column
         self.first_of_session = True
+        self.restarted_at: tuple[int, int] | None = None  # the hand start tag reading last started again at
 
     # ---- what iterparse calls ----------------------------------------------------------------------
     def read(self, size: int = -1) -> str:
@@ -240,6 +241,7 @@ class LineFeed:
             self.recent.clear()
             self.text, self.position = "".join(again), 0
             self.line, self.column = found
+            self.restarted_at = found
             self.begin()
             return True
         self.recent.clear()
@@ -253,6 +255,7 @@ class LineFeed:
                 self.line += skipped
                 self.column = column
                 self.position = offset
+                self.restarted_at = (self.line, column)
                 self.begin()
                 return True
             self.line += self.text.count("\n", self.position)
@@ -335,6 +338,12 @@ def stream(texts: Iterable[str], spec: XmlSpec, first_line: int = 1) -> Iterator
                     yield BrokenHand(hand.first_line, line, reason)
             for first in feed.unparsed_before(line, column, at_end):
                 yield BrokenHand(first, line, reason)
+            again = feed.restarted_at
+            if again is not None and again >= (line, column):
+                # the error is in the start tag reading started again at (`<HISTORY TABLE:URRENCY=...>`): that
+                # hand is broken, and reading goes on after its tag (not from it again, which would loop)
+                yield BrokenHand(again[0], max(line, again[0]), reason)
+                line, column = again[0], again[1] + 1
             if at_end or not feed.restart(line, column):
                 return
             continue
