@@ -339,7 +339,7 @@ def stream(texts: Iterable[str], spec: XmlSpec, first_line: int = 1) -> Iterator
             for first in feed.unparsed_before(line, column, at_end):
                 yield BrokenHand(first, line, reason)
             again = feed.restarted_at
-            if again is not None and again >= (line, column):
+            if not at_end and again is not None and again >= (line, column):
                 # the error is in the start tag reading started again at (`<HISTORY TABLE:URRENCY=...>`): that
                 # hand is broken, and reading goes on after its tag (not from it again, which would loop)
                 yield BrokenHand(again[0], max(line, again[0]), reason)
