@@ -94,7 +94,13 @@ def _dead_buttons(hand: TableHand) -> set[int]:
         after = clockwise_after(hand.button, occupied)
         return {after} if after is not None else set()
     top = max([hand.max_seats or 0, hand.button, big, *occupied])
-    return {seat for seat in range(1, top + 1) if between(hand.button, big, seat)}
+    # (a seat number beyond any table, which OA108 reports on its own hand, leaves the empty seats out:
+    # counting up to it would never end)
+    seats = range(1, top + 1) if top <= MOST_SEATS else sorted({*occupied, hand.button, big})
+    return {seat for seat in seats if between(hand.button, big, seat)}
+
+
+MOST_SEATS: Final = 64  # more seats than any table has
 
 
 RULE: Final[TableRule] = TableRule("OA701", "button-movement", Severity.ERROR, ("CT-1", "BL-2", "BL-3"), check)
