@@ -104,13 +104,18 @@ def sample(
 
 
 def findings(hands: list[list[str]], path: Path) -> list[tuple[str, list[tuple[str, int]]]]:
-    """Per hand, in order: what was read (a hand or an unreadable block) and its findings (code, line)."""
+    """Per hand, in order: what was read (a hand or an unreadable block) and its findings (code, and line
+    counted from the hand's first: a renamed copy need not stand where its original stood in the file)."""
     path.write_text("\n\n\n".join("\n".join(lines) for lines in hands) + "\n", encoding="utf-8")
     auditor = Auditor(rules=RULES, strict=True)  # (per-hand rules: the renamed player differs hand to hand)
-    return [
-        (type(audited.item).__name__, sorted((finding.code, finding.line) for finding in audited.findings))
-        for audited in auditor.audit_files([path])
-    ]
+    found = []
+    for audited in auditor.audit_files([path]):
+        item = audited.item
+        first = item.source.line if isinstance(item, Hand) else item.first_line
+        found.append(
+            (type(item).__name__, sorted((finding.code, finding.line - first) for finding in audited.findings))
+        )
+    return found
 
 
 # The corpus folders whose text the rename can edit with certainty. Not here: the XML rooms (iPoker, Boss
