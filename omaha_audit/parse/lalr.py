@@ -12,7 +12,7 @@ dictionary look-up.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from lark import Lark
 from lark.parsers.lalr_analysis import Shift
@@ -26,6 +26,14 @@ class Rejection(NamedTuple):
 
     at: int
     expected: frozenset[str]
+
+
+def unexpected(rejection: Rejection, tokens: Sequence[tuple[Any, ...]]) -> tuple[int, str]:
+    """Where to report a rejection of the line tokens `(kind, line, ...)` (the last token's line when the
+    input ends too soon), and the reason: `unexpected KIND line (expected one of: ...)`."""
+    kind, line = tokens[min(rejection.at, len(tokens) - 1)][:2]
+    expected = ", ".join(sorted(rejection.expected)[:8])
+    return line, f"unexpected {kind} line (expected one of: {expected})"
 
 
 # One table entry: (True, next state, "") for a shift; (False, symbols popped, rule name) for a reduce.

@@ -46,7 +46,7 @@ from typing import Final
 from lark import Lark
 
 from omaha_audit.model import Card, Defect, Hand, UnreadableHand
-from omaha_audit.parse.lalr import LalrChecker
+from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
@@ -93,12 +93,10 @@ class BovadaReader:
             if rejection.at == len(tokens) and not has_summary:
                 truncated = True
             else:
-                at = tokens[min(rejection.at, len(tokens) - 1)]
-                expected = ", ".join(sorted(rejection.expected)[:8])
-                reason = f"unexpected {at[0]} line (expected one of: {expected})"
+                line, reason = unexpected(rejection, tokens)
                 if rejection.at >= len(tokens):
                     reason = "the hand ends without its summary lines"
-                return unreadable(block, at[1], reason, hand_id)
+                return unreadable(block, line, reason, hand_id)
         try:
             header = read_header(tokens[0][3].groupdict())
         except (KeyError, ValueError) as error:

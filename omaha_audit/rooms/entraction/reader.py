@@ -59,7 +59,7 @@ from omaha_audit.model import (
     parse_amount,
     parse_card,
 )
-from omaha_audit.parse.lalr import LalrChecker
+from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import ADDED, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
@@ -167,9 +167,8 @@ class EntractionReader:
             if rejection.at == len(tokens) and "ENDED" not in types:
                 truncated = True
             else:
-                at = tokens[min(rejection.at, len(tokens) - 1)]
-                expected = ", ".join(sorted(rejection.expected)[:8])
-                return unreadable(block, at[1], f"unexpected {at[0]} line (expected one of: {expected})", hand_id)
+                line, reason = unexpected(rejection, tokens)
+                return unreadable(block, line, reason, hand_id)
         defects = [
             Defect(line, text, "line cut off" if truncated and line == block.last_line else "unreadable line")
             for line, text in unknown

@@ -40,7 +40,7 @@ from omaha_audit.model import (
     UnreadableHand,
     parse_amount,
 )
-from omaha_audit.parse.lalr import LalrChecker
+from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import ADDED
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
@@ -96,12 +96,10 @@ class EverleafReader:
         truncated = not complete
         rejection = self.checker.check(types)
         if rejection is not None and not (rejection.at == len(tokens) and truncated):
-            at = tokens[min(rejection.at, len(tokens) - 1)]
-            expected = ", ".join(sorted(rejection.expected)[:8])
-            reason = f"unexpected {at[0]} line (expected one of: {expected})"
+            line, reason = unexpected(rejection, tokens)
             if rejection.at >= len(tokens):
                 reason = "the hand ends before its cards are dealt"
-            return unreadable(block, at[1], reason, hand_id)
+            return unreadable(block, line, reason, hand_id)
         try:
             header = self.header(tokens)
         except (KeyError, ValueError) as error:

@@ -58,7 +58,7 @@ from omaha_audit.model import (
     parse_amount,
     parse_card,
 )
-from omaha_audit.parse.lalr import LalrChecker
+from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import ADDED, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
@@ -136,9 +136,8 @@ class OnGameReader:
             if rejection.at == len(tokens) and "SUMMARY_END" not in types:
                 truncated = True
             else:
-                at = tokens[min(rejection.at, len(tokens) - 1)]
-                expected = ", ".join(sorted(rejection.expected)[:8])
-                return unreadable(block, at[1], f"unexpected {at[0]} line (expected one of: {expected})", hand_id)
+                line, reason = unexpected(rejection, tokens)
+                return unreadable(block, line, reason, hand_id)
         if types[1:3] != ["STARTED", "TABLE"]:
             return unreadable(block, block.last_line, "the hand is cut off before its table line", hand_id)
         defects = [

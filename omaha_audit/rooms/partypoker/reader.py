@@ -21,7 +21,7 @@ from typing import Final
 from lark import Lark
 
 from omaha_audit.model import Defect, Hand, UnreadableHand
-from omaha_audit.parse.lalr import LalrChecker
+from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
@@ -75,12 +75,10 @@ class PartyReader:
             if rejection.at == len(tokens) and not ended:
                 truncated = True
             else:
-                at = tokens[min(rejection.at, len(tokens) - 1)]
-                expected = ", ".join(sorted(rejection.expected)[:8])
-                reason = f"unexpected {at[0]} line (expected one of: {expected})"
+                line, reason = unexpected(rejection, tokens)
                 if rejection.at >= len(tokens):
                     reason = "the hand ends before its awards"
-                return unreadable(block, at[1], reason, tokens[0][3]["hand_id"])
+                return unreadable(block, line, reason, tokens[0][3]["hand_id"])
         if not ended and not any(kind == "TABLE_CLOSED" for kind, *_ in ignored):
             truncated = True
         defects = [

@@ -69,7 +69,7 @@ from omaha_audit.model import (
     parse_amount,
     parse_card,
 )
-from omaha_audit.parse.lalr import LalrChecker
+from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import TO, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
@@ -163,9 +163,8 @@ class PkrReader:
             if rejection.at == len(tokens) and "END" not in types:
                 truncated = True
             else:
-                at = tokens[min(rejection.at, len(tokens) - 1)]
-                expected = ", ".join(sorted(rejection.expected)[:8])
-                return unreadable(block, at[1], f"unexpected {at[0]} line (expected one of: {expected})", hand_id)
+                line, reason = unexpected(rejection, tokens)
+                return unreadable(block, line, reason, hand_id)
         missing = sorted(_HEADER_LINES - {"TABLE"} - set(types))
         if missing:
             return unreadable(block, block.last_line, f"the header block is cut off (no {missing[0]} line)", hand_id)

@@ -56,7 +56,7 @@ from omaha_audit.model import (
     Unit,
     UnreadableHand,
 )
-from omaha_audit.parse.lalr import LalrChecker
+from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import ADDED, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
@@ -141,9 +141,7 @@ class Poker888Reader:
                 truncated = True
             else:
                 at = tokens[min(rejection.at, len(tokens) - 1)]
-                expected = ", ".join(sorted(rejection.expected)[:8])
-                reason = f"unexpected {at[0]} line (expected one of: {expected})"
-                line = at[1]
+                line, reason = unexpected(rejection, tokens)
                 if rejection.at >= len(tokens):  # only the first lines: a `#Game No` line of another room's?
                     reason = f"an 888poker hand with nothing after its {at[0]} line"
                     line = block.first_line

@@ -67,7 +67,7 @@ from omaha_audit.model import (
     parse_amount,
     parse_card,
 )
-from omaha_audit.parse.lalr import LalrChecker
+from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
@@ -135,12 +135,10 @@ class WpnReader:
             if rejection.at == len(tokens) and "SUMMARY" not in types:
                 truncated = True
             else:
-                at = tokens[min(rejection.at, len(tokens) - 1)]
-                expected = ", ".join(sorted(rejection.expected)[:8])
-                reason = f"unexpected {at[0]} line (expected one of: {expected})"
+                line, reason = unexpected(rejection, tokens)
                 if rejection.at >= len(tokens):
                     reason = "the hand ends without its summary lines"
-                return unreadable(block, at[1], reason, _hand_id(tokens))
+                return unreadable(block, line, reason, _hand_id(tokens))
         if len(tokens) < 2 or tokens[1][0] != "GAME_ID":
             return unreadable(block, tokens[0][1], "no `Game ID:` line after the start time")
         ended = next((line for kind, line, _, _ in tokens if kind == "SUMMARY_ENDED"), 0)
