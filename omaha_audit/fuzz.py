@@ -187,15 +187,6 @@ class Outcome:
         if len(kept) < 3:
             kept.append(text)
 
-    def merge(self, other: Outcome) -> None:
-        for name in ("inputs", "hands", "unreadable", "findings", "crashes", "internal_errors", "lost"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.invalid_json += other.invalid_json
-        self.hash_seed_differences += other.hash_seed_differences
-        for kind, texts in other.examples.items():
-            for text in texts:
-                self.note(kind, text)
-
     def report(self) -> str:
         return (
             f"inputs tried {self.inputs:,}, hands read {self.hands:,}, unreadable {self.unreadable:,}, "

@@ -171,11 +171,6 @@ class HandContext:
         return total
 
     @property
-    def ledger_only(self) -> bool:
-        """A hand judged from its lines' amounts alone (a game the engine does not replay)."""
-        return not self.replayable
-
-    @property
     def gross_pot(self) -> int:
         """Every chip put in, less the uncalled bet returned, plus money the site added: the pot that is
         raked and paid out (RK-3)."""

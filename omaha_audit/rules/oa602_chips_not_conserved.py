@@ -32,7 +32,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     summary = hand.pot
     if summary is None or summary.total is None or hand.truncated or hand.cancelled:
         return
-    if ctx.ledger_only and hand.refunds is not Refunds.LINE:
+    if not ctx.replayable and hand.refunds is not Refunds.LINE:
         return  # (stud, draw: a returned bet the text does not print would need the betting replayed)
     expected = ctx.expected_total()
     if expected != summary.total:
