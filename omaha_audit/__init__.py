@@ -28,9 +28,10 @@ def build() -> str:
     """Which build is running: "compiled" when the install compiled the reader, engine and rules with mypyc
     (hatch_build.py), else "pure" (an editable install, or one without a C compiler)."""
     from importlib.machinery import EXTENSION_SUFFIXES
+    from importlib.util import find_spec
 
-    replay = importlib.import_module("omaha_audit.engine.replay")
-    return "compiled" if (replay.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES)) else "pure"
+    replay = find_spec("omaha_audit.engine.replay")  # (found, not imported: `--version` stays quick)
+    return "compiled" if replay is not None and (replay.origin or "").endswith(tuple(EXTENSION_SUFFIXES)) else "pure"
 
 
 def __getattr__(name: str) -> Any:

@@ -10,7 +10,6 @@ from typing import Annotated
 
 import typer
 
-from omaha_audit.cli.audit_cmd import print_rules, run_audit
 from omaha_audit.cli.common import (
     PathsArgument,
     RoomPresetOption,
@@ -22,9 +21,10 @@ from omaha_audit.cli.common import (
 )
 from omaha_audit.cli.export_cmd import export_command
 from omaha_audit.cli.generate_cmd import generate_command
-from omaha_audit.cli.parse_cmd import run_parse
 from omaha_audit.cli.stats_cmd import stats_command
-from omaha_audit.rules.registry import BY_CODE, select_rules
+
+# Only what every command needs is imported here: `--version`, `--help` and `rules` answer without loading
+# polars, jinja2, the report or the generator (each command imports its own work when it runs).
 
 app = typer.Typer(
     name="omaha-audit",
@@ -66,6 +66,8 @@ def parse_command(
     ] = ParseFormat.jsonl,
 ) -> None:
     """Read hand histories into the hand model and print one record per hand."""
+    from omaha_audit.cli.parse_cmd import run_parse
+
     files = open_paths(paths)
     code = run_parse(files, output_format.value, sys.stdout, sys.stderr)
     raise typer.Exit(code)
@@ -84,6 +86,8 @@ class FailOn(StrEnum):
 
 
 def _codes(values: list[str] | None) -> list[str]:
+    from omaha_audit.rules.registry import BY_CODE
+
     codes = [code.strip().upper() for value in values or [] for code in value.split(",") if code.strip()]
     for code in codes:
         if not any(known.startswith(code) for known in BY_CODE):
@@ -112,6 +116,9 @@ def audit_command(
     ] = None,
 ) -> None:
     """Replay every hand and report every place where the dealer got it wrong."""
+    from omaha_audit.cli.audit_cmd import run_audit
+    from omaha_audit.rules.registry import select_rules
+
     house = house_option(rules_file, room_preset)
     rules = select_rules(_codes(select) or None, _codes(ignore) or None)
     if html is not None:
@@ -128,6 +135,8 @@ def rules_command(
     code: Annotated[str | None, typer.Argument(help="A rule code, e.g. OA301, to print its documentation.")] = None,
 ) -> None:
     """List every audit rule (code, name, severity, RULES.md ids), or document one."""
+    from omaha_audit.cli.rules_cmd import print_rules
+
     if print_rules(code) == 2:
         fail_usage(f"unknown rule code {code!r}")
 

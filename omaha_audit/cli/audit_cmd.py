@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import io
 import json
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO, cast
 
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import AuditedHand, Auditor
-from omaha_audit.report.html import MAX_TABLE_VIEWS, HtmlReport
 from omaha_audit.report.progress import track_hands
 from omaha_audit.report.text import write_across, write_findings, write_summary
 from omaha_audit.rules.base import Severity
@@ -60,10 +58,17 @@ def run_audit(
     inputs: Sequence[Path] = (),
 ) -> int:
     out = cast(TextIO, _ClosedSafe(out)) if html is not None else out
+    report = None
+    if html is not None:
+        from omaha_audit.report.html import MAX_TABLE_VIEWS, HtmlReport  # (jinja2 and polars: only for a report)
+
+        report = HtmlReport(house, inputs=[str(p) for p in inputs])
     auditor = Auditor(
-        house, rules, keep_text=output_format == "text" or html is not None, table_views=MAX_TABLE_VIEWS if html else 0
+        house,
+        rules,
+        keep_text=output_format == "text" or html is not None,
+        table_views=MAX_TABLE_VIEWS if report else 0,
     )
-    report = HtmlReport(house, inputs=[str(p) for p in inputs]) if html is not None else None
     with_findings: list[AuditedHand] = []
     findings: list[dict[str, object]] = []
     streaming_to_terminal = output_format == "jsonl" and out.isatty()
@@ -111,27 +116,3 @@ def run_audit(
     threshold = FAIL_ON[fail_on]
     worst = tally.worst()
     return 1 if threshold is not None and worst is not None and worst.rank >= threshold.rank else 0
-
-
-def print_rules(code: str | None, out: TextIO | None = None) -> int:
-    out = out or sys.stdout  # (looked up at the call: a test runner may have replaced it)
-    from omaha_audit.rules.registry import ALL_RULES, BY_CODE
-
-    if code is None:
-        for rule in ALL_RULES:
-            ids = ", ".join(rule.rule_ids) or "-"
-            out.write(f"{rule.code}  {rule.name:<26} {rule.severity.value:<8} {ids:<28} {rule.summary}\n")
-        out.write("\nChecks a room's text gives no ground for (not reported as clean, not checked):\n")
-        from omaha_audit.rooms import FORMATS
-
-        for room_format in FORMATS:
-            for rule_code, why in sorted(room_format.cannot_check().items()):
-                out.write(f"  {room_format.name:<12} {rule_code}  {why}\n")
-        return 0
-    found = BY_CODE.get(code.upper())
-    if found is None:
-        return 2
-    rule = found
-    out.write(f"{rule.code} {rule.name} ({rule.severity.value}; RULES.md: {', '.join(rule.rule_ids) or '-'})\n\n")
-    out.write(rule.doc + "\n")
-    return 0

@@ -6,13 +6,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from omaha_audit.house import PRESETS, RulesFileError, load_rules_file
-from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.parse.files import InputFiles, PathProblem, expand_paths
+if TYPE_CHECKING:  # (imported where used: `--help` loads no room)
+    from omaha_audit.model.house_rules import HouseRules
+    from omaha_audit.parse.input_files import InputFiles
 
 
 def fail_usage(message: str) -> NoReturn:
@@ -33,6 +33,8 @@ def check_output_file(path: Path, option: str) -> None:
 
 
 def open_paths(paths: Sequence[Path]) -> InputFiles:
+    from omaha_audit.parse.files import PathProblem, expand_paths
+
     if not paths:
         fail_usage("no PATH given")
     try:
@@ -50,6 +52,8 @@ def open_paths(paths: Sequence[Path]) -> InputFiles:
 
 def house_option(rules_file: Path | None, preset: str | None) -> HouseRules | None:
     """`--rules FILE` / `--room-preset NAME` as the audit reads them; None: each room's preset."""
+    from omaha_audit.house import PRESETS, RulesFileError, load_rules_file
+
     if rules_file is not None and preset is not None:
         fail_usage("give either --rules or --room-preset, not both")
     if rules_file is not None:

@@ -7,26 +7,41 @@ Register with ``app.command("generate")(generate_command)``.
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Final
 
 import typer
 
 from omaha_audit.cli.common import fail_usage
-from omaha_audit.generate import GenerateConfig, chosen_faults, fault_names, generate, session_fault_names
-from omaha_audit.generate.config import GENERATED_GAMES, GENERATED_STRUCTURES, parse_players
-from omaha_audit.generate.writers import WRITERS, writer_for
-from omaha_audit.model import Game, Structure
-from omaha_audit.report.atomic import atomic_path
 
-GameChoice = StrEnum("GameChoice", {game.value: game.value for game in GENERATED_GAMES})  # type: ignore[misc]
-StructureChoice = StrEnum(  # type: ignore[misc]
-    "StructureChoice", {structure.value: structure.value for structure in GENERATED_STRUCTURES}
-)
-FaultChoice = StrEnum(  # type: ignore[misc]
-    "FaultChoice", {name: name for name in [*fault_names(), *session_fault_names()]}
-)
+# The names `--game`, `--structure` and `--room` take, written here so that `--help` loads no generator
+# (tests/generate/test_generate_cli.py checks them against the generator's own lists), with the short
+# names players use.
+GAMES: Final = (
+    "omaha", "omaha-hi-lo", "omaha5", "omaha5-hi-lo", "omaha6", "omaha6-hi-lo", "courchevel", "courchevel-hi-lo",
+    "holdem",
+)  # fmt: skip
+GAME_ALIASES: Final = {
+    "plo": "omaha", "plo8": "omaha-hi-lo", "o8": "omaha-hi-lo", "plo5": "omaha5", "plo6": "omaha6",
+    "nlhe": "holdem", "hold'em": "holdem",
+}  # fmt: skip
+STRUCTURES: Final = ("pot-limit", "no-limit", "fixed-limit")
+STRUCTURE_ALIASES: Final = {"pl": "pot-limit", "nl": "no-limit", "fl": "fixed-limit", "limit": "fixed-limit"}
+ROOMS: Final = ("pokerstars", "ggpoker", "winamax", "acr", "partypoker", "ipoker", "888poker")
+
+
+def _named(values: list[str] | None, option: str, known: tuple[str, ...], aliases: dict[str, str]) -> list[str]:
+    chosen = []
+    for value in values or []:
+        name = aliases.get(value.strip().lower(), value.strip().lower())
+        if name not in known:
+            fail_usage(f"{option} {value!r}: not one of {', '.join(known)} (or {', '.join(aliases)})")
+        chosen.append(name)
+    return chosen
+
+
+# (the fault kinds are checked when the command runs, not listed as choices: listing them would load the
+# generator for every `omaha-audit --help`)
 
 
 def generate_command(
@@ -35,12 +50,20 @@ def generate_command(
     output: Annotated[Path, typer.Option("--output", "-o", help="Hand-history text file to write.")],
     labels: Annotated[Path, typer.Option("--labels", help="JSON-lines file: one label per hand.")],
     game: Annotated[
-        list[GameChoice] | None,
-        typer.Option("--game", help="Game to deal (repeat for several); default: all of them mixed."),
+        list[str] | None,
+        typer.Option(
+            "--game",
+            help=f"Game to deal (repeat for several): {', '.join(GAMES)} (or plo, plo8, plo5, plo6, nlhe); "
+            "default: all of them mixed.",
+        ),
     ] = None,
     structure: Annotated[
-        list[StructureChoice] | None,
-        typer.Option("--structure", help="Betting structure (repeat for several); default: all three."),
+        list[str] | None,
+        typer.Option(
+            "--structure",
+            help=f"Betting structure (repeat for several): {', '.join(STRUCTURES)} (or pl, nl, fl); "
+            "default: all three.",
+        ),
     ] = None,
     players: Annotated[
         str, typer.Option("--players", help="Players dealt in per hand: a number or a range like 2-9.")
@@ -49,8 +72,12 @@ def generate_command(
         float, typer.Option("--fault-rate", min=0.0, max=1.0, help="Share of hands that carry one dealer error.")
     ] = 0.0,
     fault: Annotated[
-        list[FaultChoice] | None,
-        typer.Option("--fault", help="Fault kind to inject (repeat for several); default: every kind that fits."),
+        list[str] | None,
+        typer.Option(
+            "--fault",
+            help="Fault kind to inject (repeat for several; an unknown name lists them all); default: every "
+            "kind that fits.",
+        ),
     ] = None,
     tournament_share: Annotated[
         float,
@@ -58,7 +85,7 @@ def generate_command(
     ] = 0.25,
     room: Annotated[
         str,
-        typer.Option("--room", help=f"Whose text to write: {', '.join(WRITERS)}."),
+        typer.Option("--room", help=f"Whose text to write: {', '.join(ROOMS)}."),
     ] = "pokerstars",
     sessions: Annotated[
         bool,
@@ -71,17 +98,25 @@ def generate_command(
     tables: Annotated[int, typer.Option("--tables", min=1, max=100, help="With --sessions: tables open at once.")] = 4,
 ) -> None:
     """Write generated hand histories, some with one known dealer error each, and a label for every hand."""
+    from omaha_audit.generate import GenerateConfig, chosen_faults, generate
+    from omaha_audit.generate.config import GENERATED_GAMES, GENERATED_STRUCTURES, parse_players
+    from omaha_audit.generate.writers import writer_for
+    from omaha_audit.model import Game, Structure
+    from omaha_audit.report.atomic import atomic_path
+
+    games = _named(game, "--game", GAMES, GAME_ALIASES)
+    structures = _named(structure, "--structure", STRUCTURES, STRUCTURE_ALIASES)
     try:
         low, high = parse_players(players)
         config = GenerateConfig(
             hands=hands,
             seed=seed,
-            games=tuple(Game(choice.value) for choice in game) if game else GENERATED_GAMES,
-            structures=tuple(Structure(choice.value) for choice in structure) if structure else GENERATED_STRUCTURES,
+            games=tuple(Game(name) for name in games) if games else GENERATED_GAMES,
+            structures=tuple(Structure(name) for name in structures) if structures else GENERATED_STRUCTURES,
             min_players=low,
             max_players=high,
             fault_rate=fault_rate,
-            faults=tuple(choice.value for choice in fault) if fault else (),
+            faults=tuple(fault) if fault else (),
             tournament_share=tournament_share,
             room=room,
             sessions=sessions,

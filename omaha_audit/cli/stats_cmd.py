@@ -7,17 +7,14 @@ import json
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
 from omaha_audit.cli.common import PathsArgument, RoomPresetOption, RulesFileOption, house_option, open_paths
-from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.pipeline import Auditor
-from omaha_audit.report.progress import track_hands
-from omaha_audit.rules.registry import ALL_RULES
-from omaha_audit.stats.frames import FrameBuilder
-from omaha_audit.stats.statistics import GROUP_DEFINITIONS, PLAYER, PLAYER_DEFINITIONS, for_export, statistics, to_text
+
+if TYPE_CHECKING:
+    from omaha_audit.model.house_rules import HouseRules
 
 
 class StatsBy(StrEnum):
@@ -37,6 +34,19 @@ class StatsFormat(StrEnum):
 def run_stats(
     files: list[Path], by: str, output_format: str, house: HouseRules | None, out: TextIO, err: TextIO
 ) -> int:
+    from omaha_audit.pipeline import Auditor
+    from omaha_audit.report.progress import track_hands
+    from omaha_audit.rules.registry import ALL_RULES
+    from omaha_audit.stats.frames import FrameBuilder
+    from omaha_audit.stats.statistics import (
+        GROUP_DEFINITIONS,
+        PLAYER,
+        PLAYER_DEFINITIONS,
+        for_export,
+        statistics,
+        to_text,
+    )
+
     # Player statistics need no findings, so the rules are not run for them.
     auditor = Auditor(house, () if by == PLAYER else ALL_RULES, keep_text=False)
     tables = ("hands", "players") if by == PLAYER else ("hands", "findings")

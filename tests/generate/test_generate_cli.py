@@ -69,3 +69,26 @@ def test_generate_command_rejects_impossible_requests(tmp_path: Path) -> None:
     assert not output.exists()
     result = CliRunner().invoke(_app(), [*base, "--players", "1-4"])
     assert result.exit_code == 2
+
+
+def test_the_names_the_command_lists_are_the_generators_own() -> None:
+    # (generate_cmd writes them out so that `--help` does not load the generator)
+    from omaha_audit.cli import generate_cmd
+    from omaha_audit.generate.config import GENERATED_GAMES, GENERATED_STRUCTURES
+    from omaha_audit.generate.writers import WRITERS
+
+    assert tuple(game.value for game in GENERATED_GAMES) == generate_cmd.GAMES
+    assert tuple(structure.value for structure in GENERATED_STRUCTURES) == generate_cmd.STRUCTURES
+    assert tuple(WRITERS) == generate_cmd.ROOMS
+    assert set(generate_cmd.GAME_ALIASES.values()) <= set(generate_cmd.GAMES)
+
+
+def test_short_game_names_are_accepted_and_unknown_ones_are_a_usage_error(tmp_path: Path) -> None:
+    output, labels = tmp_path / "hands.txt", tmp_path / "labels.jsonl"
+    base = ["generate", "--hands", "3", "--seed", "1", "-o", str(output), "--labels", str(labels)]
+    ok = CliRunner().invoke(_app(), [*base, "--game", "plo", "--structure", "pl"])
+    assert ok.exit_code == 0, ok.output
+    assert output.read_text(encoding="utf-8").count("Pot Limit") == 3
+    bad = CliRunner().invoke(_app(), [*base, "--game", "chess"])
+    assert bad.exit_code == 2
+    assert "--game 'chess': not one of omaha" in bad.output

@@ -1,0 +1,32 @@
+"""`omaha-audit --version`, `--help` and `rules` answer at once: they load neither polars, jinja2, the
+report nor the generator (issue 17; the wall times are measured in benchmarks/startup.py, not asserted)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("polars", "jinja2", "omaha_audit.report.html", "omaha_audit.generate", "omaha_audit.pipeline")
+
+PROBE = """
+import io, json, sys
+from contextlib import redirect_stdout
+from omaha_audit.cli.app import app
+with redirect_stdout(io.StringIO()):
+    try:
+        app(ARGS, standalone_mode=False)
+    except SystemExit:
+        pass
+print(json.dumps(sorted(name for name in HEAVY if name in sys.modules)))
+"""
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["rules"], ["audit", "--help"], ["generate", "--help"]])
+def test_quick_commands_load_nothing_heavy(args: list[str]) -> None:
+    heavy = [name for name in HEAVY if not (args == ["rules"] and name == "omaha_audit.pipeline")]
+    code = f"HEAVY = {heavy!r}\nARGS = {args!r}\n" + PROBE
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
