@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Final
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.parse.files import FileNotice
+from omaha_audit.parse.input_files import Source
 from omaha_audit.rooms import BY_NAME, hand_source, preset_for, words_for
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.oa101_unreadable_hand import unreadable_finding
@@ -53,6 +54,18 @@ class AuditedHand:
         return self.lines[index] if 0 <= index < len(self.lines) else None
 
 
+UNREADABLE: Final = 0
+AUDITED: Final = 1
+NOT_AUDITED: Final = 2
+
+
+def hand_kind(item: Hand | UnreadableHand) -> tuple[int, str, str]:
+    """What `Tally.add` counts a hand as: its kind, its room and its format label."""
+    if isinstance(item, UnreadableHand):
+        return UNREADABLE, "", item.room or "unknown"
+    return (AUDITED if item.game.is_flop_game else NOT_AUDITED), item.room, item.format
+
+
 @dataclass(slots=True)
 class Tally:
     files: int = 0
@@ -87,6 +100,22 @@ class Tally:
         else:
             self.not_audited += 1
         self.count(audited.findings)
+
+    def add_counts(self, kind: int, room: str, format_name: str, findings: list[Finding]) -> None:
+        """`add` from plain values (omaha_audit/parallel.py): `kind` UNREADABLE, AUDITED or NOT_AUDITED, and
+        the labels `add` would count the hand under."""
+        self.hands += 1
+        if kind == UNREADABLE:
+            self.unreadable += 1
+            self.by_format[format_name] += 1
+        else:
+            self.by_room[room] += 1
+            self.by_format[format_name] += 1
+            if kind == AUDITED:
+                self.audited += 1
+            else:
+                self.not_audited += 1
+        self.count(findings)
 
     def count(self, findings: list[Finding]) -> None:
         for finding in findings:
@@ -149,70 +178,89 @@ class Auditor:
         self.tally = Tally()
         self.across: list[Finding] = []
         self.seen: set[bytes] = set()  # room, hand and text digests of the hands read (CT-5)
+        self.order = 0  # hands read (not unreadable text), copies included: the input order of the pictures
+        self.want_unreadable = any(rule.code == "OA101" for rule in self.rules)
 
     def rules_for(self, hand: Hand) -> HouseRules:
         return self.house or preset_for(hand)
 
-    def audit_files(self, files: list[Path]) -> Iterator[AuditedHand]:
-        self.tally.files += len(files)
-        sequencer = TableSequencer(self.table_rules, self.spill_directory, _cannot_check) if self.table_rules else None
+    def audit_files(self, files: Sequence[Source]) -> Iterator[AuditedHand]:
+        sequencer = self.start(files)
         try:
             yield from self._read(files, sequencer)
-            if sequencer is not None:
-                windows = TableWindows(self.table_views) if self.table_views else None
-                rows = TableRows() if self.keep_table_rows else None
-                self.across = list(sequencer.findings(_both(windows, rows), strict=self.strict))
-                self.sessions = windows.finish() if windows is not None else []
-                self.table_rows = rows.rows if rows is not None else []
-                self.tally.tables = sequencer.tables()
-                self.tally.count(self.across)
+            self.finish(sequencer)
         finally:
-            if sequencer is not None:
-                sequencer.close()
-                self.spill_bytes = sequencer.spill_bytes
+            self.close(sequencer)
 
-    def _read(self, files: list[Path], sequencer: TableSequencer | None) -> Iterator[AuditedHand]:
-        want_unreadable = any(rule.code == "OA101" for rule in self.rules)
-        scanned: set[Path] = getattr(files, "scanned", set())
-        for skipped in getattr(files, "skipped", ()):
-            self.tally.notices.append(FileNotice(str(skipped), "skipped", "not a hand history by its name: skipped"))
-        order = 0
+    def start(self, files: Sequence[Source]) -> TableSequencer | None:
+        """Count the run's files and note those passed over; the sequencer of the rules across hands (None
+        without them). `audit_files` is start, `audit_source` per file, `finish`, `close`."""
+        self.tally.files += len(files)
+        for skipped, why in getattr(files, "skipped", ()):
+            self.tally.notices.append(FileNotice(skipped, "skipped", why))
+        return TableSequencer(self.table_rules, self.spill_directory, _cannot_check) if self.table_rules else None
+
+    def finish(self, sequencer: TableSequencer | None) -> None:
+        """Once every hand is in: the rules across hands (`across`, counted in the tally)."""
+        if sequencer is None:
+            return
+        windows = TableWindows(self.table_views) if self.table_views else None
+        rows = TableRows() if self.keep_table_rows else None
+        self.across = list(sequencer.findings(_both(windows, rows), strict=self.strict))
+        self.sessions = windows.finish() if windows is not None else []
+        self.table_rows = rows.rows if rows is not None else []
+        self.tally.tables = sequencer.tables()
+        self.tally.count(self.across)
+
+    def close(self, sequencer: TableSequencer | None) -> None:
+        if sequencer is not None:
+            sequencer.close()
+            self.spill_bytes = sequencer.spill_bytes
+
+    def _read(self, files: Sequence[Source], sequencer: TableSequencer | None) -> Iterator[AuditedHand]:
+        scanned: set[Source] = getattr(files, "scanned", set())
         for path in files:
-            for block, item in self.source.read_blocks(path, path in scanned):
-                if isinstance(item, FileNotice):
-                    self.tally.notices.append(item)
-                    continue
-                first = block.first_line if block else 0
-                lines = block.lines if (block and self.keep_text) else []
-                context = None
-                if isinstance(item, UnreadableHand):
-                    findings = [unreadable_finding(item)] if want_unreadable else []
-                else:
-                    order += 1
-                    digest = text_digest(block.lines) if block else b""
-                    house = self.rules_for(item)
-                    if self._seen_before(item, digest):
-                        copy = AuditedHand(item, [], first, lines, None, copy=True)
-                        self.tally.add(copy)
-                        if sequencer is not None:
-                            sequencer.add(copy_record(item, order, digest), house)
-                        yield copy
-                        continue
-                    context = HandContext(item, house, words_for(item))
-                    findings = audit_context(context, self.rules, strict=self.strict)
-                    if sequencer is not None:
-                        sequencer.add(self._picture(context, order, digest), house)
-                audited = AuditedHand(item, findings, first, lines, context)
-                self.tally.add(audited)
+            for audited, picture, house, _ in self.audit_source(path, path in scanned):
+                if sequencer is not None and picture is not None and house is not None:
+                    sequencer.add(picture, house)
                 yield audited
 
-    def _seen_before(self, hand: Hand, digest: bytes) -> bool:
-        """Whether an identical record of this hand (same room, number and text) was read before."""
-        key = hashlib.blake2b(f"{hand.room}\t{hand.hand_id}".encode(), digest_size=8, key=digest).digest()
-        if key in self.seen:
-            return True
-        self.seen.add(key)
-        return False
+    def audit_source(
+        self, path: Source, scanned: bool = False
+    ) -> Iterator[tuple[AuditedHand, TableRow | None, HouseRules | None, bytes | None]]:
+        """The hands of one file, audited and counted in the tally, each with its picture for the rules
+        across hands and its house rules (None for unreadable text), and its key as a copy (`copy_key`).
+        The pictures are numbered in input order by `self.order` (one run-wide count)."""
+        want_unreadable = self.want_unreadable
+        pictures = bool(self.table_rules)
+        for block, item in self.source.read_blocks(path, scanned):
+            if isinstance(item, FileNotice):
+                self.tally.notices.append(item)
+                continue
+            first = block.first_line if block else 0
+            lines = block.lines if (block and self.keep_text) else []
+            if isinstance(item, UnreadableHand):
+                findings = [unreadable_finding(item)] if want_unreadable else []
+                audited = AuditedHand(item, findings, first, lines, None)
+                self.tally.add(audited)
+                yield audited, None, None, None
+                continue
+            self.order += 1
+            digest = text_digest(block.lines) if block else b""
+            house = self.rules_for(item)
+            key = copy_key(item, digest)
+            if key in self.seen:
+                copy = AuditedHand(item, [], first, lines, None, copy=True)
+                self.tally.add(copy)
+                yield copy, copy_record(item, self.order, digest) if pictures else None, house, key
+                continue
+            self.seen.add(key)
+            context = HandContext(item, house, words_for(item))
+            findings = audit_context(context, self.rules, strict=self.strict)
+            picture = self._picture(context, self.order, digest) if pictures else None
+            audited = AuditedHand(item, findings, first, lines, context)
+            self.tally.add(audited)
+            yield audited, picture, house, key
 
     def _picture(self, context: HandContext, order: int, digest: bytes) -> TableRow:
         try:
@@ -221,6 +269,11 @@ class Auditor:
             if self.strict:
                 raise
             return copy_record(context.hand, order, digest)  # (a hand the engine could not settle)
+
+
+def copy_key(hand: Hand, digest: bytes) -> bytes:
+    """What makes two records the same hand (CT-5): room, hand number and text (`digest`), in 8 bytes."""
+    return hashlib.blake2b(f"{hand.room}\t{hand.hand_id}".encode(), digest_size=8, key=digest).digest()
 
 
 def _cannot_check(format_name: str) -> tuple[str, ...]:

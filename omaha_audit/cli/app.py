@@ -11,17 +11,22 @@ from typing import Annotated
 import typer
 
 from omaha_audit.cli.common import (
+    JobsOption,
     PathsArgument,
     RoomPresetOption,
     RulesFileOption,
+    SchedulerOption,
     check_output_file,
+    executor_option,
     fail_usage,
     house_option,
+    house_spec,
     open_paths,
 )
 from omaha_audit.cli.export_cmd import export_command
 from omaha_audit.cli.generate_cmd import generate_command
 from omaha_audit.cli.stats_cmd import stats_command
+from omaha_audit.errors import RunFailed
 
 # Only what every command needs is imported here: `--version`, `--help` and `rules` answer without loading
 # polars, jinja2, the report or the generator (each command imports its own work when it runs).
@@ -114,6 +119,8 @@ def audit_command(
     html: Annotated[
         Path | None, typer.Option("--html", dir_okay=False, help="Also write a self-contained HTML report to FILE.")
     ] = None,
+    jobs: JobsOption = 1,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Replay every hand and report every place where the dealer got it wrong."""
     from omaha_audit.cli.audit_cmd import run_audit
@@ -123,9 +130,29 @@ def audit_command(
     rules = select_rules(_codes(select) or None, _codes(ignore) or None)
     if html is not None:
         check_output_file(html, "--html")
+        if jobs != 1 or scheduler is not None:
+            fail_usage("--html is built in one process: leave out --jobs and --scheduler with it")
     files = open_paths(paths)
+    executor = executor_option(jobs, scheduler)
+    work = None
+    if executor is not None:
+        from omaha_audit.parallel import work_for
+
+        spec = house_spec(rules_file, room_preset)
+        work = work_for(spec, rules, text_minimum=("info" if show_info else "warning"), keep_text=True)
     code = run_audit(
-        files, output_format.value, house, rules, fail_on.value, sys.stdout, sys.stderr, show_info, html, paths
+        files,
+        output_format.value,
+        house,
+        rules,
+        fail_on.value,
+        sys.stdout,
+        sys.stderr,
+        show_info,
+        html,
+        paths,
+        executor=executor,
+        work=work,
     )
     raise typer.Exit(code)
 
@@ -162,6 +189,9 @@ def main() -> None:
     except BrokenPipeError:  # `omaha-audit parse ... | head`
         sys.stderr.close()
         raise SystemExit(0) from None
+    except RunFailed as failure:
+        sys.stderr.write(f"omaha-audit: error: {failure}; no output file was written\n")
+        raise SystemExit(3) from None
     except Interrupted:
         # (every report and table is written to a temporary file and renamed into place when complete)
         sys.stderr.write("\nomaha-audit: interrupted; files being written were left as they were\n")

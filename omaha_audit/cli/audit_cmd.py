@@ -6,14 +6,22 @@ import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO, cast
+from typing import TYPE_CHECKING, TextIO, cast
 
 from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.pipeline import AuditedHand, Auditor
-from omaha_audit.report.progress import track_hands
-from omaha_audit.report.text import write_across, write_findings, write_summary
+from omaha_audit.pipeline import Auditor
+from omaha_audit.report.progress import Progress, track
+from omaha_audit.report.text import hand_text, write_across, write_summary
 from omaha_audit.rules.base import Severity
 from omaha_audit.rules.registry import Rule, TableRule
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from omaha_audit.parallel import Executor, Work
+    from omaha_audit.parse.input_files import Source
+    from omaha_audit.report.html import HtmlReport
+    from omaha_audit.rules.base import Finding
 
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "never": None}
 
@@ -46,7 +54,7 @@ class _ClosedSafe(io.TextIOBase):
 
 
 def run_audit(
-    files: list[Path],
+    files: Sequence[Source],
     output_format: str,
     house: HouseRules | None,
     rules: tuple[Rule | TableRule, ...],
@@ -56,7 +64,11 @@ def run_audit(
     show_info: bool = False,
     html: Path | None = None,
     inputs: Sequence[Path] = (),
+    executor: Executor | None = None,
+    work: Work | None = None,
 ) -> int:
+    """The audit of `files`, printed to `out` in `output_format`. With an `executor` (and the `work` its
+    workers do: omaha_audit/parallel.py), the hands are audited there; the output is the same."""
     out = cast(TextIO, _ClosedSafe(out)) if html is not None else out
     report = None
     if html is not None:
@@ -69,23 +81,21 @@ def run_audit(
         keep_text=output_format == "text" or html is not None,
         table_views=MAX_TABLE_VIEWS if report else 0,
     )
-    with_findings: list[AuditedHand] = []
+    minimum = Severity.INFO if show_info else Severity.WARNING
+    texts: list[str] = []  # the text format's findings, hand by hand
     findings: list[dict[str, object]] = []
     streaming_to_terminal = output_format == "jsonl" and out.isatty()
-    stream = track_hands(auditor.audit_files(files), files, err, enabled=False if streaming_to_terminal else None)
-    for audited in stream:
-        if report is not None:
-            report.add(audited, audited.context)
-        audited.context = None  # release the replay: only the report needs it
-        if not audited.findings:
+    progress = Progress(len(files), err, enabled=False if streaming_to_terminal else None)
+    for hand_findings, text in track(_hands(auditor, files, report, minimum, executor, work), progress):
+        if not hand_findings:
             continue
         if output_format == "jsonl":
-            for finding in audited.findings:
+            for finding in hand_findings:
                 out.write(json.dumps(finding.as_dict(), ensure_ascii=False) + "\n")
         elif output_format == "json":
-            findings.extend(finding.as_dict() for finding in audited.findings)
-        else:
-            with_findings.append(audited)
+            findings.extend(finding.as_dict() for finding in hand_findings)
+        elif text:
+            texts.append(text)
     tally = auditor.tally
     across = auditor.across
     if report is not None:
@@ -100,8 +110,8 @@ def run_audit(
         out.write("\n")
     elif output_format == "text":
         write_summary(tally, out)
-        write_findings(with_findings, out, Severity.INFO if show_info else Severity.WARNING)
-        write_across(across, out, Severity.INFO if show_info else Severity.WARNING)
+        out.write("".join(texts))
+        write_across(across, out, minimum)
     if output_format != "text":
         err.write(
             f"files: {tally.files}, hands: {tally.hands}, audited: {tally.audited}, "
@@ -113,6 +123,29 @@ def run_audit(
     if report is not None and html is not None:
         report.write(tally, html)
         err.write(f"omaha-audit: HTML report written to {html}\n")
-    threshold = FAIL_ON[fail_on]
+    threshold = FAIL_ON[fail_on]  # (--fail-on)
     worst = tally.worst()
     return 1 if threshold is not None and worst is not None and worst.rank >= threshold.rank else 0
+
+
+def _hands(
+    auditor: Auditor,
+    files: Sequence[Source],
+    report: HtmlReport | None,
+    minimum: Severity,
+    executor: Executor | None,
+    work: Work | None,
+) -> Iterator[tuple[list[Finding], str]]:
+    """Each hand's findings and its text at `minimum` for the terminal, in input order: audited here, or
+    by `executor`'s workers."""
+    if executor is not None and work is not None:
+        from omaha_audit.parallel import ParallelRun
+
+        for hand in ParallelRun(auditor, executor, work).hands(files):
+            yield hand.findings, hand.text
+        return
+    for audited in auditor.audit_files(files):
+        if report is not None:
+            report.add(audited, audited.context)
+        audited.context = None  # release the replay: only the report needs it
+        yield audited.findings, hand_text(audited, minimum) if audited.findings else ""

@@ -12,6 +12,7 @@ import typer
 
 if TYPE_CHECKING:  # (imported where used: `--help` loads no room)
     from omaha_audit.model.house_rules import HouseRules
+    from omaha_audit.parallel import Executor
     from omaha_audit.parse.input_files import InputFiles
 
 
@@ -68,9 +69,45 @@ def house_option(rules_file: Path | None, preset: str | None) -> HouseRules | No
     return None
 
 
+def house_spec(rules_file: Path | None, preset: str | None) -> tuple[str, str] | None:
+    """The house rules as a worker rebuilds them (omaha_audit/parallel.py Work.house)."""
+    if rules_file is not None:
+        return ("file", str(rules_file.resolve()))
+    if preset is not None:
+        return ("preset", preset)
+    return None
+
+
+def executor_option(jobs: int, scheduler: str | None) -> Executor | None:
+    """`--jobs N` / `--scheduler ADDRESS`: where the hands are audited (None: in this process). Fails
+    (usage, exit 2) before any work on a bad choice; a cluster that cannot be reached fails the run."""
+    if jobs < 0:
+        fail_usage(f"--jobs {jobs}: give a number of processes, or 0 for one per core")
+    if scheduler is not None and jobs != 1:
+        fail_usage("give either --jobs or --scheduler, not both")
+    if scheduler is None and (jobs == 1 or (jobs == 0 and (os.cpu_count() or 1) == 1)):
+        return None
+    from omaha_audit.parallel import executor_for
+
+    return executor_for(jobs, scheduler)
+
+
 # Options several commands share, declared once.
 PathsArgument = Annotated[
     list[Path], typer.Argument(help="Hand-history files or directories (read recursively).", show_default=False)
 ]
 RulesFileOption = Annotated[Path | None, typer.Option("--rules", help="House rules as TOML (fields of HouseRules).")]
+JobsOption = Annotated[
+    int,
+    typer.Option(
+        "--jobs", "-j", help="Worker processes: 1 (default) audits here, 0 one per core. Same output either way."
+    ),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        help="A Dask distributed scheduler (tcp://host:8786) to audit on; needs pip install 'omaha-audit[dask]'.",
+    ),
+]
 RoomPresetOption = Annotated[str | None, typer.Option("--room-preset", help="pokerstars, run-it-once, mpl or generic.")]

@@ -11,16 +11,24 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from omaha_audit.cli.common import (
+    JobsOption,
     PathsArgument,
     RoomPresetOption,
     RulesFileOption,
+    SchedulerOption,
+    executor_option,
     fail_usage,
     house_option,
+    house_spec,
     open_paths,
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from omaha_audit.model.house_rules import HouseRules
+    from omaha_audit.parallel import Executor
+    from omaha_audit.parse.input_files import Source
 
 
 class ExportFormat(StrEnum):
@@ -28,17 +36,24 @@ class ExportFormat(StrEnum):
     csv = "csv"
 
 
-def run_export(files: list[Path], folder: Path, output_format: str, house: HouseRules | None, err: TextIO) -> int:
+def run_export(
+    files: Sequence[Source],
+    folder: Path,
+    output_format: str,
+    house: HouseRules | None,
+    err: TextIO,
+    executor: Executor | None = None,
+    spec: tuple[str, str] | None = None,
+) -> int:
+    from omaha_audit.parallel import work_for
     from omaha_audit.pipeline import Auditor
-    from omaha_audit.report.progress import track_hands
+    from omaha_audit.stats.collect import collect
     from omaha_audit.stats.export import write_tables
-    from omaha_audit.stats.frames import FrameBuilder
+    from omaha_audit.stats.frames import ALL_TABLES, FrameBuilder
 
     auditor = Auditor(house, keep_text=False, table_rows=True)
     builder = FrameBuilder(house)
-    for audited in track_hands(auditor.audit_files(files), files, err):
-        builder.add(audited)
-    builder.add_across(auditor.across)
+    problems = collect(auditor, builder, files, err, executor, work_for(spec, None, tables=ALL_TABLES))
     builder.add_table_rows(auditor.table_rows)
     frames = builder.frames()
     written = write_tables(frames, folder, output_format)
@@ -47,7 +62,7 @@ def run_export(files: list[Path], folder: Path, output_format: str, house: House
         err.write(f"omaha-audit: wrote {path} ({rows:,} rows)\n")
     for notice in auditor.tally.notices:
         err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
-    for where, line, error in builder.problems:
+    for where, line, error in problems:
         err.write(f"omaha-audit: {where}:{line}: left out of the tables: {error}\n")
     return 0
 
@@ -60,10 +75,14 @@ def export_command(
     ),
     rules_file: RulesFileOption = None,
     room_preset: RoomPresetOption = None,
+    jobs: JobsOption = 1,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Write the audit's tables (hands, players, actions, pots, findings, tables) as Parquet or CSV files."""
     house = house_option(rules_file, room_preset)
     files = open_paths(paths)
     if to.exists() and not to.is_dir():
         fail_usage(f"--to {to}: not a folder")
-    raise typer.Exit(run_export(files, to, output_format.value, house, sys.stderr))
+    executor = executor_option(jobs, scheduler)
+    spec = house_spec(rules_file, room_preset)
+    raise typer.Exit(run_export(files, to, output_format.value, house, sys.stderr, executor, spec))

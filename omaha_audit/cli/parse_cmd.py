@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from omaha_audit.parse.input_files import Source
+
 import json
-from pathlib import Path
 from typing import TextIO
 
 from omaha_audit.model import Hand, UnreadableHand
@@ -29,7 +35,7 @@ def _text_line(item: Hand | UnreadableHand) -> str:
     )
 
 
-def run_parse(files: list[Path], output_format: str, out: TextIO, err: TextIO) -> int:
+def run_parse(files: Sequence[Source], output_format: str, out: TextIO, err: TextIO) -> int:
     source = hand_source()
     read = unreadable = 0
     jsonl = output_format == "jsonl"

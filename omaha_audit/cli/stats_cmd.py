@@ -6,15 +6,28 @@ from __future__ import annotations
 import json
 import sys
 from enum import StrEnum
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from omaha_audit.cli.common import PathsArgument, RoomPresetOption, RulesFileOption, house_option, open_paths
+from omaha_audit.cli.common import (
+    JobsOption,
+    PathsArgument,
+    RoomPresetOption,
+    RulesFileOption,
+    SchedulerOption,
+    executor_option,
+    house_option,
+    house_spec,
+    open_paths,
+)
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from omaha_audit.model.house_rules import HouseRules
+    from omaha_audit.parallel import Executor
+    from omaha_audit.parse.input_files import Source
 
 
 class StatsBy(StrEnum):
@@ -32,11 +45,19 @@ class StatsFormat(StrEnum):
 
 
 def run_stats(
-    files: list[Path], by: str, output_format: str, house: HouseRules | None, out: TextIO, err: TextIO
+    files: Sequence[Source],
+    by: str,
+    output_format: str,
+    house: HouseRules | None,
+    out: TextIO,
+    err: TextIO,
+    executor: Executor | None = None,
+    spec: tuple[str, str] | None = None,
 ) -> int:
+    from omaha_audit.parallel import work_for
     from omaha_audit.pipeline import Auditor
-    from omaha_audit.report.progress import track_hands
     from omaha_audit.rules.registry import ALL_RULES
+    from omaha_audit.stats.collect import collect
     from omaha_audit.stats.frames import FrameBuilder
     from omaha_audit.stats.statistics import (
         GROUP_DEFINITIONS,
@@ -48,12 +69,11 @@ def run_stats(
     )
 
     # Player statistics need no findings, so the rules are not run for them.
-    auditor = Auditor(house, () if by == PLAYER else ALL_RULES, keep_text=False)
+    rules = () if by == PLAYER else ALL_RULES
+    auditor = Auditor(house, rules, keep_text=False)
     tables = ("hands", "players") if by == PLAYER else ("hands", "findings")
     builder = FrameBuilder(house, tables)
-    for audited in track_hands(auditor.audit_files(files), files, err):
-        builder.add(audited)
-    builder.add_across(auditor.across)
+    problems = collect(auditor, builder, files, err, executor, work_for(spec, rules, tables=tables))
     table = statistics(builder.frames(), by)
     if output_format == "text":
         out.write(to_text(table, by))
@@ -72,7 +92,7 @@ def run_stats(
     )
     for notice in tally.notices:
         err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
-    for path, line, error in builder.problems:
+    for path, line, error in problems:
         err.write(f"omaha-audit: {path}:{line}: left out of the statistics: {error}\n")
     out.flush()
     return 0
@@ -88,9 +108,13 @@ def stats_command(
     ),
     rules_file: RulesFileOption = None,
     room_preset: RoomPresetOption = None,
+    jobs: JobsOption = 1,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Statistics per player (VPIP, PFR, 3-bet, c-bet, AF, WTSD, W$SD, net won, bb/100, rake) or per
     table, stakes, game or day (hands, pots, rake, findings per 1,000 hands)."""
     house = house_option(rules_file, room_preset)
     files = open_paths(paths)
-    raise typer.Exit(run_stats(files, by.value, output_format.value, house, sys.stdout, sys.stderr))
+    executor = executor_option(jobs, scheduler)
+    spec = house_spec(rules_file, room_preset)
+    raise typer.Exit(run_stats(files, by.value, output_format.value, house, sys.stdout, sys.stderr, executor, spec))

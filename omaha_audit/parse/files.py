@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Final, Protocol
 
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.parse.input_files import InputFiles
+from omaha_audit.parse.archives import archive_kind, members
+from omaha_audit.parse.input_files import InputFiles, Source
 from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.parse.split import Block, Splitter
 
@@ -33,7 +34,7 @@ class BlockReader(Protocol):
 
     def claims_file(self, head: bytes) -> bool: ...
 
-    def read_path(self, path: Path) -> Iterator[Item]: ...
+    def read_path(self, path: Source) -> Iterator[Item]: ...
 
 
 HEAD_BYTES: Final = 4096  # what a whole-file format looks at to claim a file
@@ -55,9 +56,13 @@ class FileNotice:
 Item = Hand | UnreadableHand | FileNotice
 
 
+NOT_HISTORY: Final = "not a hand history by its name: skipped"
+
+
 def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> InputFiles:
     """Files named directly, plus every file under named directories (sorted, recursive; hidden ones and
-    those of NOT_HISTORY_SUFFIXES left out, the latter listed in `skipped`).
+    those of NOT_HISTORY_SUFFIXES left out, the latter listed in `skipped`). An archive, named or found, is
+    read as the files inside it (parse/archives.py), in its own order.
 
     Raises PathProblem for a path that does not exist or cannot be listed.
     """
@@ -74,18 +79,42 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> InputFiles:
             except OSError as error:
                 raise PathProblem(f"cannot list {path}: {error.strerror or error}") from None
             for found_path in found:
-                if found_path.suffix.lower() in NOT_HISTORY_SUFFIXES:
-                    files.skipped.append(found_path)
+                if archive_kind(found_path) is not None:
+                    _add_members(files, found_path)
+                elif found_path.suffix.lower() in NOT_HISTORY_SUFFIXES:
+                    files.skipped.append((str(found_path), NOT_HISTORY))
                 else:
                     files.append(found_path)
                     files.scanned.add(found_path)
         elif path.is_file():
-            files.append(path)
+            if archive_kind(path) is not None:
+                _add_members(files, path)
+            else:
+                files.append(path)
         elif path.exists():
             raise PathProblem(f"not a regular file: {path}")
         else:
             raise PathProblem(f"no such file or directory: {path}")
     return files
+
+
+def _add_members(files: InputFiles, path: Path) -> None:
+    """An archive's files, as a directory scan finds them (hidden ones left out, others by their name)."""
+    try:
+        found = list(members(path))
+    except OSError as error:
+        raise PathProblem(f"cannot read {path}: {error.strerror or error}") from None
+    for member in found:
+        inner = member.member or ""
+        if any((part.startswith(".") and part != ".") or part == "__MACOSX" for part in inner.split("/")):
+            continue
+        if member.member is not None and archive_kind(Path(member.name)) is not None:
+            files.skipped.append((str(member), "an archive inside an archive is not read: skipped"))
+        elif member.member is not None and member.suffix.lower() in NOT_HISTORY_SUFFIXES:
+            files.skipped.append((str(member), NOT_HISTORY))
+        else:
+            files.append(member)
+            files.scanned.add(member)
 
 
 class HandSource:
@@ -97,11 +126,11 @@ class HandSource:
         self.formats = {room_format.name: room_format for room_format in formats}
         self.whole_file = list(self.formats.values())  # asked in order whether they read a file whole
 
-    def read_file(self, path: Path) -> Iterator[Item]:
+    def read_file(self, path: Source) -> Iterator[Item]:
         for _, item in self.read_blocks(path):
             yield item
 
-    def read_blocks(self, path: Path, scanned: bool = False) -> Iterator[tuple[Block | None, Item]]:
+    def read_blocks(self, path: Source, scanned: bool = False) -> Iterator[tuple[Block | None, Item]]:
         """Like read_file, with the text block each item was read from (None for file-level items). A file
         a directory scan found (`scanned`) that holds no hand of any format is a notice, not unreadable
         text: it is not a hand history."""
@@ -170,9 +199,9 @@ class HandSource:
             return UnreadableHand(block.path, block.first_line, block.first_line, block.last_line, reason)
         return room_format.read(block)
 
-    def read_paths(self, files: Iterable[Path]) -> Iterator[Item]:
+    def read_paths(self, files: Iterable[Source]) -> Iterator[Item]:
         """Every item of every file; files a directory scan found (InputFiles.scanned) as such."""
-        scanned: set[Path] = getattr(files, "scanned", set())
+        scanned: set[Source] = getattr(files, "scanned", set())
         for path in files:
             for _, item in self.read_blocks(path, path in scanned):
                 yield item

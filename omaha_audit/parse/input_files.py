@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from omaha_audit.parse.archives import ArchiveMember
 
-class InputFiles(list[Path]):
-    """The files to read, in order: those named and those a directory scan found (`scanned`), with the
-    files the scan passed over by their suffix (`skipped`)."""
+Source = Path | ArchiveMember  # a file to read: on disk, or inside an archive
+
+
+class InputFiles(list[Source]):
+    """The files to read, in order: those named and those a directory scan found (`scanned`, which archive
+    members are too), with the files passed over and why (`skipped`: (path, reason))."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.scanned: set[Path] = set()
-        self.skipped: list[Path] = []
+        self.scanned: set[Source] = set()
+        self.skipped: list[tuple[str, str]] = []

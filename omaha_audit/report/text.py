@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from omaha_audit.model import Hand, UnreadableHand
+from omaha_audit.parse.files import NOT_HISTORY
 from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.hand_json import stakes_text
 from omaha_audit.rules.base import Finding, Severity
@@ -36,7 +37,7 @@ def write_summary(tally: Tally, out: TextIO) -> None:
         out.write(f"  {code}  {name:<26} {severity:<8} {count:>7}\n")
     skipped: Counter[str] = Counter()
     for notice in tally.notices:
-        if notice.kind == "skipped":  # one line for all: companion files, documents
+        if notice.kind == "skipped" and notice.message == NOT_HISTORY:  # one line for all: companions, documents
             skipped[Path(notice.path).suffix.lower() or "(none)"] += 1
             continue
         out.write(f"note: {notice.path}: {notice.message}\n")
@@ -58,15 +59,22 @@ def _title(item: Hand | UnreadableHand) -> str:
 
 def write_findings(hands: Iterable[AuditedHand], out: TextIO, minimum: Severity = Severity.WARNING) -> None:
     for audited in hands:
-        shown = [f for f in audited.findings if f.severity.rank >= minimum.rank]
-        if not shown:
-            continue
-        out.write("\n" + _title(audited.item) + "\n")
-        for finding in shown:
-            out.write(f"  {finding.code} {finding.severity.value:<7} line {finding.line}: {finding.message}\n")
-            quoted = audited.quote(finding.line)
-            if quoted is not None and not (finding.code == "OA101" and finding.line == 0):
-                out.write(f"      > {quoted}\n")
+        out.write(hand_text(audited, minimum))
+
+
+def hand_text(audited: AuditedHand, minimum: Severity = Severity.WARNING) -> str:
+    """A hand's findings at or above `minimum`, under the hand's title, each with its line quoted ("" when
+    none is shown)."""
+    shown = [f for f in audited.findings if f.severity.rank >= minimum.rank]
+    if not shown:
+        return ""
+    parts = ["\n" + _title(audited.item) + "\n"]
+    for finding in shown:
+        parts.append(f"  {finding.code} {finding.severity.value:<7} line {finding.line}: {finding.message}\n")
+        quoted = audited.quote(finding.line)
+        if quoted is not None and not (finding.code == "OA101" and finding.line == 0):
+            parts.append(f"      > {quoted}\n")
+    return "".join(parts)
 
 
 def write_across(findings: list[Finding], out: TextIO, minimum: Severity = Severity.WARNING) -> None:

@@ -92,8 +92,13 @@ def format_of(hand: Hand) -> RoomFormat | None:
 
 def preset_for(hand: Hand) -> HouseRules:
     """The house rules of the room that dealt `hand`."""
-    room_format = BY_NAME.get(hand.format)
-    return room_format.preset(hand.room) if room_format is not None else GENERIC
+    return preset_of(hand.format, hand.room)
+
+
+def preset_of(format_name: str, room: str) -> HouseRules:
+    """The house rules of `room`, whose hands are written in `format_name`."""
+    room_format = BY_NAME.get(format_name)
+    return room_format.preset(room) if room_format is not None else GENERIC
 
 
 def words_for(hand: Hand) -> Words | None:
@@ -120,5 +125,6 @@ __all__ = [
     "format_of",
     "hand_source",
     "preset_for",
+    "preset_of",
     "words_for",
 ]

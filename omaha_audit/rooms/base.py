@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from pathlib import Path
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.model.hand_value import Words
 from omaha_audit.model.house_rules import GENERIC, HouseRules
 from omaha_audit.parse.files import Item
+from omaha_audit.parse.input_files import Source
 from omaha_audit.parse.split import Block, Marks
 
 
@@ -63,7 +63,7 @@ class RoomFormat(ABC):
         `read_path` rather than split into text blocks by headers."""
         return False
 
-    def read_path(self, path: Path) -> Iterator[Item]:
+    def read_path(self, path: Source) -> Iterator[Item]:
         """Every hand of a file this format claims, in order: hands, unreadable hands and file notices.
         Never raises; a broken part of the file loses only the hands it breaks."""
         raise NotImplementedError(f"{self.name} is not read a file at a time")

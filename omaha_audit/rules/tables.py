@@ -320,6 +320,17 @@ def copy_record(hand: Hand, order: int, digest: bytes) -> TableRow:
     return _row(hand, order, digest, (), (), (), False)
 
 
+def as_copy(row: TableRow, order: int) -> TableRow:
+    """`copy_record` of the hand a picture shows, numbered `order`: for a hand found to be a copy after its
+    picture was taken (omaha_audit/parallel.py: copies across the files of different workers)."""
+    return (*row[:8], order, *row[9:20], (), (), (), row[23], False, *row[25:])
+
+
+def in_order(row: TableRow, order: int) -> TableRow:
+    """The same picture, numbered `order` in the run's input."""
+    return (*row[:8], order, *row[9:])
+
+
 def _row(
     hand: Hand,
     order: int,

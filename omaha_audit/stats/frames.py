@@ -435,6 +435,16 @@ class FrameBuilder:
             for finding in findings:
                 self._add_finding(finding, None)
 
+    def add_frames(self, named: dict[str, pl.DataFrame], hands: int) -> None:
+        """Tables built by another builder (a worker's: omaha_audit/parallel.py), their hands numbered already
+        to follow the `hands` added so far here; `hands` more are in them."""
+        for name, frame in named.items():
+            table = self.tables[name]
+            table.flush()
+            if frame.height:
+                table.frames.append(frame)
+        self.hand_no += hands
+
     def add_table_rows(self, rows: Iterable[dict[str, Any]]) -> None:
         """Add the rows of the `tables` table: every hand in its table's order (Auditor(table_rows=True))."""
         table = self.tables["tables"]

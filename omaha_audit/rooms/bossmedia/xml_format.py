@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from pathlib import Path
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.files import FileNotice, Item
+from omaha_audit.parse.input_files import Source
 from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.parse.split import Block, Marks
 from omaha_audit.rooms.base import RoomFormat
@@ -59,7 +59,7 @@ class XmlFormat(RoomFormat):
             reason = f"internal reader error: {error!r}"
             return unreadable(path, piece.first_line, piece.last_line, piece.first_line, reason, self.name, hand_id)
 
-    def read_path(self, path: Path) -> Iterator[Item]:
+    def read_path(self, path: Source) -> Iterator[Item]:
         name = str(path)
         info = FileText(name)
         hands = 0

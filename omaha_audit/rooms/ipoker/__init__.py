@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Final
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.model.house_rules import GENERIC, HouseRules
 from omaha_audit.parse.files import Item
+from omaha_audit.parse.input_files import Source
 from omaha_audit.parse.split import Block, Marks
 from omaha_audit.rooms.base import RoomFormat
 from omaha_audit.rooms.ipoker import presets
@@ -37,7 +37,7 @@ class IpokerFormat(RoomFormat):
             head = head.decode("utf-16", errors="ignore").encode("utf-8")
         return _CLAIM.match(head.removeprefix(b"\xef\xbb\xbf")) is not None
 
-    def read_path(self, path: Path) -> Iterator[Item]:
+    def read_path(self, path: Source) -> Iterator[Item]:
         name = str(path)
         reader = DocumentReader(name)
         try:

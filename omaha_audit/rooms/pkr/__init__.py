@@ -12,13 +12,13 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Final
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.model.hand_value import Words
 from omaha_audit.model.house_rules import GENERIC, HouseRules
 from omaha_audit.parse.files import Item
+from omaha_audit.parse.input_files import Source
 from omaha_audit.parse.reader import FileText, read_texts, text_lines
 from omaha_audit.parse.split import Block, Marks
 from omaha_audit.rooms.base import RoomFormat
@@ -71,7 +71,7 @@ class PkrFormat(RoomFormat):
         text = head.removeprefix(codecs.BOM_UTF8).decode("utf-8", errors="replace").lstrip()
         return _STARTING.match(text) is not None
 
-    def read_path(self, path: Path) -> Iterator[Item]:
+    def read_path(self, path: Source) -> Iterator[Item]:
         name = str(path)
         try:
             with path.open("rb") as stream:

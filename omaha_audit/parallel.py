@@ -1,0 +1,388 @@
+"""The audit on every core (`--jobs N`) or on a Dask cluster (`--scheduler ADDRESS`), with the same results
+as one process, byte for byte.
+
+The unit of work is one input: a file, or one member of an archive. `audit_unit` reads and audits it in a
+worker and returns plain values (`UnitResult`): per hand, what the run's tally counts, its findings, its
+text for the terminal, its picture for the rules across hands and its copy key; and, for `stats` and
+`export`, the worker's tables. The main process (`ParallelRun`) takes the units back in input order and
+does what needs the whole run, exactly as the one-process auditor does it: it decides which hands are
+identical copies of hands read before (CT-5: a hand read in an earlier file is a copy even when another
+worker read it), numbers the hands, and runs the rules across hands (OA7xx) on the pictures, table by
+table, after the last unit; so a table's hands spread over many files and workers are judged together.
+That last pass is the "shuffle by table key" done where the pictures arrive: it costs the main process
+about 11 microseconds a hand (benchmarks/scale.py), against about 140 for the audit itself.
+
+Tallies merge by addition (`Tally.add_counts`), so any split of the work gives the same totals.
+
+(Plain Python, not compiled: it only moves results between processes; the per-hand work it calls is the
+compiled pipeline.)
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections import deque
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from omaha_audit.errors import RunFailed
+from omaha_audit.parse.input_files import Source
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from omaha_audit.model.house_rules import HouseRules
+    from omaha_audit.pipeline import Auditor
+    from omaha_audit.rules.base import Finding
+    from omaha_audit.rules.registry import Rule, TableRule
+    from omaha_audit.stats.frames import FrameBuilder
+
+FindingValues = tuple[Any, ...]  # Finding's fields in order, its severity by value
+
+
+@dataclass(frozen=True, slots=True)
+class Work:
+    """What every worker needs to audit a unit, as plain values (it rebuilds the rules and house rules)."""
+
+    house: tuple[str, str] | None = None  # ("preset", name) or ("file", path); None: each room's preset
+    codes: tuple[str, ...] | None = None  # the rules to run, both kinds, by code; None: all of them
+    text_minimum: str | None = None  # the terminal's text of each hand's findings at or above this severity
+    keep_text: bool = False  # keep the hands' lines (to quote them)
+    tables: tuple[str, ...] = ()  # the statistics tables to build (stats/frames.py), none when empty
+    strict: bool = False
+
+
+@dataclass(slots=True)
+class UnitResult:
+    """One unit audited: `hands` holds, per hand block in order, (kind, room, format, copy key, copy, the
+    findings' values, the text, the picture, local hand number in `frames`)."""
+
+    source: str
+    hands: list[tuple[Any, ...]]
+    notices: list[tuple[str, str, str]]
+    frames: dict[str, pl.DataFrame] | None = None
+    problems: list[tuple[str, int, str]] = field(default_factory=list)
+
+
+# ---- in the worker ------------------------------------------------------------------------------------
+
+_AUDITORS: dict[Work, Auditor] = {}
+
+
+def audit_unit(source: Source, scanned: bool, work: Work) -> UnitResult:
+    """Audit one input (a worker's task): every hand block of it, in order, as plain values."""
+    from omaha_audit.pipeline import Tally, hand_kind
+    from omaha_audit.report.text import hand_text
+    from omaha_audit.rules.base import Severity
+
+    auditor = _auditor(work)
+    auditor.tally, auditor.seen, auditor.order = Tally(), set(), 0  # (each unit on its own)
+    builder = _builder(work)
+    minimum = Severity(work.text_minimum) if work.text_minimum else None
+    hands: list[tuple[Any, ...]] = []
+    for audited, picture, _, key in auditor.audit_source(source, scanned):
+        local = None
+        if builder is not None:
+            before = builder.hand_no
+            builder.add(audited)
+            local = builder.hand_no if builder.hand_no != before else None
+        kind, room, format_name = hand_kind(audited.item)
+        findings = [_values(finding) for finding in audited.findings]
+        text = hand_text(audited, minimum) if minimum is not None and findings else ""
+        hands.append((kind, room, format_name, key, audited.copy, findings, text, picture, local))
+    notices = [(notice.path, notice.kind, notice.message) for notice in auditor.tally.notices]
+    frames = builder.frames().named() if builder is not None else None
+    return UnitResult(str(source), hands, notices, frames, builder.problems if builder is not None else [])
+
+
+def _auditor(work: Work) -> Auditor:
+    auditor = _AUDITORS.get(work)
+    if auditor is None:
+        from omaha_audit.pipeline import Auditor
+
+        _AUDITORS.clear()
+        auditor = _AUDITORS[work] = Auditor(
+            house_of(work.house), rules_of(work.codes), strict=work.strict, keep_text=work.keep_text
+        )
+    return auditor
+
+
+def _builder(work: Work) -> FrameBuilder | None:
+    if not work.tables:
+        return None
+    from omaha_audit.stats.frames import FrameBuilder
+
+    return FrameBuilder(house_of(work.house), work.tables, strict=work.strict)
+
+
+def _values(finding: Finding) -> FindingValues:
+    return (
+        finding.code,
+        finding.severity.value,
+        finding.message,
+        finding.hand_id,
+        finding.path,
+        finding.line,
+        finding.street,
+        finding.seat,
+        finding.player,
+        finding.expected,
+        finding.actual,
+        finding.room,
+        finding.format,
+    )
+
+
+def finding_of(values: FindingValues) -> Finding:
+    from omaha_audit.rules.base import Finding, Severity
+
+    code, severity, *rest = values
+    return Finding(code, Severity(severity), *rest)
+
+
+def house_of(spec: tuple[str, str] | None) -> HouseRules | None:
+    if spec is None:
+        return None
+    kind, value = spec
+    if kind == "preset":
+        from omaha_audit.house import PRESETS
+
+        return PRESETS[value]
+    from pathlib import Path
+
+    from omaha_audit.house import load_rules_file
+
+    return load_rules_file(Path(value))
+
+
+def rules_of(codes: tuple[str, ...] | None) -> tuple[Rule | TableRule, ...]:
+    from omaha_audit.rules.registry import ALL_RULES, BY_CODE
+
+    return ALL_RULES if codes is None else tuple(BY_CODE[code] for code in codes)
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the main process, which stops the run and says so."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+# ---- executors ----------------------------------------------------------------------------------------
+
+
+class Pending(Protocol):
+    def result(self) -> UnitResult: ...
+
+
+class Executor(Protocol):
+    """Runs `audit_unit` somewhere: `submit` returns something with `result()`; `close` stops it."""
+
+    workers: int
+
+    def submit(self, source: Source, scanned: bool, work: Work) -> Pending: ...
+
+    def close(self, cancel: bool = False) -> None: ...
+
+
+class LocalPool:
+    """`--jobs N`: a pool of N worker processes on this machine (started fresh, not forked: the main
+    process may hold threads, polars' among them)."""
+
+    def __init__(self, workers: int) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.workers = workers
+        self.pool = ProcessPoolExecutor(
+            workers, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker
+        )
+
+    def submit(self, source: Source, scanned: bool, work: Work) -> Pending:
+        return self.pool.submit(audit_unit, source, scanned, work)
+
+    def close(self, cancel: bool = False) -> None:
+        if cancel:
+            for process in list(getattr(self.pool, "_processes", {}).values()):
+                process.terminate()  # (an interrupted run does not wait for the units in flight)
+        self.pool.shutdown(wait=True, cancel_futures=cancel)
+
+
+class DaskCluster:
+    """`--scheduler ADDRESS`: the units submitted to a Dask distributed cluster (its workers read the inputs
+    where they are, so the paths must be readable there). A unit whose worker dies is run again by Dask
+    (up to its `distributed.scheduler.allowed-failures`); one that keeps failing fails the run cleanly."""
+
+    def __init__(self, address: str) -> None:
+        try:
+            from distributed import Client  # type: ignore[import-not-found,unused-ignore]
+        except ImportError:
+            raise RunFailed("--scheduler needs Dask distributed: pip install 'omaha-audit[dask]'") from None
+        try:
+            self.client = Client(address, timeout=10)
+        except (OSError, TimeoutError) as error:
+            raise RunFailed(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+
+    def submit(self, source: Source, scanned: bool, work: Work) -> Pending:
+        return self.client.submit(audit_unit, source, scanned, work, pure=False)  # type: ignore[no-any-return]
+
+    def close(self, cancel: bool = False) -> None:
+        self.client.close()
+
+
+def executor_for(jobs: int, scheduler: str | None) -> Executor:
+    if scheduler is not None:
+        return DaskCluster(scheduler)
+    return LocalPool(jobs if jobs > 0 else (os.cpu_count() or 1))
+
+
+def in_order(executor: Executor, files: Sequence[Source], scanned: set[Source], work: Work) -> Iterator[UnitResult]:
+    """The units' results in input order, a few units ahead per worker (memory stays bounded)."""
+    ahead = 2 * executor.workers + 2
+    pending: deque[Pending] = deque()
+    queue = iter(files)
+    for source in queue:
+        pending.append(executor.submit(source, source in scanned, work))
+        if len(pending) >= ahead:
+            break
+    while pending:
+        yield _result(pending.popleft())
+        following = next(queue, None)
+        if following is not None:
+            pending.append(executor.submit(following, following in scanned, work))
+
+
+def _result(pending: Pending) -> UnitResult:
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return pending.result()
+    except BrokenProcessPool:
+        raise RunFailed("a worker process stopped (killed or out of memory); the run was abandoned") from None
+    except Exception as error:
+        if type(error).__name__ == "KilledWorker":  # (distributed's, raised after its retries)
+            raise RunFailed(f"the Dask cluster lost the workers of a unit: {error}") from None
+        raise
+
+
+# ---- in the main process ------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Hand:
+    """One hand block back from a worker, as the main process sees it."""
+
+    findings: list[Finding]
+    text: str
+
+
+class ParallelRun:
+    """The audit of `files` by `executor`, merged in input order into `auditor` (its tally, its findings
+    across hands, its table rows), and into `builder` when the run builds tables. Iterate `hands()`."""
+
+    def __init__(self, auditor: Auditor, executor: Executor, work: Work, builder: FrameBuilder | None = None) -> None:
+        self.auditor = auditor
+        self.executor = executor
+        self.work = work
+        self.builder = builder
+        self.problems: list[tuple[str, int, str]] = []
+
+    def hands(self, files: Sequence[Source]) -> Iterator[Hand]:
+        auditor = self.auditor
+        tally = auditor.tally
+        sequencer = auditor.start(files)
+        houses: dict[tuple[str, str], HouseRules] = {}
+        scanned: set[Source] = getattr(files, "scanned", set())
+        cancel = True
+        try:
+            for unit in in_order(self.executor, files, scanned, self.work):
+                numbers: dict[int, int] = {}
+                for path, kind, message in unit.notices:
+                    tally.notices.append(_notice(path, kind, message))
+                for kind, room, format_name, key, copy, values, text, picture, local in unit.hands:
+                    if key is not None:
+                        auditor.order += 1
+                        copy = copy or key in auditor.seen
+                        auditor.seen.add(key)
+                    if copy:
+                        tally.copies += 1
+                        if sequencer is not None and picture is not None:
+                            sequencer.add(_as_copy(picture, auditor.order), self._house(houses, room, format_name))
+                        yield Hand([], "")
+                        continue
+                    findings = [finding_of(value) for value in values]
+                    tally.add_counts(kind, room, format_name, findings)
+                    if sequencer is not None and picture is not None:
+                        sequencer.add(_in_order(picture, auditor.order), self._house(houses, room, format_name))
+                    if local is not None:
+                        numbers[local] = len(numbers) + 1
+                    yield Hand(findings, text)
+                if self.builder is not None and unit.frames is not None:
+                    self._add_frames(unit, numbers)
+            auditor.finish(sequencer)
+            cancel = False
+        finally:
+            auditor.close(sequencer)
+            self.executor.close(cancel=cancel)
+
+    def _house(self, houses: dict[tuple[str, str], HouseRules], room: str, format_name: str) -> HouseRules:
+        if self.auditor.house is not None:
+            return self.auditor.house
+        house = houses.get((format_name, room))
+        if house is None:
+            from omaha_audit.rooms import preset_of
+
+            house = houses[(format_name, room)] = preset_of(format_name, room)
+        return house
+
+    def _add_frames(self, unit: UnitResult, numbers: dict[int, int]) -> None:
+        """The worker's tables, its hands renumbered after those already in (`numbers`: the worker's number
+        of each hand kept, counted from 1 in the unit; copies found here are dropped)."""
+        import polars as pl
+
+        assert self.builder is not None and unit.frames is not None
+        offset = self.builder.hand_no
+        old = list(numbers)
+        new = [offset + number for number in numbers.values()]
+        named = {}
+        for name, frame in unit.frames.items():
+            if frame.height and "hand_no" in frame.columns:
+                renumbered = pl.col("hand_no").replace_strict(old, new, default=None, return_dtype=pl.Int64)
+                frame = frame.with_columns(renumbered.cast(frame.schema["hand_no"])).filter(
+                    pl.col("hand_no").is_not_null()
+                )
+            named[name] = frame
+        self.builder.add_frames(named, len(numbers))
+        self.problems.extend(unit.problems)
+
+
+def _in_order(picture: tuple[Any, ...], order: int) -> tuple[Any, ...]:
+    from omaha_audit.rules.tables import in_order
+
+    return in_order(picture, order)
+
+
+def _as_copy(picture: tuple[Any, ...], order: int) -> tuple[Any, ...]:
+    from omaha_audit.rules.tables import as_copy
+
+    return as_copy(picture, order)
+
+
+def _notice(path: str, kind: str, message: str) -> Any:
+    from omaha_audit.parse.files import FileNotice
+
+    return FileNotice(path, kind, message)
+
+
+def work_for(
+    house: tuple[str, str] | None,
+    rules: Sequence[Rule | TableRule] | None,
+    *,
+    text_minimum: str | None = None,
+    keep_text: bool = False,
+    tables: Sequence[str] = (),
+) -> Work:
+    """The Work of a run from the command's choices (`rules` None: all of them)."""
+    codes = None if rules is None else tuple(rule.code for rule in rules)
+    return Work(house, codes, text_minimum, keep_text, tuple(tables))

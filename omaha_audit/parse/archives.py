@@ -1,0 +1,255 @@
+"""Archives read as folders of files, streamed: `.zip`, `.tar` (plain, gz, bz2, xz), and single compressed
+files (`.gz`, `.bz2`, `.xz`, and `.zst` where the `zstandard` package is installed). Nothing is extracted to
+disk. A member is named `day.zip!/folder/table1.txt` in every finding; a single compressed file keeps its
+own name.
+
+A broken archive is not an error of the run: what could be listed is read, and the break itself becomes an
+input whose opening fails with the reason, so that the run reports it (unreadable, OA101) and goes on.
+
+(Plain Python, not compiled: the stream wrapper derives from `io.RawIOBase`; hatch_build.py NOT_COMPILED.)
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import lzma
+import tarfile
+import zipfile
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path, PurePosixPath
+from typing import IO, Any, BinaryIO, Final, cast
+
+# Errors a decompressor raises on damaged data: each is reported as an OSError ("corrupt archive: ..."),
+# which the readers already turn into an unreadable record at the line where reading stopped.
+_DAMAGE: Final = (EOFError, zlib.error, lzma.LZMAError, zipfile.BadZipFile, tarfile.TarError, ValueError)
+
+_TAR_SUFFIXES: Final = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
+_SINGLE: Final[dict[str, Callable[..., Any]]] = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
+HEAD_KEPT: Final = 1 << 16  # the bytes of a member kept for a rewind (a reader looks at the head, then starts over)
+
+
+def archive_kind(path: Path) -> str | None:
+    """ "zip", "tar", "single" or None, by the file's name."""
+    name = path.name.lower()
+    if name.endswith(".zip"):
+        return "zip"
+    if name.endswith(_TAR_SUFFIXES):
+        return "tar"
+    if name.endswith((".gz", ".bz2", ".xz", ".zst")):
+        return "single"
+    return None
+
+
+class ArchiveMember:
+    """One file inside an archive (or the content of a single compressed file), opened like a Path."""
+
+    __slots__ = ("archive", "kind", "member", "problem")
+
+    def __init__(self, archive: Path, member: str | None, kind: str, problem: str | None = None) -> None:
+        self.archive = archive
+        self.member = member  # None: a single compressed file, or the archive itself when it is broken
+        self.kind = kind
+        self.problem = problem  # set: the archive is damaged here; opening this entry reports it
+
+    @property
+    def name(self) -> str:
+        return PurePosixPath(self.member).name if self.member else self.archive.name
+
+    @property
+    def suffix(self) -> str:
+        return PurePosixPath(self.name).suffix
+
+    def __str__(self) -> str:
+        return f"{self.archive}!/{self.member.removeprefix('./')}" if self.member else str(self.archive)
+
+    def __repr__(self) -> str:
+        return f"ArchiveMember({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ArchiveMember) and (self.archive, self.member) == (other.archive, other.member)
+
+    def __hash__(self) -> int:
+        return hash((self.archive, self.member))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (ArchiveMember, (self.archive, self.member, self.kind, self.problem))
+
+    def open(self, mode: str = "rb") -> BinaryIO:
+        """A binary stream of the member's bytes. Raises OSError when it cannot be opened (the reason says
+        what broke); damage found while reading is raised as OSError too."""
+        if mode != "rb":
+            raise ValueError("archive members are read only, in binary")
+        if self.problem is not None:
+            raise OSError(f"corrupt archive: {self.problem}")
+        try:
+            return cast(BinaryIO, _Rewindable(self._open()))
+        except _DAMAGE as error:
+            raise OSError(f"corrupt archive: {_reason(error)}") from None
+
+    def _open(self) -> IO[bytes]:
+        if self.kind == "zip":
+            archive = zipfile.ZipFile(self.archive)
+            return cast(IO[bytes], _Closing(archive.open(str(self.member)), archive.close))
+        if self.kind == "tar":
+            tar = _open_tar(self.archive, keep=True)
+            stream = tar.extractfile(_tar_member(tar, str(self.member)))
+            if stream is None:
+                raise OSError(f"{self.member}: not a regular file in the archive")
+            return stream
+        return _open_single(self.archive)
+
+
+def members(path: Path) -> Iterator[ArchiveMember]:
+    """The files inside an archive, in the archive's order (for a single compressed file: one entry). A
+    damaged archive yields what could be listed, then one entry that reports the damage when opened."""
+    kind = archive_kind(path)
+    if kind is None or kind == "single":
+        yield ArchiveMember(path, None, "single")
+        return
+    names: list[str] = []
+    try:
+        if kind == "zip":
+            with zipfile.ZipFile(path) as archive:
+                names = [info.filename for info in archive.infolist() if not info.is_dir()]
+        else:
+            with _open_tar(path) as archive:
+                for info in archive:  # (listed one by one: a break late in the archive keeps what came first)
+                    if info.isfile():
+                        names.append(info.name)
+    except OSError as error:
+        if not path.exists() or isinstance(error, PermissionError):
+            raise
+        problem: str | None = _reason(error)
+    except _DAMAGE as error:
+        problem = _reason(error)
+    else:
+        problem = None
+    for name in names:
+        yield ArchiveMember(path, name, kind)
+    if problem is not None:
+        yield ArchiveMember(path, None, kind, problem)
+
+
+def _reason(error: BaseException) -> str:
+    text = str(error) or type(error).__name__
+    return text if isinstance(error, OSError) else f"{text} ({type(error).__name__})"
+
+
+_KEPT_TAR: dict[Path, tarfile.TarFile] = {}  # the tar archive whose members are being read, kept open
+
+
+def _open_tar(path: Path, keep: bool = False) -> tarfile.TarFile:
+    """A tar archive opened for reading. `keep`: the one kept open for its members, which are read in the
+    archive's order, so that a compressed tar is decompressed forwards rather than from its start for each
+    member."""
+    if not keep:
+        return tarfile.open(path, mode="r:*")
+    archive = _KEPT_TAR.get(path)
+    if archive is None:
+        for other in _KEPT_TAR.values():
+            other.close()
+        _KEPT_TAR.clear()
+        archive = _KEPT_TAR[path] = tarfile.open(path, mode="r:*")  # noqa: SIM115 (closed when the next is kept)
+    return archive
+
+
+def _tar_member(archive: tarfile.TarFile, name: str) -> tarfile.TarInfo:
+    """The member named `name`, read up to (not `getmember`, which reads the whole archive first: a break
+    after the member would then hide the member too)."""
+    known: list[tarfile.TarInfo] = getattr(archive, "members", [])  # (those read so far)
+    for info in known:
+        if info.name == name:
+            return info
+    while (found := archive.next()) is not None:
+        if found.name == name:
+            return found
+    raise OSError(f"{name}: not in the archive")
+
+
+def _open_single(path: Path) -> IO[bytes]:
+    suffix = path.suffix.lower()
+    if suffix == ".zst":
+        try:
+            import zstandard  # type: ignore[import-not-found,unused-ignore]
+        except ImportError:
+            raise OSError("a .zst file needs the zstandard package (pip install zstandard)") from None
+        return cast(IO[bytes], zstandard.open(path, "rb"))
+    if path.name.lower().endswith((".tgz", ".tbz2", ".txz")):
+        suffix = {"tgz": ".gz", "tbz2": ".bz2", "txz": ".xz"}[path.name.lower().rsplit(".", 1)[1]]
+    return cast(IO[bytes], _SINGLE[suffix](path, "rb"))
+
+
+class _Closing(io.RawIOBase):
+    """A member's stream that also closes its archive."""
+
+    def __init__(self, stream: IO[bytes], close_archive: Callable[[], None]) -> None:
+        self.stream = stream
+        self.close_archive = close_archive
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        data = self.stream.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        if not self.closed:
+            try:
+                self.stream.close()
+            finally:
+                self.close_archive()
+        super().close()
+
+
+class _Rewindable(io.RawIOBase):
+    """A forward-only decompressed stream that can still go back to any point in its first HEAD_KEPT
+    bytes (readers look at a file's head, then read it from the start), and that reports damage as OSError."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream = stream
+        self.head = bytearray()
+        self.position = 0
+        self.ahead = 0  # bytes taken from the stream so far
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self.position
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        target = offset if whence == io.SEEK_SET else self.position + offset if whence == io.SEEK_CUR else -1
+        # (back or forth within the kept head, while nothing past it has been read)
+        if target != self.position and not (self.ahead == len(self.head) and 0 <= target <= self.ahead):
+            raise io.UnsupportedOperation("an archive member can only go back to its first 64 KiB")
+        self.position = target
+        return target
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        wanted = len(buffer)
+        if self.position < self.ahead:  # (inside the kept head)
+            data = bytes(self.head[self.position : self.position + wanted])
+        else:
+            try:
+                data = self.stream.read(wanted)
+            except _DAMAGE as error:
+                raise OSError(f"corrupt archive: {_reason(error)}") from None
+            if self.ahead < HEAD_KEPT:
+                self.head += data[: HEAD_KEPT - self.ahead]
+            self.ahead += len(data)
+        buffer[: len(data)] = data
+        self.position += len(data)
+        return len(data)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.stream.close()
+        super().close()

@@ -1,0 +1,39 @@
+"""The hands of a run into the statistics tables, audited here or by workers (omaha_audit/parallel.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+from omaha_audit.report.progress import Progress, track, track_hands
+
+if TYPE_CHECKING:
+    from omaha_audit.parallel import Executor, Work
+    from omaha_audit.parse.input_files import Source
+    from omaha_audit.pipeline import Auditor
+    from omaha_audit.stats.frames import FrameBuilder
+
+
+def collect(
+    auditor: Auditor,
+    builder: FrameBuilder,
+    files: Sequence[Source],
+    err: TextIO,
+    executor: Executor | None = None,
+    work: Work | None = None,
+) -> list[tuple[str, int, str]]:
+    """Audit `files` into `builder` (and `auditor`'s tally and findings across hands), with progress on
+    `err`; return the hands left out of the tables (path, line, error). Then add the findings across hands."""
+    if executor is None or work is None:
+        for audited in track_hands(auditor.audit_files(files), files, err):
+            builder.add(audited)
+        problems = builder.problems
+    else:
+        from omaha_audit.parallel import ParallelRun
+
+        run = ParallelRun(auditor, executor, work, builder)
+        for _ in track(run.hands(files), Progress(len(files), err)):
+            pass
+        problems = builder.problems + run.problems
+    builder.add_across(auditor.across)
+    return problems
