@@ -18,6 +18,7 @@ MAIN = "from omaha_audit.cli.app import main; main()"
 COMMANDS = {
     "export parquet": ["export", "{hands}", "--to", "{out}", "--format", "parquet"],
     "export csv": ["export", "{hands}", "--to", "{out}", "--format", "csv"],
+    "export --jobs 2": ["export", "{hands}", "{hands}.again.txt", "--to", "{out}", "--jobs", "2"],
     "audit --html": ["audit", "{hands}", "--format", "json", "--html", "{out}/report.html"],
     "generate": ["generate", "--hands", "20000", "--seed", "3", "--output", "{out}/g.txt", "--labels", "{out}/g.jsonl"],
 }
@@ -29,6 +30,7 @@ def hands(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = folder / "hands.txt"
     with path.open("w", encoding="utf-8") as text, (folder / "labels.jsonl").open("w", encoding="utf-8") as labels:
         generate(GenerateConfig(hands=3_000, seed=5, fault_rate=0.2), text, labels)
+    (folder / "hands.txt.again.txt").write_bytes(path.read_bytes())  # (a second unit for the workers)
     return path
 
 

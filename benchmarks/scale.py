@@ -1,0 +1,170 @@
+"""Print the audit's throughput on all cores and on a Dask cluster, on one input: `--jobs 1`, `--jobs 2`
+and a two-worker Dask LocalCluster (issue 17's anchors: `--jobs 2` at least 1.8x `--jobs 1` on a 2-core
+machine, Dask within 25% of `--jobs 2`), with the peak memory (VmHWM) of the main process and of each
+worker.
+
+The input is the corpus's complete PokerStars pot-limit Omaha hands, repeated with fresh hand ids (as in
+parse_throughput.py) into `--files` files. Each run is `omaha-audit audit DIR --format jsonl` end to end,
+start-up included, its output to /dev/null; the rate is hands per wall-clock second.
+
+    python benchmarks/scale.py [--hands 200000] [--files 200] [--modes jobs1,jobs2,dask] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from parse_throughput import HAND_ID, corpus_dir, plo_hands
+
+COMMAND = [sys.executable, "-c", "from omaha_audit.cli.app import main; main()"]
+
+
+def build_input(folder: Path, hands: list[str], count: int, files: int) -> int:
+    """`count` hands in `files` files, each hand with a fresh id."""
+    folder.mkdir(parents=True, exist_ok=True)
+    per_file = -(-count // files)
+    next_id = 300_000_000_000
+    written = 0
+    for index in range(files):
+        with (folder / f"table-{index:05d}.txt").open("w", encoding="utf-8", newline="\r\n") as out:
+            for _ in range(min(per_file, count - written)):
+                out.write(HAND_ID.sub(str(next_id), hands[written % len(hands)], count=1))
+                out.write("\n\n\n\n")
+                next_id += 1
+                written += 1
+    return written
+
+
+def _peak_kib(pid: int) -> int:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    found = re.search(r"VmHWM:\s+(\d+) kB", status)
+    return int(found.group(1)) if found else 0
+
+
+def _descendants(pid: int) -> list[int]:
+    found, queue = [], [pid]
+    while queue:
+        current = queue.pop()
+        try:
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        for child in map(int, children):
+            found.append(child)
+            queue.append(child)
+    return found
+
+
+class PeakWatcher:
+    """Samples the peak memory of a process, its descendants and any extra pids, until stopped."""
+
+    def __init__(self, main: int, extra: list[int]) -> None:
+        self.main, self.extra = main, extra
+        self.peaks: dict[int, int] = {}
+        self.names: dict[int, str] = {}
+        self.running = True
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+
+    def _watch(self) -> None:
+        while self.running:
+            for pid in [self.main, *_descendants(self.main), *self.extra]:
+                peak = _peak_kib(pid)
+                if peak:
+                    self.peaks[pid] = max(self.peaks.get(pid, 0), peak)
+                    if pid not in self.names:
+                        try:
+                            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+                        except OSError:
+                            command = b""
+                        self.names[pid] = "tracker" if b"resource_tracker" in command else "worker"
+            time.sleep(0.1)
+
+    def stop(self) -> tuple[int, list[int]]:
+        self.running = False
+        self.thread.join()
+        workers = [kib for pid, kib in self.peaks.items() if pid != self.main and self.names.get(pid) == "worker"]
+        return self.peaks.get(self.main, 0), sorted(workers, reverse=True)
+
+
+def run(folder: Path, extra: list[str], worker_pids: list[int]) -> tuple[float, int, list[int]]:
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        [*COMMAND, "audit", str(folder), "--format", "jsonl", "--fail-on", "never", *extra],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    watcher = PeakWatcher(process.pid, worker_pids)
+    _, err = process.communicate()
+    wall = time.perf_counter() - start
+    main_kib, workers = watcher.stop()
+    if process.returncode != 0:
+        sys.exit(f"scale: the run {extra} failed ({process.returncode}): {err[-2000:]}")
+    return wall, main_kib, workers
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=200_000)
+    parser.add_argument("--files", type=int, default=200)
+    parser.add_argument("--modes", default="jobs1,jobs2,dask")
+    parser.add_argument("--keep", type=Path, help="build the input here and keep it (reused when present)")
+    args = parser.parse_args()
+    import omaha_audit
+
+    modes = args.modes.split(",")
+    scratch = Path(tempfile.mkdtemp(prefix="omaha-audit-scale-"))
+    folder = args.keep or scratch / "input"
+    try:
+        if folder.is_dir() and any(folder.iterdir()):
+            count = args.hands
+            print(f"input: {folder} (kept from an earlier run; taken as {count:,} hands)")
+        else:
+            count = build_input(folder, plo_hands(corpus_dir()), args.hands, args.files)
+        size = sum(path.stat().st_size for path in folder.iterdir())
+        print(
+            f"omaha-audit {omaha_audit.__version__} ({omaha_audit.build()} build); {count:,} PokerStars PLO hands in "
+            f"{args.files} files, {size / 2**20:,.0f} MiB"
+        )
+        results: dict[str, float] = {}
+        for mode in modes:
+            if mode == "dask":
+                from distributed import LocalCluster
+
+                with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+                    pids = [worker.process.pid for worker in cluster.workers.values()]
+                    wall, main_kib, workers = run(folder, ["--scheduler", cluster.scheduler_address], pids)
+            else:
+                jobs = int(mode.removeprefix("jobs"))
+                wall, main_kib, workers = run(folder, ["--jobs", str(jobs)], [])
+            rate = count / wall
+            results[mode] = rate
+            per_worker = ", ".join(f"{kib / 1024:,.0f}" for kib in workers) or "-"
+            print(
+                f"{mode:<6} {wall:8.1f} s  {rate:9,.0f} hands/s   peak RSS: main {main_kib / 1024:,.0f} MiB, "
+                f"workers {per_worker} MiB"
+            )
+        if "jobs1" in results and "jobs2" in results:
+            print(f"--jobs 2 / --jobs 1: {results['jobs2'] / results['jobs1']:.2f}x (anchor: at least 1.8x)")
+        if "jobs2" in results and "dask" in results:
+            print(f"dask / --jobs 2:    {results['dask'] / results['jobs2']:.2f}x (anchor: at least 0.75x)")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
