@@ -194,6 +194,7 @@ class LocalPool:
         from concurrent.futures import ProcessPoolExecutor
 
         self.workers = workers
+        _quiet_resource_tracker()
         self.pool = ProcessPoolExecutor(
             workers, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker
         )
@@ -202,10 +203,34 @@ class LocalPool:
         return self.pool.submit(audit_unit, source, scanned, work)
 
     def close(self, cancel: bool = False) -> None:
-        if cancel:
-            for process in list(getattr(self.pool, "_processes", {}).values()):
-                process.terminate()  # (an interrupted run does not wait for the units in flight)
-        self.pool.shutdown(wait=True, cancel_futures=cancel)
+        if not cancel:
+            self.pool.shutdown(wait=True)
+            return
+        # an interrupted or failed run does not wait for the units in flight: stop taking work, then stop
+        # the workers (the pool's own thread sees them go and ends)
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=10)
+
+
+def _quiet_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker with its standard error on /dev/null. An interrupted run
+    stops its workers mid-unit and leaves at once (cli/app.py), and the tracker then frees the pool's
+    semaphores itself, saying so in a warning that would follow the run's last line."""
+    from multiprocessing import resource_tracker
+
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            resource_tracker.ensure_running()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 class DaskCluster:
@@ -219,16 +244,16 @@ class DaskCluster:
         except ImportError:
             raise RunFailed("--scheduler needs Dask distributed: pip install 'omaha-audit[dask]'") from None
         try:
-            self.client = Client(address, timeout=10)
+            self.client = Client(address, timeout=10)  # type: ignore[no-untyped-call,unused-ignore]
         except (OSError, TimeoutError) as error:
             raise RunFailed(f"cannot reach the Dask scheduler at {address}: {error}") from None
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
 
     def submit(self, source: Source, scanned: bool, work: Work) -> Pending:
-        return self.client.submit(audit_unit, source, scanned, work, pure=False)  # type: ignore[no-any-return]
+        return self.client.submit(audit_unit, source, scanned, work, pure=False)  # type: ignore[no-any-return,unused-ignore]
 
     def close(self, cancel: bool = False) -> None:
-        self.client.close()
+        self.client.close()  # type: ignore[no-untyped-call,unused-ignore]
 
 
 def executor_for(jobs: int, scheduler: str | None) -> Executor:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import sys
 from enum import StrEnum
@@ -191,11 +193,21 @@ def main() -> None:
         raise SystemExit(0) from None
     except RunFailed as failure:
         sys.stderr.write(f"omaha-audit: error: {failure}; no output file was written\n")
-        raise SystemExit(3) from None
+        _leave(3)
     except Interrupted:
         # (every report and table is written to a temporary file and renamed into place when complete)
         sys.stderr.write("\nomaha-audit: interrupted; files being written were left as they were\n")
-        raise SystemExit(130) from None
+        _leave(130)
+
+
+def _leave(code: int) -> None:
+    """Exit at once, everything already cleaned up on the way here (temporary files removed, workers
+    stopped): not through the interpreter's exit handlers, one of which waits for a worker pool's thread,
+    which can wait forever on the half-written result of a worker stopped mid-unit."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
 
 
 __all__ = ["app", "fail_usage", "main"]

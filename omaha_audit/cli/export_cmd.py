@@ -36,6 +36,11 @@ class ExportFormat(StrEnum):
     csv = "csv"
 
 
+class Layout(StrEnum):
+    dataset = "dataset"
+    files = "files"
+
+
 def run_export(
     files: Sequence[Source],
     folder: Path,
@@ -44,11 +49,12 @@ def run_export(
     err: TextIO,
     executor: Executor | None = None,
     spec: tuple[str, str] | None = None,
+    layout: str = "files",
 ) -> int:
     from omaha_audit.parallel import work_for
     from omaha_audit.pipeline import Auditor
     from omaha_audit.stats.collect import collect
-    from omaha_audit.stats.export import write_tables
+    from omaha_audit.stats.export import write_dataset, write_tables
     from omaha_audit.stats.frames import ALL_TABLES, FrameBuilder
 
     auditor = Auditor(house, keep_text=False, table_rows=True)
@@ -56,10 +62,16 @@ def run_export(
     problems = collect(auditor, builder, files, err, executor, work_for(spec, None, tables=ALL_TABLES))
     builder.add_table_rows(auditor.table_rows)
     frames = builder.frames()
-    written = write_tables(frames, folder, output_format)
-    for path in written:
-        rows = frames.named()[path.stem].height
-        err.write(f"omaha-audit: wrote {path} ({rows:,} rows)\n")
+    if layout == "dataset":
+        parts = write_dataset(frames, folder)
+        for name in frames.named():
+            mine = [rows for path, rows in parts if path.parts[-4] == name]
+            if mine:
+                err.write(f"omaha-audit: wrote {folder / name} ({sum(mine):,} rows in {len(mine):,} partitions)\n")
+    else:
+        for path in write_tables(frames, folder, output_format):
+            rows = frames.named()[path.stem].height
+            err.write(f"omaha-audit: wrote {path} ({rows:,} rows)\n")
     for notice in auditor.tally.notices:
         err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
     for where, line, error in problems:
@@ -75,6 +87,14 @@ def export_command(
     ),
     rules_file: RulesFileOption = None,
     room_preset: RoomPresetOption = None,
+    layout: Annotated[
+        Layout | None,
+        typer.Option(
+            "--layout",
+            help="dataset (Parquet's default): room=/day= partitions per table, a rerun day replaced, other days "
+            "kept; files: one file per table (CSV's only layout).",
+        ),
+    ] = None,
     jobs: JobsOption = 1,
     scheduler: SchedulerOption = None,
 ) -> None:
@@ -83,6 +103,10 @@ def export_command(
     files = open_paths(paths)
     if to.exists() and not to.is_dir():
         fail_usage(f"--to {to}: not a folder")
+    chosen = layout or (Layout.dataset if output_format is ExportFormat.parquet else Layout.files)
+    if chosen is Layout.dataset and output_format is ExportFormat.csv:
+        fail_usage("--layout dataset is written in Parquet: use --format parquet, or --layout files for CSV")
     executor = executor_option(jobs, scheduler)
     spec = house_spec(rules_file, room_preset)
-    raise typer.Exit(run_export(files, to, output_format.value, house, sys.stderr, executor, spec))
+    code = run_export(files, to, output_format.value, house, sys.stderr, executor, spec, chosen.value)
+    raise typer.Exit(code)

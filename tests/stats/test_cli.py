@@ -60,7 +60,7 @@ def test_stats_by_group_csv(by: str) -> None:
 
 
 def test_export_parquet_round_trips_with_the_schemas(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["export", str(HANDS), "--to", str(tmp_path / "out")])
+    result = runner.invoke(app, ["export", str(HANDS), "--to", str(tmp_path / "out"), "--layout", "files"])
     assert result.exit_code == 0, result.output
     heights = {"hands": 4, "players": 16, "findings": 0}
     for name, schema in SCHEMAS.items():
@@ -89,7 +89,7 @@ def test_export_csv(tmp_path: Path) -> None:
 def test_export_to_a_file_is_a_usage_error(tmp_path: Path) -> None:
     target = tmp_path / "file"
     target.write_text("x", encoding="utf-8")
-    result = runner.invoke(app, ["export", str(HANDS), "--to", str(target)])
+    result = runner.invoke(app, ["export", str(HANDS), "--to", str(target), "--layout", "files"])
     assert result.exit_code == 2
 
 
@@ -105,7 +105,7 @@ def _session(tmp_path: Path) -> Path:
 
 
 def test_export_has_the_tables_table_and_the_findings_across_hands(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["export", str(_session(tmp_path)), "--to", str(tmp_path / "out")])
+    result = runner.invoke(app, ["export", str(_session(tmp_path)), "--to", str(tmp_path / "out"), "--layout", "files"])
     assert result.exit_code == 0, result.output
     tables = pl.read_parquet(tmp_path / "out" / "tables.parquet")
     assert tables["position"].to_list() == [1, 2, 3, 4, 5]
@@ -138,7 +138,9 @@ def test_export_csv_never_writes_a_cell_that_starts_a_formula(tmp_path: Path) ->
     path = tmp_path / "hostile.txt"
     path.write_text(text, encoding="utf-8")
     for output_format in ("csv", "parquet"):
-        result = runner.invoke(app, ["export", str(path), "--to", str(tmp_path / output_format), "-f", output_format])
+        result = runner.invoke(
+            app, ["export", str(path), "--to", str(tmp_path / output_format), "-f", output_format, "--layout", "files"]
+        )
         assert result.exit_code == 0, result.output
     players_csv = (tmp_path / "csv" / "players.csv").read_text(encoding="utf-8")
     cells = [cell for line in players_csv.splitlines() for cell in line.split(",")]

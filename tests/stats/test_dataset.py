@@ -1,0 +1,122 @@
+"""`export --format parquet` writes a Hive-partitioned dataset (table/room=.../day=.../part-0.parquet) that
+Polars' scan_parquet and DuckDB read directly; a new day is added without touching the old ones, and a day
+written again is replaced whole. Issue 17."""
+
+from __future__ import annotations
+
+import io
+from datetime import date, datetime
+from pathlib import Path
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from omaha_audit.cli.app import app
+from omaha_audit.generate import GenerateConfig, generate
+
+TABLES = ("hands", "players", "actions", "pots", "findings", "tables")
+
+
+def _day(folder: Path, name: str, start: datetime, seed: int, hands: int = 60) -> Path:
+    path = folder / name
+    config = GenerateConfig(hands=hands, seed=seed, fault_rate=0.2, start=start, tournament_share=0.0)
+    with path.open("w", encoding="utf-8") as text, io.StringIO() as labels:
+        generate(config, text, labels)
+    return path
+
+
+def _export(*args: str) -> str:
+    result = CliRunner().invoke(app, ["export", *args])
+    assert result.exit_code == 0, result.output
+    return result.stderr
+
+
+def _files(root: Path) -> dict[Path, int]:
+    return {path.relative_to(root): path.stat().st_mtime_ns for path in root.rglob("*.parquet")}
+
+
+@pytest.fixture
+def days(tmp_path: Path) -> list[Path]:
+    # (each file's hands on one UTC day: the generator's hands are a few minutes apart)
+    return [_day(tmp_path, f"day{n}.txt", datetime(2026, 3, n, 1, 0), seed=n) for n in (1, 2, 3)]
+
+
+def test_partitions_by_room_and_day_read_by_polars(days: list[Path], tmp_path: Path) -> None:
+    out = tmp_path / "ds"
+    log = _export(str(days[0]), str(days[1]), "--to", str(out))
+    assert "omaha-audit: wrote" in log and "partitions)" in log
+    found = sorted(str(path) for path in _files(out))
+    assert found == sorted(
+        f"{table}/room=pokerstars/day=2026-03-0{n}/part-0.parquet" for table in TABLES for n in (1, 2)
+    )
+    hands = pl.scan_parquet(out / "hands", hive_partitioning=True).collect()
+    assert hands.height == 120
+    assert hands.schema["day"] == pl.Date and hands["room"].unique().to_list() == ["pokerstars"]
+    assert sorted(hands["day"].unique().to_list()) == [date(2026, 3, 1), date(2026, 3, 2)]
+    # every row of the other tables is in its hand's partition
+    players = pl.scan_parquet(out / "players", hive_partitioning=True).collect()
+    joined = players.join(hands.select("hand_no", "day"), on="hand_no", how="left", suffix="_hand")
+    assert joined.height == players.height and (joined["day"] == joined["day_hand"]).all()
+    # the same rows as the one-file-per-table layout
+    flat = tmp_path / "flat"
+    _export(str(days[0]), str(days[1]), "--to", str(flat), "--layout", "files")
+    for table in TABLES:
+        expected = pl.read_parquet(flat / f"{table}.parquet").drop("room", "day", strict=False)
+        read = pl.scan_parquet(out / table, hive_partitioning=True).collect().drop("room", "day")
+        key = [name for name in ("hand_no", "seat", "order", "code") if name in expected.columns]
+        assert read.sort(key, nulls_last=True).equals(expected.sort(key, nulls_last=True)), table
+
+
+def test_a_new_day_leaves_the_old_ones_and_a_rerun_day_is_replaced(days: list[Path], tmp_path: Path) -> None:
+    out = tmp_path / "ds"
+    _export(str(days[0]), str(days[1]), "--to", str(out))
+    before = _files(out)
+    _export(str(days[2]), "--to", str(out))  # a new day
+    after = _files(out)
+    assert {path: after[path] for path in before} == before  # (not rewritten)
+    assert len(after) == len(before) + len(TABLES)
+    # day 2 again, from other hands: its partitions are replaced whole, days 1 and 3 untouched
+    again = _day(tmp_path, "day2-again.txt", datetime(2026, 3, 2, 5, 0), seed=99, hands=25)
+    _export(str(again), "--to", str(out))
+    final = _files(out)
+    assert set(final) == set(after)
+    changed = {path for path in final if final[path] != after[path]}
+    assert changed == {path for path in final if "day=2026-03-02" in str(path)}
+    hands = pl.scan_parquet(out / "hands", hive_partitioning=True).collect()
+    assert hands.group_by("day").len().sort("day")["len"].to_list() == [60, 25, 60]
+    assert not [path for path in out.rglob("*") if path.name.startswith(".")]  # (no temporary left)
+
+
+def test_duckdb_reads_the_dataset(days: list[Path], tmp_path: Path) -> None:
+    duckdb = pytest.importorskip("duckdb", reason="DuckDB is in the test extra")
+    out = tmp_path / "ds"
+    _export(str(days[0]), str(days[1]), "--to", str(out))
+    rows = duckdb.sql(
+        f"SELECT day, count(*) AS hands, sum(rake) AS rake FROM read_parquet('{out}/hands/*/*/*.parquet', "
+        "hive_partitioning = true) GROUP BY day ORDER BY day"
+    ).fetchall()
+    hands = pl.scan_parquet(out / "hands", hive_partitioning=True).collect()
+    expected = hands.group_by("day").agg(pl.len(), pl.col("rake").sum()).sort("day").rows()
+    assert rows == expected and len(rows) == 2
+
+
+def test_csv_has_no_dataset_layout(days: list[Path], tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["export", str(days[0]), "--to", str(tmp_path / "x"), "-f", "csv", "--layout", "dataset"]
+    )
+    assert result.exit_code == 2 and "--layout dataset is written in Parquet" in result.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_hand_without_a_time_is_in_the_default_partition(tmp_path: Path) -> None:
+    sample = Path(__file__).resolve().parents[2] / "sample_histories" / "omaha-pot-limit.txt"
+    lines = sample.read_text(encoding="utf-8").splitlines()
+    text = "\n".join(line.split(" - ")[0] if line.startswith("PokerStars Hand #") else line for line in lines)
+    path = tmp_path / "no-time.txt"
+    path.write_text(text + "\n", encoding="utf-8")
+    out = tmp_path / "ds"
+    _export(str(path), "--to", str(out))
+    days = {path.parts[-2] for path in (out / "hands").rglob("*.parquet")}
+    assert "day=__HIVE_DEFAULT_PARTITION__" in days
+    assert pl.scan_parquet(out / "hands", hive_partitioning=True).collect().height == 40
