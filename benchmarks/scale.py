@@ -13,6 +13,7 @@ start-up included, its output to /dev/null; the rate is hands per wall-clock sec
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -54,6 +55,18 @@ def _peak_kib(pid: int) -> int:
     return int(found.group(1)) if found else 0
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of `pid` so far (its own, not its children's)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
 def _descendants(pid: int) -> list[int]:
     found, queue = [], [pid]
     while queue:
@@ -74,6 +87,7 @@ class PeakWatcher:
     def __init__(self, main: int, extra: list[int]) -> None:
         self.main, self.extra = main, extra
         self.peaks: dict[int, int] = {}
+        self.main_cpu = 0.0
         self.names: dict[int, str] = {}
         self.running = True
         self.thread = threading.Thread(target=self._watch, daemon=True)
@@ -81,6 +95,7 @@ class PeakWatcher:
 
     def _watch(self) -> None:
         while self.running:
+            self.main_cpu = max(self.main_cpu, _cpu_seconds(self.main))
             for pid in [self.main, *_descendants(self.main), *self.extra]:
                 peak = _peak_kib(pid)
                 if peak:
@@ -91,7 +106,7 @@ class PeakWatcher:
                         except OSError:
                             command = b""
                         self.names[pid] = "tracker" if b"resource_tracker" in command else "worker"
-            time.sleep(0.1)
+            time.sleep(0.05)
 
     def stop(self) -> tuple[int, list[int]]:
         self.running = False
@@ -100,7 +115,7 @@ class PeakWatcher:
         return self.peaks.get(self.main, 0), sorted(workers, reverse=True)
 
 
-def run(folder: Path, extra: list[str], worker_pids: list[int]) -> tuple[float, int, list[int]]:
+def run(folder: Path, extra: list[str], worker_pids: list[int]) -> tuple[float, int, list[int], float]:
     start = time.perf_counter()
     process = subprocess.Popen(
         [*COMMAND, "audit", str(folder), "--format", "jsonl", "--fail-on", "never", *extra],
@@ -114,7 +129,7 @@ def run(folder: Path, extra: list[str], worker_pids: list[int]) -> tuple[float, 
     main_kib, workers = watcher.stop()
     if process.returncode != 0:
         sys.exit(f"scale: the run {extra} failed ({process.returncode}): {err[-2000:]}")
-    return wall, main_kib, workers
+    return wall, main_kib, workers, watcher.main_cpu
 
 
 def main() -> None:
@@ -147,15 +162,16 @@ def main() -> None:
 
                 with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
                     pids = [worker.process.pid for worker in cluster.workers.values()]
-                    wall, main_kib, workers = run(folder, ["--scheduler", cluster.scheduler_address], pids)
+                    wall, main_kib, workers, cpu = run(folder, ["--scheduler", cluster.scheduler_address], pids)
             else:
                 jobs = int(mode.removeprefix("jobs"))
-                wall, main_kib, workers = run(folder, ["--jobs", str(jobs)], [])
+                wall, main_kib, workers, cpu = run(folder, ["--jobs", str(jobs)], [])
             rate = count / wall
             results[mode] = rate
             per_worker = ", ".join(f"{kib / 1024:,.0f}" for kib in workers) or "-"
             print(
-                f"{mode:<6} {wall:8.1f} s  {rate:9,.0f} hands/s   peak RSS: main {main_kib / 1024:,.0f} MiB, "
+                f"{mode:<6} {wall:8.1f} s  {rate:9,.0f} hands/s   main process CPU {cpu:6.1f} s "
+                f"({cpu / count * 1e6:5.1f} us/hand)   peak RSS: main {main_kib / 1024:,.0f} MiB, "
                 f"workers {per_worker} MiB"
             )
         if "jobs1" in results and "jobs2" in results:

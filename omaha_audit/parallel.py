@@ -300,6 +300,7 @@ class Hand:
 
     findings: list[Finding]
     text: str
+    path: str  # the unit's input
 
 
 class ParallelRun:
@@ -334,7 +335,7 @@ class ParallelRun:
                         tally.copies += 1
                         if sequencer is not None and picture is not None:
                             sequencer.add(_as_copy(picture, auditor.order), self._house(houses, room, format_name))
-                        yield Hand([], "")
+                        yield Hand([], "", unit.source)
                         continue
                     findings = [finding_of(value) for value in values]
                     tally.add_counts(kind, room, format_name, findings)
@@ -342,7 +343,7 @@ class ParallelRun:
                         sequencer.add(_in_order(picture, auditor.order), self._house(houses, room, format_name))
                     if local is not None:
                         numbers[local] = len(numbers) + 1
-                    yield Hand(findings, text)
+                    yield Hand(findings, text, unit.source)
                 if self.builder is not None and unit.frames is not None:
                     self._add_frames(unit, numbers)
             auditor.finish(sequencer)

@@ -30,3 +30,23 @@ def test_quick_commands_load_nothing_heavy(args: list[str]) -> None:
     code = f"HEAVY = {heavy!r}\nARGS = {args!r}\n" + PROBE
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
+ENTRY = "from omaha_audit.cli.entry import main; main()"
+FULL = "from omaha_audit.cli.app import main; main()"
+
+
+@pytest.mark.parametrize("args", [["--version"], ["rules"], ["rules", "OA301"], ["rules", "OA999"]])
+def test_the_quick_answers_are_the_full_command_lines(args: list[str]) -> None:
+    """The entry point answers `--version` and `rules [CODE]` without Typer: the same bytes and exit code
+    as the Typer command line, and without importing it."""
+    quick = subprocess.run([sys.executable, "-c", ENTRY, *args], capture_output=True, text=True)
+    full = subprocess.run([sys.executable, "-c", FULL, *args], capture_output=True, text=True)
+    assert (quick.returncode, quick.stdout, quick.stderr) == (full.returncode, full.stdout, full.stderr)
+    assert quick.returncode == (2 if args[-1] == "OA999" else 0)
+    probe = f"import sys; sys.argv = ['omaha-audit', *{args!r}]\n" + (
+        "try:\n    from omaha_audit.cli.entry import main; main()\nexcept SystemExit:\n    pass\n"
+        "sys.stdout.flush(); sys.stderr.write('typer' in sys.modules and 'TYPER' or 'NO-TYPER')"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stderr.endswith("NO-TYPER"), done.stderr[-500:]

@@ -44,10 +44,9 @@ app = typer.Typer(
 
 def _print_version(value: bool) -> None:
     if value:
-        from omaha_audit import __version__, build
+        from omaha_audit.cli.entry import version_line
 
-        kind = "compiled with mypyc" if build() == "compiled" else "pure Python"
-        typer.echo(f"omaha-audit {__version__} ({kind})")
+        typer.echo(version_line())
         raise typer.Exit()
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TextIO, cast
 
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import Auditor
-from omaha_audit.report.progress import Progress, track
+from omaha_audit.report.progress import Progress, hand_path, track
 from omaha_audit.report.text import hand_text, write_across, write_summary
 from omaha_audit.rules.base import Severity
 from omaha_audit.rules.registry import Rule, TableRule
@@ -86,7 +86,8 @@ def run_audit(
     findings: list[dict[str, object]] = []
     streaming_to_terminal = output_format == "jsonl" and out.isatty()
     progress = Progress(len(files), err, enabled=False if streaming_to_terminal else None)
-    for hand_findings, text in track(_hands(auditor, files, report, minimum, executor, work), progress):
+    hands = _hands(auditor, files, report, minimum, executor, work)
+    for hand_findings, text, _ in track(hands, progress, files, _path):
         if not hand_findings:
             continue
         if output_format == "jsonl":
@@ -135,17 +136,21 @@ def _hands(
     minimum: Severity,
     executor: Executor | None,
     work: Work | None,
-) -> Iterator[tuple[list[Finding], str]]:
-    """Each hand's findings and its text at `minimum` for the terminal, in input order: audited here, or
-    by `executor`'s workers."""
+) -> Iterator[tuple[list[Finding], str, str]]:
+    """Each hand's findings, its text at `minimum` for the terminal and its file, in input order: audited
+    here, or by `executor`'s workers."""
     if executor is not None and work is not None:
         from omaha_audit.parallel import ParallelRun
 
         for hand in ParallelRun(auditor, executor, work).hands(files):
-            yield hand.findings, hand.text
+            yield hand.findings, hand.text, hand.path
         return
     for audited in auditor.audit_files(files):
         if report is not None:
             report.add(audited, audited.context)
         audited.context = None  # release the replay: only the report needs it
-        yield audited.findings, hand_text(audited, minimum) if audited.findings else ""
+        yield audited.findings, hand_text(audited, minimum) if audited.findings else "", hand_path(audited)
+
+
+def _path(hand: tuple[list[Finding], str, str]) -> str:
+    return hand[2]

@@ -6,9 +6,13 @@ from Lark's `Lexer`, a plain Python class (its compiled `lex` crashed the interp
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+from lark import Lark
 from lark.lexer import Lexer
 
 
@@ -20,3 +24,21 @@ class TokenFeed(Lexer):
 
     def lex(self, data: Any) -> Iterator[Any]:  # type: ignore[override]
         return iter(data or ())
+
+
+def lalr_parser(grammar: str) -> Lark:
+    """Lark's LALR(1) analysis of `grammar`, with this lexer. The analysis takes about 30 ms a grammar, on
+    every run; it is kept in the user's cache folder (`$XDG_CACHE_HOME/omaha-audit`, else
+    `~/.cache/omaha-audit`), one file per grammar named by its digest, which Lark checks against the
+    grammar, its own version and Python's before it uses the file. Where that folder cannot be written, the
+    grammar is analysed every time, as before."""
+    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "omaha-audit"
+    cache: str | bool = False
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if os.access(folder, os.W_OK):
+            digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:24]
+            cache = str(folder / f"lark-{digest}.cache")
+    except OSError:
+        cache = False
+    return Lark(grammar, parser="lalr", lexer=TokenFeed, cache=cache)

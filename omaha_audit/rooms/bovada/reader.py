@@ -43,14 +43,12 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from lark import Lark
-
 from omaha_audit.model import Card, Defect, Hand, UnreadableHand
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
-from omaha_audit.parse.token_feed import TokenFeed
+from omaha_audit.parse.token_feed import lalr_parser
 from omaha_audit.rooms.bovada.builder import BovadaBuilder
 from omaha_audit.rooms.bovada.header import read_header
 
@@ -63,7 +61,7 @@ class BovadaReader:
     format = "bovada"
 
     def __init__(self) -> None:
-        self.lark = Lark(grammar_text("bovada"), parser="lalr", lexer=TokenFeed)
+        self.lark = lalr_parser(grammar_text("bovada"))
         self.classifier = LineClassifier(self.lark)
         self.checker = LalrChecker(self.lark)
         self.amounts: dict[int, dict[str, int]] = {}  # per number of decimals: text -> units

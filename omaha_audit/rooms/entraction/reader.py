@@ -29,8 +29,6 @@ import re
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Final
 
-from lark import Lark
-
 from omaha_audit.model import (
     Action,
     ActionKind,
@@ -65,7 +63,7 @@ from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.times import utc_time
-from omaha_audit.parse.token_feed import TokenFeed
+from omaha_audit.parse.token_feed import lalr_parser
 
 GAMES: Final = {
     "Omaha High": Game.OMAHA,
@@ -144,7 +142,7 @@ class EntractionReader:
     format = "entraction"
 
     def __init__(self) -> None:
-        self.lark = Lark(grammar_text("entraction"), parser="lalr", lexer=TokenFeed)
+        self.lark = lalr_parser(grammar_text("entraction"))
         self.classifier = LineClassifier(self.lark)
         self.checker = LalrChecker(self.lark)
         self.amounts: dict[int, dict[str, int]] = {}  # per number of decimals: text -> units (they repeat)

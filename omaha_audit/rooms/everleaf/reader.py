@@ -26,8 +26,6 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from lark import Lark
-
 from omaha_audit.model import (
     Card,
     Defect,
@@ -46,7 +44,7 @@ from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.times import parse_started
-from omaha_audit.parse.token_feed import TokenFeed
+from omaha_audit.parse.token_feed import lalr_parser
 from omaha_audit.rooms.everleaf.dealing import DealingBuilder, DealingHeader
 
 GAMES: Final = {
@@ -71,7 +69,7 @@ class EverleafReader:
     raise_number = ADDED
 
     def __init__(self) -> None:
-        self.lark = Lark(grammar_text(self.grammar), parser="lalr", lexer=TokenFeed)
+        self.lark = lalr_parser(grammar_text(self.grammar))
         self.classifier = LineClassifier(self.lark)
         self.checker = LalrChecker(self.lark)
         self.amounts: dict[int, dict[str, int]] = {}

@@ -30,8 +30,6 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from lark import Lark
-
 from omaha_audit.model import (
     Action,
     ActionKind,
@@ -63,7 +61,7 @@ from omaha_audit.parse.ledger import ADDED, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
-from omaha_audit.parse.token_feed import TokenFeed
+from omaha_audit.parse.token_feed import lalr_parser
 from omaha_audit.rooms.ongame.header import GAMES, STRUCTURES, blinds_from_posts, started_at, unit_for
 from omaha_audit.rooms.ongame.summary import shares, uncalled_excess
 
@@ -113,7 +111,7 @@ class OnGameReader:
     format = "ongame"
 
     def __init__(self) -> None:
-        self.lark = Lark(grammar_text("ongame"), parser="lalr", lexer=TokenFeed)
+        self.lark = lalr_parser(grammar_text("ongame"))
         self.classifier = LineClassifier(self.lark)
         self.checker = LalrChecker(self.lark)
         self.amounts: dict[int, dict[str, int]] = {}  # per number of decimals: text -> units (they repeat)

@@ -18,14 +18,12 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from lark import Lark
-
 from omaha_audit.model import Defect, Hand, UnreadableHand
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
-from omaha_audit.parse.token_feed import TokenFeed
+from omaha_audit.parse.token_feed import lalr_parser
 from omaha_audit.rooms.partypoker.balance import BalanceBuilder
 from omaha_audit.rooms.partypoker.builder import AmountError
 from omaha_audit.rooms.partypoker.dealing import DealingBuilder
@@ -39,7 +37,7 @@ class _Grammar:
     """One of the room's grammars, compiled: its line classifier and its LALR checker."""
 
     def __init__(self, name: str) -> None:
-        lark = Lark(grammar_text(name), parser="lalr", lexer=TokenFeed)
+        lark = lalr_parser(grammar_text(name))
         self.classifier = LineClassifier(lark)
         self.checker = LalrChecker(lark)
 

@@ -38,8 +38,6 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from lark import Lark
-
 from omaha_audit.model import (
     Action,
     ActionKind,
@@ -74,7 +72,7 @@ from omaha_audit.parse.ledger import TO, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
-from omaha_audit.parse.token_feed import TokenFeed
+from omaha_audit.parse.token_feed import lalr_parser
 
 GAMES: Final = {
     "OMAHA": Game.OMAHA,
@@ -139,7 +137,7 @@ class PkrReader:
     format = "pkr"
 
     def __init__(self) -> None:
-        self.lark = Lark(grammar_text("pkr"), parser="lalr", lexer=TokenFeed)
+        self.lark = lalr_parser(grammar_text("pkr"))
         self.classifier = LineClassifier(self.lark)
         self.checker = LalrChecker(self.lark)
         self.amounts: dict[int, dict[str, int]] = {}  # per number of decimals: text -> units (they repeat)

@@ -33,8 +33,6 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from lark import Lark
-
 from omaha_audit.model import (
     Action,
     ActionKind,
@@ -61,7 +59,7 @@ from omaha_audit.parse.ledger import ADDED, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
-from omaha_audit.parse.token_feed import TokenFeed
+from omaha_audit.parse.token_feed import lalr_parser
 from omaha_audit.rooms.poker888 import header
 from omaha_audit.rooms.poker888.awards import read_awards
 from omaha_audit.rooms.poker888.language import KNOWN_NAMES, Language, amount, language_of, split_cards
@@ -104,7 +102,7 @@ class Poker888Reader:
     format = FORMAT_NAME
 
     def __init__(self) -> None:
-        self.lark = Lark(grammar_text("888poker"), parser="lalr", lexer=TokenFeed)
+        self.lark = lalr_parser(grammar_text("888poker"))
         self.classifier = LineClassifier(self.lark)
         self.checker = LalrChecker(self.lark)
         self.languages: dict[str, Language] = {}  # file -> the language its hands showed last

@@ -21,8 +21,6 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from lark import Lark
-
 from omaha_audit.model import (
     Action,
     ActionKind,
@@ -61,7 +59,7 @@ from omaha_audit.parse.ledger import ADDED, INCREMENT, TO_IS_ADDED, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
-from omaha_audit.parse.token_feed import TokenFeed
+from omaha_audit.parse.token_feed import lalr_parser
 from omaha_audit.rooms.pokerstars.header import HeaderInfo, read_header, read_stakes, unit_for
 from omaha_audit.rooms.pokerstars.summary import PotLine, read_pot_line, read_summary_seat
 
@@ -137,7 +135,7 @@ class StarsReader:
     call_number = ADDED
 
     def __init__(self) -> None:
-        self.lark = Lark(grammar_text(self.grammar), parser="lalr", lexer=TokenFeed)
+        self.lark = lalr_parser(grammar_text(self.grammar))
         for terminal, groups in (("ACTION", ACTION_GROUPS), ("SEAT", SEAT_GROUPS)):
             regex = re.compile(self.lark.get_terminal(terminal).pattern.to_regexp())
             if tuple(regex.groupindex) != groups or regex.groups != len(groups):

@@ -32,8 +32,6 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from lark import Lark
-
 from omaha_audit.model import (
     ALL_POTS,
     Action,
@@ -71,7 +69,7 @@ from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
-from omaha_audit.parse.token_feed import TokenFeed
+from omaha_audit.parse.token_feed import lalr_parser
 
 GAMES: Final = {
     "Hold'em": Game.HOLDEM,
@@ -114,7 +112,7 @@ class WpnReader:
     format = "wpn"
 
     def __init__(self) -> None:
-        self.lark = Lark(grammar_text("wpn"), parser="lalr", lexer=TokenFeed)
+        self.lark = lalr_parser(grammar_text("wpn"))
         self.classifier = LineClassifier(self.lark)
         self.checker = LalrChecker(self.lark)
 

@@ -1,0 +1,76 @@
+"""The grammars' LALR analysis kept in the user's cache folder (parse/token_feed.py lalr_parser) works as
+the one Lark computes afresh, whether the cache file is new, reused or damaged. (Lark numbers its states
+differently from run to run, so the two are compared by what they do: the same verdict, at the same token,
+with the same expected terminals, on random sentences of the grammar and on broken ones.)"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from lark import Lark
+
+from omaha_audit.parse.lalr import END, LalrChecker
+from omaha_audit.parse.resources import grammar_text
+from omaha_audit.parse.token_feed import TokenFeed, lalr_parser
+
+GRAMMARS = sorted(path.stem for path in (Path(__file__).resolve().parents[2] / "grammar").glob("*.lark"))
+
+
+def _sentences(checker: LalrChecker, seed: int, count: int = 60) -> list[list[str]]:
+    """Random walks through the grammar (each ends where the grammar may end, or after 60 tokens), and a
+    broken copy of each (a token dropped, doubled or replaced)."""
+    rng = random.Random(seed)
+    terminals = sorted({kind for actions in checker.states.values() for kind in actions if kind.isupper()})
+    walks = []
+    for _ in range(count):
+        tokens: list[str] = []
+        while len(tokens) < 60:
+            rejection = checker.check([*tokens, "\0"])  # (what may come next)
+            allowed = sorted(rejection.expected) if rejection is not None else []
+            if END in allowed and (rng.random() < 0.2 or len(allowed) == 1):
+                break
+            choices = [kind for kind in allowed if kind != END]
+            if not choices:
+                break
+            tokens.append(rng.choice(choices))
+        walks.append(tokens)
+        broken = list(tokens)
+        if broken:
+            at = rng.randrange(len(broken))
+            change = rng.choice(("drop", "double", "replace"))
+            if change == "drop":
+                del broken[at]
+            elif change == "double":
+                broken.insert(at, broken[at])
+            else:
+                broken[at] = rng.choice(terminals)
+        walks.append(broken)
+    return walks
+
+
+def _same(first: LalrChecker, second: LalrChecker, seed: int) -> None:
+    for tokens in _sentences(first, seed):
+        assert first.check(tokens) == second.check(tokens), tokens
+
+
+@pytest.mark.parametrize("name", GRAMMARS)
+def test_cached_analysis_works_as_the_fresh_one(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    text = grammar_text(name)
+    fresh = LalrChecker(Lark(text, parser="lalr", lexer=TokenFeed))
+    _same(fresh, LalrChecker(lalr_parser(text)), seed=1)  # (writes the cache)
+    files = list((tmp_path / "omaha-audit").iterdir())
+    assert len(files) == 1
+    _same(fresh, LalrChecker(lalr_parser(text)), seed=2)  # (reads it)
+    files[0].write_bytes(b"damaged")
+    _same(fresh, LalrChecker(lalr_parser(text)), seed=3)  # (a damaged file: analysed again)
+
+
+def test_an_unwritable_cache_folder_is_no_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    text = grammar_text(GRAMMARS[0])
+    _same(LalrChecker(Lark(text, parser="lalr", lexer=TokenFeed)), LalrChecker(lalr_parser(text)), seed=4)
