@@ -29,8 +29,24 @@ from omaha_audit.rules.base import Finding, Severity
 from omaha_audit.rules.tables import TableHand, TablePair, TableRow, TableRule
 
 SQLITE_INTEGERS: Final = 1 << 63
+# A picture as it goes to disk: its room, format, table key and file (stored as numbers), its hand number and
+# start (sort keys), and the rest of it as one `marshal` blob (TableRow's fields less those and its place in
+# the input, which is a column of its own). A worker packs its pictures (omaha_audit/parallel.py).
+PackedPicture = tuple[str, str, str, str, "int | None", "float | None", bytes]
 BATCH: Final = 2_000  # rows written to the database at a time
 OnHand = Callable[[TableHand, "TablePair | None", list[Finding]], None]
+
+
+def packed_picture(row: TableRow) -> PackedPicture:
+    """A picture (rules/tables.py TableRow) packed for the spill: see PackedPicture."""
+    return (row[0], row[1], row[2], row[6], row[4], row[5], marshal.dumps((row[3], row[4], row[5], row[7], *row[9:])))
+
+
+def unpacked_picture(packed: PackedPicture, order: int) -> TableRow:
+    """The picture `packed_picture` packed, `order`th in the input."""
+    room, format_name, table, path, _, _, rest = packed
+    fields = marshal.loads(rest)
+    return (room, format_name, table, fields[0], fields[1], fields[2], path, fields[3], order, *fields[4:])
 
 
 class TableSequencer:
@@ -52,7 +68,8 @@ class TableSequencer:
         self.db.execute("PRAGMA journal_mode=OFF")
         self.db.execute("PRAGMA synchronous=OFF")
         self.db.execute(
-            "CREATE TABLE hands (tbl TEXT, number INTEGER, started REAL, ord INTEGER, house INTEGER, picture BLOB)"
+            "CREATE TABLE hands (tbl TEXT, number INTEGER, started REAL, ord INTEGER, house INTEGER,"
+            " room INTEGER, format INTEGER, tkey INTEGER, path INTEGER, rest BLOB)"
         )
         self.pending: list[tuple[object, ...]] = []
         self.houses: list[HouseRules] = []
@@ -65,46 +82,45 @@ class TableSequencer:
 
     def add(self, row: TableRow, house: HouseRules) -> None:
         """Add a hand's picture (rules/tables.py table_row) with the house rules it was dealt by."""
+        self.add_packed(packed_picture(row), row[8], house)
+
+    def add_packed(self, packed: PackedPicture, order: int, house: HouseRules) -> None:
+        """`add` of a picture packed already (`packed_picture`, by a worker: omaha_audit/parallel.py), which
+        is `order`th in the run's input."""
         index = self.house_index.get(id(house))
         if index is None:
             index = self.house_index[id(house)] = len(self.houses)
             self.houses.append(house)
+        room, format_name, table, path, number, started, rest = packed
         # the sort keys: table, start (UTC seconds), hand number, place in the input (a number beyond SQLite's
         # 64-bit integers, which no room deals, sorts as no number: the hand keeps its place by time and input)
-        number = row[4]
         if number is not None and not -SQLITE_INTEGERS <= number < SQLITE_INTEGERS:
             number = None
         # the texts every hand of a file or a table repeats (room, format, table, path) go to disk as numbers
         intern = self._intern
-        packed = (intern(row[0]), intern(row[1]), intern(row[2]), row[3], row[4], row[5], intern(row[6]), *row[7:])
-        self.pending.append((row[2], number, row[5], row[8], index, marshal.dumps(packed)))
+        self.pending.append(
+            (table, number, started, order, index, intern(room), intern(format_name), intern(table), intern(path), rest)
+        )
         self.count += 1
         if len(self.pending) >= BATCH:
             self._flush()
 
     def _flush(self) -> None:
         if self.pending:
-            self.db.executemany("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?)", self.pending)
+            self.db.executemany("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", self.pending)
             self.pending = []
 
     def sequences(self) -> Iterator[tuple[TableHand, HouseRules]]:
         """Every hand of the run, table by table, each table's hands in order of number, time and input."""
         self._flush()
         rows = self.db.execute(
-            "SELECT house, picture FROM hands ORDER BY tbl, started IS NULL, started, number IS NULL, number, ord"
+            "SELECT house, room, format, tkey, path, ord, rest FROM hands"
+            " ORDER BY tbl, started IS NULL, started, number IS NULL, number, ord"
         )
         texts = self.texts
-        for house, picture in rows:
-            packed = marshal.loads(picture)
-            row = (
-                texts[packed[0]],
-                texts[packed[1]],
-                texts[packed[2]],
-                packed[3],
-                packed[4],
-                packed[5],
-                texts[packed[6]],
-                *packed[7:],
+        for house, room, format_name, table, path, order, rest in rows:
+            row = unpacked_picture(
+                (texts[room], texts[format_name], texts[table], texts[path], None, None, rest), order
             )
             yield TableHand.from_row(row), self.houses[house]
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TextIO, cast
 
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import Auditor
-from omaha_audit.report.progress import Progress, hand_path, track
+from omaha_audit.report.progress import Progress, hand_path
 from omaha_audit.report.text import hand_text, write_across, write_summary
 from omaha_audit.rules.base import Severity
 from omaha_audit.rules.registry import Rule, TableRule
@@ -86,17 +86,21 @@ def run_audit(
     findings: list[dict[str, object]] = []
     streaming_to_terminal = output_format == "jsonl" and out.isatty()
     progress = Progress(len(files), err, enabled=False if streaming_to_terminal else None)
-    hands = _hands(auditor, files, report, minimum, executor, work)
-    for hand_findings, text, _ in track(hands, progress, files, _path):
-        if not hand_findings:
-            continue
-        if output_format == "jsonl":
-            for finding in hand_findings:
-                out.write(json.dumps(finding.as_dict(), ensure_ascii=False) + "\n")
-        elif output_format == "json":
-            findings.extend(finding.as_dict() for finding in hand_findings)
-        elif text:
-            texts.append(text)
+    position = {str(path): index for index, path in enumerate(files)}
+    try:
+        for count, found, path in _batches(auditor, files, report, minimum, executor, work):
+            progress.files_done = position.get(path, progress.files_done)
+            progress.update(count)
+            for hand_findings, text in found:
+                if output_format == "jsonl":
+                    for finding in hand_findings:
+                        out.write(json.dumps(finding.as_dict(), ensure_ascii=False) + "\n")
+                elif output_format == "json":
+                    findings.extend(finding.as_dict() for finding in hand_findings)
+                elif text:
+                    texts.append(text)
+    finally:
+        progress.close()
     tally = auditor.tally
     across = auditor.across
     if report is not None:
@@ -129,28 +133,25 @@ def run_audit(
     return 1 if threshold is not None and worst is not None and worst.rank >= threshold.rank else 0
 
 
-def _hands(
+def _batches(
     auditor: Auditor,
     files: Sequence[Source],
     report: HtmlReport | None,
     minimum: Severity,
     executor: Executor | None,
     work: Work | None,
-) -> Iterator[tuple[list[Finding], str, str]]:
-    """Each hand's findings, its text at `minimum` for the terminal and its file, in input order: audited
-    here, or by `executor`'s workers."""
+) -> Iterator[tuple[int, list[tuple[list[Finding], str]], str]]:
+    """The hands in input order, in batches: how many, those with findings (their findings and their text
+    at `minimum` for the terminal), and their file. Audited here (a batch per hand), or by `executor`'s
+    workers (a batch per file)."""
     if executor is not None and work is not None:
         from omaha_audit.parallel import ParallelRun
 
-        for hand in ParallelRun(auditor, executor, work).hands(files):
-            yield hand.findings, hand.text, hand.path
+        yield from ParallelRun(auditor, executor, work).units(files)
         return
     for audited in auditor.audit_files(files):
         if report is not None:
             report.add(audited, audited.context)
         audited.context = None  # release the replay: only the report needs it
-        yield audited.findings, hand_text(audited, minimum) if audited.findings else "", hand_path(audited)
-
-
-def _path(hand: tuple[list[Finding], str, str]) -> str:
-    return hand[2]
+        found = [(audited.findings, hand_text(audited, minimum))] if audited.findings else []
+        yield 1, found, hand_path(audited)

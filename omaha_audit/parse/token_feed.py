@@ -41,4 +41,7 @@ def lalr_parser(grammar: str) -> Lark:
             cache = str(folder / f"lark-{digest}.cache")
     except OSError:
         cache = False
-    return Lark(grammar, parser="lalr", lexer=TokenFeed, cache=cache)
+    lark = Lark(grammar, parser="lalr", lexer=TokenFeed, cache=cache)
+    if not hasattr(lark, "ignore_tokens"):  # (set only when Lark analysed the grammar itself)
+        lark.ignore_tokens = list(lark.lexer_conf.ignore)
+    return lark

@@ -326,11 +326,6 @@ def as_copy(row: TableRow, order: int) -> TableRow:
     return (*row[:8], order, *row[9:20], (), (), (), row[23], False, *row[25:])
 
 
-def in_order(row: TableRow, order: int) -> TableRow:
-    """The same picture, numbered `order` in the run's input."""
-    return (*row[:8], order, *row[9:])
-
-
 def _row(
     hand: Hand,
     order: int,

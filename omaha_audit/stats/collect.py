@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from omaha_audit.report.progress import Progress, track, track_hands
+from omaha_audit.report.progress import Progress, track_hands
 
 if TYPE_CHECKING:
-    from omaha_audit.parallel import Executor, Hand, Work
+    from omaha_audit.parallel import Executor, Work
     from omaha_audit.parse.input_files import Source
     from omaha_audit.pipeline import Auditor
     from omaha_audit.stats.frames import FrameBuilder
@@ -32,12 +32,11 @@ def collect(
         from omaha_audit.parallel import ParallelRun
 
         run = ParallelRun(auditor, executor, work, builder)
-        for _ in track(run.hands(files), Progress(len(files), err), files, _path):
-            pass
+        position = {str(path): index for index, path in enumerate(files)}
+        with Progress(len(files), err) as progress:
+            for count, _, path in run.units(files):
+                progress.files_done = position.get(path, progress.files_done)
+                progress.update(count)
         problems = builder.problems + run.problems
     builder.add_across(auditor.across)
     return problems
-
-
-def _path(hand: Hand) -> str:
-    return hand.path
