@@ -88,6 +88,7 @@ RUNS = {"jobs 2": ["--jobs", "2"], "dask": ["--scheduler", "{cluster}"]}
     [
         ["audit", "-f", "json"],
         ["audit", "-f", "jsonl", "--show-info"],
+        ["audit", "-f", "json", "--room-preset", "generic", "--ignore", "OA5"],
         ["audit", "-f", "text", "--show-info"],
         ["stats", "--by", "player", "-f", "csv"],
         ["stats", "--by", "table", "-f", "json"],

@@ -50,3 +50,14 @@ def test_the_quick_answers_are_the_full_command_lines(args: list[str]) -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.stderr.endswith("NO-TYPER"), done.stderr[-500:]
+
+
+def test_dash_h_is_help() -> None:
+    from typer.testing import CliRunner
+
+    from omaha_audit.cli.app import app
+
+    for args in (["-h"], ["audit", "-h"], ["export", "-h"]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, (args, result.output)
+        assert "Usage:" in result.output and "--help" in result.output

@@ -56,6 +56,7 @@ def run_stats(
 ) -> int:
     from omaha_audit.parallel import work_for
     from omaha_audit.pipeline import Auditor
+    from omaha_audit.report.text import counted
     from omaha_audit.rules.registry import ALL_RULES
     from omaha_audit.stats.collect import collect
     from omaha_audit.stats.frames import FrameBuilder
@@ -87,7 +88,7 @@ def run_stats(
         out.write("\n")
     tally = auditor.tally
     err.write(
-        f"omaha-audit: {tally.hands} hands in {tally.files} files: {tally.audited} audited, "
+        f"omaha-audit: {counted(tally.hands, 'hand')} in {counted(tally.files, 'file')}: {tally.audited:,} audited, "
         f"{tally.not_audited} not audited (game not replayed), {tally.unreadable} unreadable\n"
     )
     for notice in tally.notices:

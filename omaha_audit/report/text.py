@@ -16,10 +16,15 @@ from omaha_audit.rules.base import Finding, Severity
 from omaha_audit.rules.registry import BY_CODE
 
 
+def counted(number: int, thing: str, things: str | None = None) -> str:
+    """`1 hand`, `2 hands`, `1,024 files`."""
+    return f"{number:,} {thing if number == 1 else (things or thing + 's')}"
+
+
 def write_summary(tally: Tally, out: TextIO) -> None:
     severities = ", ".join(f"{tally.by_severity[s.value]} {s.value}" for s in Severity if tally.by_severity[s.value])
     out.write(
-        f"omaha-audit: {tally.hands} hands in {tally.files} files: {tally.audited} audited, "
+        f"omaha-audit: {counted(tally.hands, 'hand')} in {counted(tally.files, 'file')}: {tally.audited:,} audited, "
         f"{tally.not_audited} not audited (game not replayed), {tally.unreadable} unreadable\n"
         f"findings: {tally.findings}" + (f" ({severities})" if severities else "") + "\n"
     )

@@ -29,7 +29,7 @@ def test_stats_text() -> None:
     lines = result.stdout.splitlines()
     assert lines[0].split()[:4] == ["player", "unit", "hands", "VPIP"]
     assert [line.split()[0] for line in lines[1:]] == ["Alice", "Bob", "Carol", "Dave"]
-    assert "4 hands in 1 files" in result.stderr
+    assert "4 hands in 1 file:" in result.stderr
 
 
 def test_stats_json_has_definitions_and_every_count() -> None:
