@@ -1,0 +1,55 @@
+"""The Omaha evaluator's rank-pair rows kept in the user's cache folder (engine/evaluate/tables.py) give the
+same evaluations as rows built afresh: when the file is written, when it is read, when it is damaged (built
+again and replaced) and when the folder cannot be written. Each case runs in a fresh interpreter."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROBE = """
+import json, random
+from omaha_audit.engine.evaluate import evaluate_high
+from omaha_audit.model import DECK
+rng = random.Random(7)
+deck = sorted(DECK, key=lambda card: card.index)
+values = []
+for _ in range(300):
+    cards = rng.sample(deck, 4 + 5)
+    values.append(repr(evaluate_high(cards[:4], cards[4:])))
+print(json.dumps(values))
+"""
+
+
+def _evaluate(cache_home: Path) -> list[str]:
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache_home)}
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    blocker = tmp_path_factory.mktemp("none") / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    return _evaluate(blocker)  # (no cache can be written: every row built)
+
+
+def test_written_read_and_damaged_cache_give_the_fresh_values(tmp_path: Path, fresh: list[str]) -> None:
+    assert len(set(fresh)) > 50
+    assert _evaluate(tmp_path) == fresh  # (writes the cache)
+    [cache] = list((tmp_path / "omaha-audit").iterdir())
+    written = cache.read_bytes()
+    assert len(written) > 1_000_000
+    assert _evaluate(tmp_path) == fresh  # (reads it)
+    damaged = bytearray(written)
+    damaged[len(damaged) // 2] ^= 0xFF
+    cache.write_bytes(bytes(damaged))
+    assert _evaluate(tmp_path) == fresh  # (a damaged file: built again)
+    assert cache.read_bytes() == written  # (and replaced)
+    cache.write_bytes(b"short")
+    assert _evaluate(tmp_path) == fresh
