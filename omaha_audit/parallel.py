@@ -9,8 +9,8 @@ does what needs the whole run, exactly as the one-process auditor does it: it de
 identical copies of hands read before (CT-5: a hand read in an earlier file is a copy even when another
 worker read it), numbers the hands, and runs the rules across hands (OA7xx) on the pictures, table by
 table, after the last unit; so a table's hands spread over many files and workers are judged together.
-That last pass is the "shuffle by table key" done where the pictures arrive: it costs the main process
-about 11 microseconds a hand (benchmarks/scale.py), against about 140 for the audit itself.
+That last pass is the "shuffle by table key" done where the pictures arrive. All that the main process
+does costs it about 15 microseconds a hand (benchmarks/scale.py), against about 150 for the audit itself.
 
 Tallies merge by addition (`Tally.add_counts`), so any split of the work gives the same totals.
 
