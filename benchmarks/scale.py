@@ -160,7 +160,7 @@ def main() -> None:
             if mode == "dask":
                 from distributed import LocalCluster
 
-                with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+                with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
                     pids = [worker.process.pid for worker in cluster.workers.values()]
                     wall, main_kib, workers, cpu = run(folder, ["--scheduler", cluster.scheduler_address], pids)
             else:

@@ -75,7 +75,7 @@ def _run(args: list[str]) -> tuple[int, str, str]:
 @pytest.fixture(scope="module")
 def cluster():
     distributed = pytest.importorskip("distributed", reason="Dask distributed is in the test extra")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as local:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as local:
         yield local
 
 
@@ -225,7 +225,7 @@ def test_dask_runs_the_unit_of_a_killed_worker_again(many_files: Path) -> None:
     landed = 0
     for delay in (1.5, 2.5, 3.5):
         with distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as local:
             command = ["audit", str(many_files), "-f", "json", "--scheduler", local.scheduler_address]
             process = subprocess.Popen(
