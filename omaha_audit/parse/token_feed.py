@@ -38,16 +38,16 @@ def lalr_parser(grammar: str) -> Lark:
 
     import lark as lark_package
 
-    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "omaha-audit"
     key = f"{grammar}\0{lark_package.__version__}\0{sys.version_info[:2]}"
-    final = folder / f"lark-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:24]}.cache"
     try:
+        folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "omaha-audit"
+        final = folder / f"lark-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:24]}.cache"
         if final.is_file():
             return _with_ignored(Lark(grammar, parser="lalr", lexer=TokenFeed, cache=str(final)))
         folder.mkdir(parents=True, exist_ok=True)
         if not os.access(folder, os.W_OK):
             raise PermissionError(str(folder))
-    except OSError:
+    except (OSError, RuntimeError, KeyError):  # (no writable cache folder, or no home folder to be found)
         return _with_ignored(Lark(grammar, parser="lalr", lexer=TokenFeed))
     temporary = final.with_name(f"{final.name}.{os.getpid()}.tmp")
     lark = Lark(grammar, parser="lalr", lexer=TokenFeed, cache=str(temporary))

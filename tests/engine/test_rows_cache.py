@@ -53,3 +53,11 @@ def test_written_read_and_damaged_cache_give_the_fresh_values(tmp_path: Path, fr
     assert cache.read_bytes() == written  # (and replaced)
     cache.write_bytes(b"short")
     assert _evaluate(tmp_path) == fresh
+
+
+def test_no_home_folder_is_no_cache(fresh: list[str], tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if key not in ("HOME", "XDG_CACHE_HOME")}
+    # (a user the password database does not know, and no HOME: Path.home() raises)
+    probe = "import pathlib\npathlib.Path.home = lambda: (_ for _ in ()).throw(RuntimeError('no home'))\n" + PROBE
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True)
+    assert json.loads(done.stdout) == fresh

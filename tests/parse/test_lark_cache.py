@@ -83,3 +83,14 @@ def test_an_unwritable_cache_folder_is_no_cache(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
     text = grammar_text(GRAMMARS[0])
     _same(Lark(text, parser="lalr", lexer=TokenFeed), lalr_parser(text), seed=4)
+
+
+def test_no_home_folder_is_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    text = grammar_text(GRAMMARS[0])
+    _same(Lark(text, parser="lalr", lexer=TokenFeed), lalr_parser(text), seed=5)

@@ -322,8 +322,13 @@ def _load_or_save_rows() -> None:
     """Every row, from the cache file when it holds rows that match two built here (a damaged or stale
     file is built again and replaced); else built, and saved if the folder can be written."""
     pairs = list(combinations_with_replacement(range(13), 2))
-    path = rows_cache_path()
     rows = None
+    try:
+        path = rows_cache_path()
+    except (OSError, RuntimeError, KeyError):  # (no home folder to be found: no cache)
+        for rank_a, rank_b in pairs:
+            _build_row(rank_a, rank_b)
+        return
     try:
         data = path.read_bytes()
         payload = data[32:]
