@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TextIO
+from typing import Final, TextIO
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.files import NOT_HISTORY
@@ -14,6 +14,24 @@ from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.hand_json import stakes_text
 from omaha_audit.rules.base import Finding, Severity
 from omaha_audit.rules.registry import BY_CODE
+
+QUOTE_WIDTH: Final = 200  # characters of a quoted line shown; the rest is counted
+
+
+def visible(text: str, width: int | None = None) -> str:
+    """`text` safe to print on a terminal: control and format characters (NUL, ESC, right-to-left marks,
+    zero-width spaces, byte-order marks, ...) written as escapes (`\\x1b`, `\\u202e`), and, with `width`,
+    cut there with the number of characters left out."""
+    if not text.isprintable():
+        text = "".join(char if char.isprintable() else _escape(char) for char in text)
+    if width is not None and len(text) > width:
+        return f"{text[:width]}… ({len(text) - width:,} more characters)"
+    return text
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def counted(number: int, thing: str, things: str | None = None) -> str:
@@ -45,7 +63,7 @@ def write_summary(tally: Tally, out: TextIO) -> None:
         if notice.kind == "skipped" and notice.message == NOT_HISTORY:  # one line for all: companions, documents
             skipped[Path(notice.path).suffix.lower() or "(none)"] += 1
             continue
-        out.write(f"note: {notice.path}: {notice.message}\n")
+        out.write(f"note: {visible(notice.path)}: {visible(notice.message)}\n")
     if skipped:
         kinds = ", ".join(f"{suffix} {count}" for suffix, count in sorted(skipped.items()))
         out.write(f"note: {sum(skipped.values())} files not read, not hand histories by their name ({kinds})\n")
@@ -73,12 +91,12 @@ def hand_text(audited: AuditedHand, minimum: Severity = Severity.WARNING) -> str
     shown = [f for f in audited.findings if f.severity.rank >= minimum.rank]
     if not shown:
         return ""
-    parts = ["\n" + _title(audited.item) + "\n"]
+    parts = ["\n" + visible(_title(audited.item)) + "\n"]
     for finding in shown:
-        parts.append(f"  {finding.code} {finding.severity.value:<7} line {finding.line}: {finding.message}\n")
+        parts.append(f"  {finding.code} {finding.severity.value:<7} line {finding.line}: {visible(finding.message)}\n")
         quoted = audited.quote(finding.line)
         if quoted is not None and not (finding.code == "OA101" and finding.line == 0):
-            parts.append(f"      > {quoted}\n")
+            parts.append(f"      > {visible(quoted, QUOTE_WIDTH)}\n")
     return "".join(parts)
 
 
@@ -91,6 +109,6 @@ def write_across(findings: list[Finding], out: TextIO, minimum: Severity = Sever
     out.write(f"\nAcross hands (the hands of each table in order): {len(shown)} findings\n")
     for finding in shown:
         out.write(
-            f"  {finding.code} {finding.severity.value:<7} hand #{finding.hand_id}  {finding.path}:{finding.line}: "
-            f"{finding.message}\n"
+            f"  {finding.code} {finding.severity.value:<7} hand #{visible(finding.hand_id or '')}  "
+            f"{visible(finding.path)}:{finding.line}: {visible(finding.message)}\n"
         )
