@@ -200,13 +200,22 @@ class LocalPool:
         from concurrent.futures import ProcessPoolExecutor
 
         self.workers = workers
+        self.processes: dict[int, Any] = {}
         _quiet_resource_tracker()
         self.pool = ProcessPoolExecutor(
             workers, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker
         )
 
     def submit(self, source: Source, scanned: bool, work: Work) -> Pending:
-        return self.pool.submit(audit_unit, source, scanned, work)
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            pending = self.pool.submit(audit_unit, source, scanned, work)
+        except BrokenProcessPool:  # (a worker died before this unit was handed out)
+            raise RunFailed(WORKER_STOPPED) from None
+        # the pool's processes, kept here: a broken pool forgets them, and `close` must stop them all
+        self.processes.update(getattr(self.pool, "_processes", None) or {})
+        return pending
 
     def close(self, cancel: bool = False) -> None:
         if not cancel:
@@ -214,7 +223,8 @@ class LocalPool:
             return
         # an interrupted or failed run does not wait for the units in flight: stop taking work, then stop
         # the workers (the pool's own thread sees them go and ends)
-        processes = list((getattr(self.pool, "_processes", None) or {}).values())
+        self.processes.update(getattr(self.pool, "_processes", None) or {})
+        processes = list(self.processes.values())
         self.pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             if process.is_alive():
@@ -284,13 +294,16 @@ def in_order(executor: Executor, files: Sequence[Source], scanned: set[Source], 
             pending.append(executor.submit(following, following in scanned, work))
 
 
+WORKER_STOPPED = "a worker process stopped (killed or out of memory); the run was abandoned"
+
+
 def _result(pending: Pending) -> UnitResult:
     from concurrent.futures.process import BrokenProcessPool
 
     try:
         return pending.result()
     except BrokenProcessPool:
-        raise RunFailed("a worker process stopped (killed or out of memory); the run was abandoned") from None
+        raise RunFailed(WORKER_STOPPED) from None
     except Exception as error:
         if type(error).__name__ == "KilledWorker":  # (distributed's, raised after its retries)
             raise RunFailed(f"the Dask cluster lost the workers of a unit: {error}") from None
