@@ -272,6 +272,20 @@ class DaskCluster:
         self.client.close()  # type: ignore[no-untyped-call,unused-ignore]
 
 
+@dataclass(frozen=True, slots=True)
+class Workers:
+    """Where a run's hands are audited when not in this process: the executor, and the house rules the
+    run was given, as its workers rebuild them (Work.house)."""
+
+    executor: Executor
+    house: tuple[str, str] | None = None
+
+    def work(self, auditor: Auditor, **choices: Any) -> Work:
+        """The Work of a run that `auditor` merges: its rules, and `choices` (text_minimum, keep_text,
+        tables)."""
+        return work_for(self.house, (*auditor.rules, *auditor.table_rules), **choices)
+
+
 def executor_for(jobs: int, scheduler: str | None) -> Executor:
     if scheduler is not None:
         return DaskCluster(scheduler)

@@ -19,11 +19,10 @@ from omaha_audit.cli.common import (
     RulesFileOption,
     SchedulerOption,
     check_output_file,
-    executor_option,
     fail_usage,
     house_option,
-    house_spec,
     open_paths,
+    workers_option,
 )
 from omaha_audit.cli.export_cmd import export_command
 from omaha_audit.cli.generate_cmd import generate_command
@@ -135,13 +134,7 @@ def audit_command(
         if jobs != 1 or scheduler is not None:
             fail_usage("--html is built in one process: leave out --jobs and --scheduler with it")
     files = open_paths(paths)
-    executor = executor_option(jobs, scheduler)
-    work = None
-    if executor is not None:
-        from omaha_audit.parallel import work_for
-
-        spec = house_spec(rules_file, room_preset)
-        work = work_for(spec, rules, text_minimum=("info" if show_info else "warning"), keep_text=True)
+    workers = workers_option(jobs, scheduler, rules_file, room_preset)
     code = run_audit(
         files,
         output_format.value,
@@ -153,8 +146,7 @@ def audit_command(
         show_info,
         html,
         paths,
-        executor=executor,
-        work=work,
+        workers=workers,
     )
     raise typer.Exit(code)
 

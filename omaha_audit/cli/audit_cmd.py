@@ -18,7 +18,7 @@ from omaha_audit.rules.registry import Rule, TableRule
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from omaha_audit.parallel import Executor, Work
+    from omaha_audit.parallel import Workers
     from omaha_audit.parse.input_files import Source
     from omaha_audit.report.html import HtmlReport
     from omaha_audit.rules.base import Finding
@@ -64,11 +64,10 @@ def run_audit(
     show_info: bool = False,
     html: Path | None = None,
     inputs: Sequence[Path] = (),
-    executor: Executor | None = None,
-    work: Work | None = None,
+    workers: Workers | None = None,
 ) -> int:
-    """The audit of `files`, printed to `out` in `output_format`. With an `executor` (and the `work` its
-    workers do: omaha_audit/parallel.py), the hands are audited there; the output is the same."""
+    """The audit of `files`, printed to `out` in `output_format`. With `workers` (omaha_audit/parallel.py),
+    the hands are audited there; the output is the same."""
     out = cast(TextIO, _ClosedSafe(out)) if html is not None else out
     report = None
     if html is not None:
@@ -88,7 +87,7 @@ def run_audit(
     progress = Progress(len(files), err, enabled=False if streaming_to_terminal else None)
     position = {str(path): index for index, path in enumerate(files)}
     try:
-        for count, found, path in _batches(auditor, files, report, minimum, executor, work):
+        for count, found, path in _batches(auditor, files, report, minimum, workers):
             progress.files_done = position.get(path, progress.files_done)
             progress.update(count)
             for hand_findings, text in found:
@@ -138,16 +137,16 @@ def _batches(
     files: Sequence[Source],
     report: HtmlReport | None,
     minimum: Severity,
-    executor: Executor | None,
-    work: Work | None,
+    workers: Workers | None,
 ) -> Iterator[tuple[int, list[tuple[list[Finding], str]], str]]:
     """The hands in input order, in batches: how many, those with findings (their findings and their text
-    at `minimum` for the terminal), and their file. Audited here (a batch per hand), or by `executor`'s
-    workers (a batch per file)."""
-    if executor is not None and work is not None:
+    at `minimum` for the terminal), and their file. Audited here (a batch per hand), or by `workers` (a
+    batch per file)."""
+    if workers is not None:
         from omaha_audit.parallel import ParallelRun
 
-        yield from ParallelRun(auditor, executor, work).units(files)
+        work = workers.work(auditor, text_minimum=minimum.value, keep_text=True)
+        yield from ParallelRun(auditor, workers.executor, work).units(files)
         return
     for audited in auditor.audit_files(files):
         if report is not None:

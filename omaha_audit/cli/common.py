@@ -12,7 +12,7 @@ import typer
 
 if TYPE_CHECKING:  # (imported where used: `--help` loads no room)
     from omaha_audit.model.house_rules import HouseRules
-    from omaha_audit.parallel import Executor
+    from omaha_audit.parallel import Workers
     from omaha_audit.parse.input_files import InputFiles
 
 
@@ -69,27 +69,20 @@ def house_option(rules_file: Path | None, preset: str | None) -> HouseRules | No
     return None
 
 
-def house_spec(rules_file: Path | None, preset: str | None) -> tuple[str, str] | None:
-    """The house rules as a worker rebuilds them (omaha_audit/parallel.py Work.house)."""
-    if rules_file is not None:
-        return ("file", str(rules_file.resolve()))
-    if preset is not None:
-        return ("preset", preset)
-    return None
-
-
-def executor_option(jobs: int, scheduler: str | None) -> Executor | None:
-    """`--jobs N` / `--scheduler ADDRESS`: where the hands are audited (None: in this process). Fails
-    (usage, exit 2) before any work on a bad choice; a cluster that cannot be reached fails the run."""
+def workers_option(jobs: int, scheduler: str | None, rules_file: Path | None, preset: str | None) -> Workers | None:
+    """`--jobs N` / `--scheduler ADDRESS`: where the hands are audited (None: in this process), with the
+    house rules (`--rules` / `--room-preset`) as the workers rebuild them. Fails (usage, exit 2) before any
+    work on a bad choice; a cluster that cannot be reached fails the run."""
     if jobs < 0:
         fail_usage(f"--jobs {jobs}: give a number of processes, or 0 for one per core")
     if scheduler is not None and jobs != 1:
         fail_usage("give either --jobs or --scheduler, not both")
     if scheduler is None and (jobs == 1 or (jobs == 0 and (os.cpu_count() or 1) == 1)):
         return None
-    from omaha_audit.parallel import executor_for
+    from omaha_audit.parallel import Workers, executor_for
 
-    return executor_for(jobs, scheduler)
+    house = ("file", str(rules_file.resolve())) if rules_file is not None else ("preset", preset) if preset else None
+    return Workers(executor_for(jobs, scheduler), house)
 
 
 # Options several commands share, declared once.

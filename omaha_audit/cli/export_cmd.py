@@ -16,18 +16,17 @@ from omaha_audit.cli.common import (
     RoomPresetOption,
     RulesFileOption,
     SchedulerOption,
-    executor_option,
     fail_usage,
     house_option,
-    house_spec,
     open_paths,
+    workers_option,
 )
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from omaha_audit.model.house_rules import HouseRules
-    from omaha_audit.parallel import Executor
+    from omaha_audit.parallel import Workers
     from omaha_audit.parse.input_files import Source
 
 
@@ -47,19 +46,17 @@ def run_export(
     output_format: str,
     house: HouseRules | None,
     err: TextIO,
-    executor: Executor | None = None,
-    spec: tuple[str, str] | None = None,
+    workers: Workers | None = None,
     layout: str = "files",
 ) -> int:
-    from omaha_audit.parallel import work_for
     from omaha_audit.pipeline import Auditor
     from omaha_audit.stats.collect import collect
     from omaha_audit.stats.export import write_dataset, write_tables
-    from omaha_audit.stats.frames import ALL_TABLES, FrameBuilder
+    from omaha_audit.stats.frames import FrameBuilder
 
     auditor = Auditor(house, keep_text=False, table_rows=True)
     builder = FrameBuilder(house)
-    problems = collect(auditor, builder, files, err, executor, work_for(spec, None, tables=ALL_TABLES))
+    problems = collect(auditor, builder, files, err, workers)
     builder.add_table_rows(auditor.table_rows)
     frames = builder.frames()
     if layout == "dataset":
@@ -106,7 +103,6 @@ def export_command(
     chosen = layout or (Layout.dataset if output_format is ExportFormat.parquet else Layout.files)
     if chosen is Layout.dataset and output_format is ExportFormat.csv:
         fail_usage("--layout dataset is written in Parquet: use --format parquet, or --layout files for CSV")
-    executor = executor_option(jobs, scheduler)
-    spec = house_spec(rules_file, room_preset)
-    code = run_export(files, to, output_format.value, house, sys.stderr, executor, spec, chosen.value)
+    workers = workers_option(jobs, scheduler, rules_file, room_preset)
+    code = run_export(files, to, output_format.value, house, sys.stderr, workers, chosen.value)
     raise typer.Exit(code)

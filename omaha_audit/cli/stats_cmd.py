@@ -16,17 +16,16 @@ from omaha_audit.cli.common import (
     RoomPresetOption,
     RulesFileOption,
     SchedulerOption,
-    executor_option,
     house_option,
-    house_spec,
     open_paths,
+    workers_option,
 )
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from omaha_audit.model.house_rules import HouseRules
-    from omaha_audit.parallel import Executor
+    from omaha_audit.parallel import Workers
     from omaha_audit.parse.input_files import Source
 
 
@@ -51,10 +50,8 @@ def run_stats(
     house: HouseRules | None,
     out: TextIO,
     err: TextIO,
-    executor: Executor | None = None,
-    spec: tuple[str, str] | None = None,
+    workers: Workers | None = None,
 ) -> int:
-    from omaha_audit.parallel import work_for
     from omaha_audit.pipeline import Auditor
     from omaha_audit.report.text import counted
     from omaha_audit.rules.registry import ALL_RULES
@@ -74,7 +71,7 @@ def run_stats(
     auditor = Auditor(house, rules, keep_text=False)
     tables = ("hands", "players") if by == PLAYER else ("hands", "findings")
     builder = FrameBuilder(house, tables)
-    problems = collect(auditor, builder, files, err, executor, work_for(spec, rules, tables=tables))
+    problems = collect(auditor, builder, files, err, workers)
     table = statistics(builder.frames(), by)
     if output_format == "text":
         out.write(to_text(table, by))
@@ -116,6 +113,5 @@ def stats_command(
     table, stakes, game or day (hands, pots, rake, findings per 1,000 hands)."""
     house = house_option(rules_file, room_preset)
     files = open_paths(paths)
-    executor = executor_option(jobs, scheduler)
-    spec = house_spec(rules_file, room_preset)
-    raise typer.Exit(run_stats(files, by.value, output_format.value, house, sys.stdout, sys.stderr, executor, spec))
+    workers = workers_option(jobs, scheduler, rules_file, room_preset)
+    raise typer.Exit(run_stats(files, by.value, output_format.value, house, sys.stdout, sys.stderr, workers))

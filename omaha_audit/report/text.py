@@ -4,7 +4,6 @@ line quoted."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -78,11 +77,6 @@ def _title(item: Hand | UnreadableHand) -> str:
         f"Hand #{item.hand_id}  {room}  {item.game_text} {item.structure.value} {level}  "
         f"{item.source.path}:{item.source.line}"
     )
-
-
-def write_findings(hands: Iterable[AuditedHand], out: TextIO, minimum: Severity = Severity.WARNING) -> None:
-    for audited in hands:
-        out.write(hand_text(audited, minimum))
 
 
 def hand_text(audited: AuditedHand, minimum: Severity = Severity.WARNING) -> str:

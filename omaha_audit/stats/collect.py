@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, TextIO
 from omaha_audit.report.progress import Progress, track_hands
 
 if TYPE_CHECKING:
-    from omaha_audit.parallel import Executor, Work
+    from omaha_audit.parallel import Workers
     from omaha_audit.parse.input_files import Source
     from omaha_audit.pipeline import Auditor
     from omaha_audit.stats.frames import FrameBuilder
@@ -19,19 +19,19 @@ def collect(
     builder: FrameBuilder,
     files: Sequence[Source],
     err: TextIO,
-    executor: Executor | None = None,
-    work: Work | None = None,
+    workers: Workers | None = None,
 ) -> list[tuple[str, int, str]]:
     """Audit `files` into `builder` (and `auditor`'s tally and findings across hands), with progress on
     `err`; return the hands left out of the tables (path, line, error). Then add the findings across hands."""
-    if executor is None or work is None:
+    if workers is None:
         for audited in track_hands(auditor.audit_files(files), files, err):
             builder.add(audited)
         problems = builder.problems
     else:
         from omaha_audit.parallel import ParallelRun
 
-        run = ParallelRun(auditor, executor, work, builder)
+        work = workers.work(auditor, tables=tuple(sorted(builder.wanted)))
+        run = ParallelRun(auditor, workers.executor, work, builder)
         position = {str(path): index for index, path in enumerate(files)}
         with Progress(len(files), err) as progress:
             for count, _, path in run.units(files):
