@@ -22,6 +22,7 @@ from omaha_audit.generate.config import (
 from omaha_audit.generate.deal import deal_cards
 from omaha_audit.generate.policy import Style, random_style
 from omaha_audit.generate.record import HandRecord, Player
+from omaha_audit.generate.writers import runs_twice
 from omaha_audit.model import CHIPS, Card, Game, Structure, Unit
 
 USD = Unit("USD", 2)
@@ -190,6 +191,8 @@ def set_up(
     for player, hole in zip(dealt, holes, strict=True):
         player.hole = hole
     rit_chance = scenario.rit if scenario.rit is not None else 0.35
+    if not runs_twice(config.room):
+        rit_chance = 0.0  # (the rng is drawn all the same: the other rooms' hands stay as they were)
     return Table(
         rec, posts, small_blind, big_blind, runout, deck, random_style(rng, scenario.style), rit_chance, scenario
     )

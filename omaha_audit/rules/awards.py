@@ -167,11 +167,28 @@ def _award_diffs(ctx: HandContext) -> list[AwardDiff]:
         if _nonzero(expected_total) == _nonzero(actual_total):
             continue
         same_winners = set(_nonzero(expected_total)) == set(_nonzero(actual_total))
-        if same_winners and not pot_total_right:
+        if same_winners and not pot_total_right and _size_only(ctx, expected_total, actual_total):
             continue  # the right players, but the pot's size is off: OA601/OA402 report that
         code = _classify(ctx, result, result.boards, expected_total, actual_total)
         diffs.append(AwardDiff(code, index, 0, expected_total, actual_total, line, "whole pot"))
     return diffs
+
+
+def _size_only(ctx: HandContext, expected: dict[str, int], actual: dict[str, int]) -> bool:
+    """Whether the right players' collected amounts differ from their shares only as the pot's size does.
+
+    Where the room prints its rake, the shares are net of it and any difference is the pot's size (OA601,
+    OA402 judge it). Where it prints none (888, iPoker, ...), the shares are gross and a correct award
+    falls short of them by the rake the pot kept: a rake only takes away, and each share of a smaller pot
+    is no larger (the odd chip allowed), so a player paid more than their gross share was paid someone
+    else's chips: a misaward, not a rake."""
+    summary = ctx.hand.pot
+    if summary is None or summary.rake is not None:
+        return True
+    if sum(actual.values()) > sum(expected.values()):
+        return True  # more paid out than went in: the pot's size (OA602)
+    slack = ctx.house.min_chip
+    return all(amount <= expected.get(player, 0) + slack for player, amount in actual.items())
 
 
 def _totals_diff(ctx: HandContext, cashed: set[str]) -> list[AwardDiff]:
@@ -194,7 +211,7 @@ def _totals_diff(ctx: HandContext, cashed: set[str]) -> list[AwardDiff]:
     want, got = _nonzero(expected), _nonzero(actual)
     if want == got or not results:
         return []
-    if set(want) == set(got) and sum(want.values()) != sum(got.values()):
+    if set(want) == set(got) and sum(want.values()) != sum(got.values()) and _size_only(ctx, want, got):
         return []  # the right players, but the pot's size is off: OA601/OA402 report that
     summary = ctx.hand.pot
     printed_nets = summary is not None and summary.main is not None and 1 + len(summary.sides) == len(results)

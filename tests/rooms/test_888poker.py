@@ -402,3 +402,31 @@ def test_a_file_keeps_its_language(tmp_path: Path) -> None:
     assert isinstance(first, Hand) and isinstance(second, Hand)
     assert [str(card) for card in first.dealt[0].cards] == ["As", "Kc", "7d", "2h"]
     assert [str(card) for card in second.dealt[0].cards] == ["Ad", "Kd", "7d", "2h"]
+
+
+@corpus
+@pytest.mark.parametrize(
+    ("high", "low", "codes"),
+    [
+        ("238", "238", []),  # as 888 paid it: 480 in, 476 out, 4 kept by the pot
+        ("240", "236", []),  # one half the whole 240, the other short by the 4 kept: a rake can do that
+        ("338", "138", ["OA502"]),  # the high hand paid 98 more than half the pot: no rake pays that
+        ("476", "0", ["OA504"]),  # the qualifying low paid nothing
+    ],
+)
+def test_a_raked_split_with_no_rake_printed_is_judged_on_gross_shares(
+    tmp_path: Path, high: str, low: str, codes: list[str]
+) -> None:
+    """888 prints no rake: a cash pot's shares are known only before the rake. A correct award pays each
+    winner no more than their gross share (the hi/lo hand 440985926: high to harryabc, the 6-low to nugsy20,
+    240 each of 480); a player paid more than that was paid another's chips, whatever the rake was."""
+    require_corpus()
+    text = decoded(corpus_root() / FOLDER / FLOHL)
+    assert "harryabc collected [ 238 ]\nnugsy20 collected [ 238 ]" in text
+    changed = text.replace("harryabc collected [ 238 ]", f"harryabc collected [ {high} ]")
+    changed = changed.replace("nugsy20 collected [ 238 ]", f"nugsy20 collected [ {low} ]" if low != "0" else "")
+    path = tmp_path / "888-FLOHL.txt"
+    path.write_text(changed, encoding="utf-8")
+    (audited,) = Auditor(strict=True, keep_text=False).audit_files([path])
+    awards = [f.code for f in audited.findings if f.code.startswith("OA50")]
+    assert awards == codes, [f.message for f in audited.findings]

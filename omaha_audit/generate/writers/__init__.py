@@ -1,6 +1,7 @@
 """The generator's writers: one module per room format, each turning a `HandRecord` into that room's text
 (`write_hand(rec) -> str`, ending with the room's separator between hands) and saying which fault kinds its
-text cannot show (`CANNOT_SHOW`: e.g. a wrong uncalled-bet line in a room that prints none).
+text cannot show (`CANNOT_SHOW`: e.g. a wrong uncalled-bet line in a room that prints none) and, where the
+room never runs a board twice, `RUNS_TWICE = False` (its hands are then dealt with one board).
 
 The same record (same play, same faults) is written in every room's conventions: raise numbers,
 pot lines, fees and uncalled bets as that room prints them, so that recall can be measured through each
@@ -48,6 +49,11 @@ def writer_for(room: str) -> Callable[[HandRecord], str]:
 def cannot_show(room: str) -> frozenset[str]:
     """The fault kinds `room`'s text cannot show (they are not injected when writing that room)."""
     return frozenset(getattr(_module(room), "CANNOT_SHOW", frozenset()))
+
+
+def runs_twice(room: str) -> bool:
+    """Whether `room`'s hands may be run twice (a room that never does is dealt one board)."""
+    return bool(getattr(_module(room), "RUNS_TWICE", True))
 
 
 def rooms() -> tuple[str, ...]:

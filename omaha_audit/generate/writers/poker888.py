@@ -19,9 +19,9 @@ What 888 prints otherwise than PokerStars:
   blind [$0.25 + $0.50]`; `** Dealing down cards **`, `Dealt to Hero [ Ah, Kd, 7c, 2s ]`;
 - every amount is the chips the line adds (`raises [$0.62]`), never an all-in marker, never `Betting is capped`;
 - `** Dealing flop ** [ 7c, Kh, Ts ]`, then only the new card: `** Dealing turn ** [ Qs ]`; Courchevel's
-  face-up card `** Dealing pre-flop card ** [ 5c ]` and run it twice (`** Dealing first flop **`, ...,
-  `** Dealing second river **`, and each player's share of each pot over both boards in one collected line)
-  are the writer's own: 888 offers neither;
+  face-up card `** Dealing pre-flop card ** [ 5c ]` is the writer's own (888 offers no Courchevel). No hand is
+  run twice (RUNS_TWICE): 888 offers no run it twice, and its collected lines, which name no board and no
+  half, could not tell a low paid on a board that made none from a high half paid to the low hand;
 - no total pot, no rake, no uncalled-bet line: the summary (`** Summary **`) has the showdown's `shows [ .. ]` and
   `mucks [ .. ]` lines (the winners of a hi/lo main pot followed by their five cards, `(Hi: Qc, Qs, 3h, 3c,
   Th)`, `(Lo: 3c, 4h, 6d, 8c, Ac)`), `did not show his hand` for a winner who showed nothing, and one
@@ -73,11 +73,11 @@ CANNOT_SHOW: Final = frozenset(
         # cannot size to the pot rules (tournament pots, unraked, are judged).
         "hi_lo_split_wrong",
         "odd_chip_wrong",
-        # 888 does not run it twice; the writer's own run-twice lines give each player's share of a pot over
-        # both boards, so a pot split wrongly between the boards shows nowhere (and run-twice pots are raked).
+        # 888 does not run it twice, and no hand is dealt twice in its text (RUNS_TWICE).
         "run_twice_split_wrong",
     }
 )
+RUNS_TWICE: Final = False
 
 HAND_SEPARATOR: Final = "\n\n\n\n"
 _GAMES: Final = {
@@ -357,4 +357,4 @@ def write_hand(rec: HandRecord) -> str:
     return _Writer(rec, settlement).write()
 
 
-__all__ = ["CANNOT_SHOW", "card_text", "language_of", "money", "write_hand"]
+__all__ = ["CANNOT_SHOW", "RUNS_TWICE", "card_text", "language_of", "money", "write_hand"]
