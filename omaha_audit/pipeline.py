@@ -198,11 +198,7 @@ class Auditor:
         self.tally.files += len(files)
         for skipped, why in getattr(files, "skipped", ()):
             self.tally.notices.append(FileNotice(skipped, "skipped", why))
-        if not self.table_rules:
-            return None
-        # judged as the hands come, unless the report's table views or the `tables` rows follow table order
-        stream = not self.table_views and not self.keep_table_rows
-        return TableSequencer(self.table_rules, self.spill_directory, _cannot_check, stream=stream, strict=self.strict)
+        return TableSequencer(self.table_rules, self.spill_directory, _cannot_check) if self.table_rules else None
 
     def finish(self, sequencer: TableSequencer | None) -> None:
         """Once every hand is in: the rules across hands (`across`, counted in the tally)."""

@@ -1,23 +1,12 @@
 """Table sequences: the hands of a run grouped by room and table (with the tournament), across files, in
 order of start time and hand number, for the rules across hands (omaha_audit/rules/tables.py).
 
-The audit streams hands; a table's sequence is complete only at the end of the run. Two ways to judge it:
-
-- **As the hands come** (`stream=True`, the plain audit): a table's hands nearly always arrive in their
-  order (a session's file, then the next day's), and each is judged against the one before it as it comes;
-  only the last hand of each table is kept. Every picture also goes to a flat file on disk, in case: a
-  table whose hand arrives out of order (earlier than one judged already), or one beyond the `LIVE_TABLES`
-  kept at once, forgets what it judged and is judged again at the end from that file, sorted. The findings
-  are the same, in the same order (table by table, each table's hands in order), as judging everything at
-  the end.
-- **At the end** (the report's table views and the exported `tables` table, which follow every hand in
-  table order): the pictures go to a temporary SQLite database, read back at the end table by table in
-  order (SQLite sorts them).
-
-Memory stays flat whatever the number of hands: on disk, a few hundred bytes a hand, deleted when the run
-ends; in memory, the last hand of at most `LIVE_TABLES` tables, the auditor's 8-byte key of each hand read
-(to count an identical copy once, see Auditor.seen), and each distinct room, format, table key and file
-path once, which the rows on disk name by number.
+The audit streams hands; their tables' sequences are known only at the end of the run. Each hand leaves a
+small `TableHand`; these are written to a temporary SQLite database on disk, not kept in memory, and read
+back at the end table by table in order (SQLite sorts them). Memory stays flat whatever the number of hands
+and tables; the database takes a few hundred bytes a hand on disk and is deleted when the run ends. (Kept in
+memory: the auditor's 8-byte key of each hand read, to count an identical copy once, see Auditor.seen; and
+each distinct room, format, table key and file path once, which the rows on disk name by number.)
 """
 
 from __future__ import annotations
@@ -32,7 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Final
+from typing import Final
 
 from omaha_audit.model import ActionKind
 from omaha_audit.model.house_rules import HouseRules
@@ -45,9 +34,7 @@ SQLITE_INTEGERS: Final = 1 << 63
 # the input, which is a column of its own). A worker packs its pictures (omaha_audit/parallel.py).
 PackedPicture = tuple[str, str, str, str, "int | None", "float | None", bytes]
 BATCH: Final = 2_000  # rows written to the database at a time
-LIVE_TABLES: Final = 20_000  # tables judged as their hands come, at most (each keeps its last hand)
 OnHand = Callable[[TableHand, "TablePair | None", list[Finding]], None]
-SortKey = tuple[bool, float, bool, int, int]
 
 
 def packed_picture(row: TableRow) -> PackedPicture:
@@ -62,53 +49,28 @@ def unpacked_picture(packed: PackedPicture, order: int) -> TableRow:
     return (room, format_name, table, fields[0], fields[1], fields[2], path, fields[3], order, *fields[4:])
 
 
-class _Table:
-    """One table as its hands are judged: its last hand (`previous`), what the rules keep along a run of
-    consecutive hands (`memory`), the last hand's sort key and the findings so far."""
-
-    def __init__(self) -> None:
-        self.previous: TableHand | None = None
-        self.memory: dict[str, object] = {}
-        self.last: SortKey | None = None
-        self.found: list[Finding] = []
-
-
-def _sort_key(number: int | None, started: float | None, order: int) -> SortKey:
-    """A hand's place in its table: start (UTC seconds), hand number, place in the input; a hand without a
-    time or a number after those with one (as the database's ORDER BY sorts them)."""
-    return (started is None, started or 0.0, number is None, number or 0, order)
-
-
 class TableSequencer:
-    """Collects the hands of a run (`add`) and yields the findings of the rules across hands (`findings`):
-    judged as they come (`stream`), or all at the end."""
+    """Collects the hands of a run (`add`), then yields the findings of the rules across hands (`findings`)."""
 
     def __init__(
         self,
         rules: tuple[TableRule, ...],
         directory: str | None = None,
         cannot_check: Callable[[str], Iterable[str]] | None = None,
-        *,
-        stream: bool = False,
-        strict: bool = False,
-        live_tables: int = LIVE_TABLES,
     ) -> None:
         self.rules = rules
         self.cannot_check = cannot_check  # format -> the codes (or prefixes) its text gives no ground for
         self.by_format: dict[str, tuple[TableRule, ...]] = {}
-        self.directory = directory
-        self.stream = stream
-        self.strict = strict  # (as the hands come: a rule that crashes raises at once)
-        self.live_tables = live_tables
-        self.paths: list[Path] = []
-        self.db: sqlite3.Connection | None = None
-        self.spill: BinaryIO | None = None
-        if stream:
-            self.spill = open(self._temporary(".spill"), "wb")  # noqa: SIM115 (closed by close())
-        else:
-            self.db = self._database()
-        self.live: dict[str, _Table] = {}  # tables judged as their hands come
-        self.later: set[str] = set()  # tables judged at the end, from the spill
+        handle, name = tempfile.mkstemp(prefix="omaha-audit-tables-", suffix=".sqlite", dir=directory)
+        os.close(handle)
+        self.path = Path(name)
+        self.db = sqlite3.connect(name)
+        self.db.execute("PRAGMA journal_mode=OFF")
+        self.db.execute("PRAGMA synchronous=OFF")
+        self.db.execute(
+            "CREATE TABLE hands (tbl TEXT, number INTEGER, started REAL, ord INTEGER, house INTEGER,"
+            " room INTEGER, format INTEGER, tkey INTEGER, path INTEGER, rest BLOB)"
+        )
         self.pending: list[tuple[object, ...]] = []
         self.houses: list[HouseRules] = []
         self.house_index: dict[int, int] = {}
@@ -118,32 +80,13 @@ class TableSequencer:
         self.texts: list[str] = []
         self.text_numbers: dict[str, int] = {}
 
-    def _temporary(self, suffix: str) -> Path:
-        handle, name = tempfile.mkstemp(prefix="omaha-audit-tables-", suffix=suffix, dir=self.directory)
-        os.close(handle)
-        self.paths.append(Path(name))
-        return Path(name)
-
-    def _database(self) -> sqlite3.Connection:
-        db = sqlite3.connect(str(self._temporary(".sqlite")))
-        db.execute("PRAGMA journal_mode=OFF")
-        db.execute("PRAGMA synchronous=OFF")
-        db.execute(
-            "CREATE TABLE hands (tbl TEXT, number INTEGER, started REAL, ord INTEGER, house INTEGER,"
-            " room INTEGER, format INTEGER, tkey INTEGER, path INTEGER, rest BLOB)"
-        )
-        return db
-
     def add(self, row: TableRow, house: HouseRules) -> None:
         """Add a hand's picture (rules/tables.py table_row) with the house rules it was dealt by."""
-        self._add(packed_picture(row), row[8], house, row)
+        self.add_packed(packed_picture(row), row[8], house)
 
     def add_packed(self, packed: PackedPicture, order: int, house: HouseRules) -> None:
         """`add` of a picture packed already (`packed_picture`, by a worker: omaha_audit/parallel.py), which
         is `order`th in the run's input."""
-        self._add(packed, order, house, None)
-
-    def _add(self, packed: PackedPicture, order: int, house: HouseRules, row: TableRow | None) -> None:
         index = self.house_index.get(id(house))
         if index is None:
             index = self.house_index[id(house)] = len(self.houses)
@@ -155,44 +98,21 @@ class TableSequencer:
             number = None
         # the texts every hand of a file or a table repeats (room, format, table, path) go to disk as numbers
         intern = self._intern
-        tkey = intern(table)
-        numbers = (index, intern(room), intern(format_name), tkey, intern(path), rest)
+        self.pending.append(
+            (table, number, started, order, index, intern(room), intern(format_name), intern(table), intern(path), rest)
+        )
         self.count += 1
-        if self.spill is None:
-            self.pending.append((table, number, started, order, *numbers))
-            if len(self.pending) >= BATCH:
-                self._flush()
-            return
-        marshal.dump((number, started, order, *numbers), self.spill)
-        if table in self.later:
-            return
-        state = self.live.get(table)
-        key = _sort_key(number, started, order)
-        if state is None:
-            if len(self.live) >= self.live_tables:
-                self.later.add(table)
-                return
-            state = self.live[table] = _Table()
-        elif state.last is not None and key < state.last:
-            del self.live[table]  # out of order: judged again at the end, in order
-            self.later.add(table)
-            return
-        state.last = key
-        hand = TableHand.from_row(row if row is not None else unpacked_picture(packed, order))
-        found = self._next(state, hand, house, None, self.strict)
-        if found:
-            state.found.extend(found)
+        if len(self.pending) >= BATCH:
+            self._flush()
 
     def _flush(self) -> None:
         if self.pending:
-            assert self.db is not None
             self.db.executemany("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", self.pending)
             self.pending = []
 
     def sequences(self) -> Iterator[tuple[TableHand, HouseRules]]:
-        """The hands in the database, table by table, each table's hands in order of time, number and input."""
+        """Every hand of the run, table by table, each table's hands in order of number, time and input."""
         self._flush()
-        assert self.db is not None
         rows = self.db.execute(
             "SELECT house, room, format, tkey, path, ord, rest FROM hands"
             " ORDER BY tbl, started IS NULL, started, number IS NULL, number, ord"
@@ -213,10 +133,7 @@ class TableSequencer:
 
     def tables(self) -> int:
         """How many tables the run's hands were dealt at (a fast-fold pool counts as one)."""
-        if self.stream:
-            return len(self.live) + len(self.later)
         self._flush()
-        assert self.db is not None
         row = self.db.execute("SELECT COUNT(DISTINCT tbl) FROM hands").fetchone()
         return int(row[0])
 
@@ -224,85 +141,34 @@ class TableSequencer:
         """The findings of the rules across hands, table by table, each table's hands in order. Along a run
         of consecutive hands the rules may keep what they learn (the blinds a player missed); a gap or a
         new table forgets it. `on_hand(hand, pair, findings)` is called for every hand in that order
-        (`pair` None for a table's first hand; not when the hands were judged as they came). A rule that
-        crashes becomes an OA104 finding on the later hand (or raises when `strict`)."""
-        if self.stream:
-            if on_hand is not None:
-                raise ValueError("the hands were judged as they came: there is no table order to follow")
-            yield from self._streamed(strict)
-            return
-        for _, found in self._judged(on_hand, strict):
-            yield from found
-
-    def _judged(self, on_hand: OnHand | None, strict: bool) -> Iterator[tuple[str, list[Finding]]]:
-        """Every hand of the database judged, table by table: (its table, its findings)."""
-        state = _Table()
-        table: str | None = None
+        (`pair` None for a table's first hand). A rule that crashes becomes an OA104 finding on the later
+        hand (or raises when `strict`)."""
+        previous: TableHand | None = None
+        memory: dict[str, object] = {}
         for hand, house in self.sequences():
-            if hand.table != table:
-                table, state = hand.table, _Table()
-            yield hand.table, self._next(state, hand, house, on_hand, strict)
-
-    def _streamed(self, strict: bool) -> Iterator[Finding]:
-        """The findings of the hands judged as they came, and of the tables judged again from the spill,
-        table by table in the order the database sorts them."""
-        again: dict[str, list[Finding]] = {}
-        if self.later:
-            self._load_later()
-            for table, found in self._judged(None, strict):
-                if found:
-                    again.setdefault(table, []).extend(found)
-        for table in sorted([*self.live, *self.later]):
-            state = self.live.get(table)
-            yield from state.found if state is not None else again.get(table, [])
-
-    def _load_later(self) -> None:
-        """The pictures of the tables judged at the end, from the spill into the database."""
-        assert self.spill is not None
-        self.spill.flush()
-        self.db = self._database()
-        later, texts = self.later, self.texts
-        with open(self.spill.name, "rb") as stream:
-            while True:
-                try:
-                    record = marshal.load(stream)
-                except EOFError:
-                    break
-                table = texts[record[6]]
-                if table in later:
-                    self.pending.append((table, *record))
-                    if len(self.pending) >= BATCH:
-                        self._flush()
-        self._flush()
-
-    def _next(
-        self, state: _Table, hand: TableHand, house: HouseRules, on_hand: OnHand | None, strict: bool
-    ) -> list[Finding]:
-        """Judge a table's next hand against its last one (a table's first hand has none)."""
-        previous = state.previous
-        if previous is None:
-            state.previous, state.memory = hand, {}
-            if on_hand is not None:
-                on_hand(hand, None, [])
-            return []
-        pair = TablePair(previous, hand, house, state.memory)
-        if not pair.consecutive and not pair.duplicate:
-            state.memory = pair.memory = {}
-        found: list[Finding] = []
-        for rule in self.rules_for(hand.format):
-            if rule.consecutive_only and not pair.consecutive:
+            if previous is None or hand.table != previous.table:
+                previous, memory = hand, {}
+                if on_hand is not None:
+                    on_hand(hand, None, [])
                 continue
-            try:
-                found.extend(rule.check(pair))
-            except Exception as error:
-                if strict:
-                    raise
-                found.append(_crashed(rule, pair, error))
-        if on_hand is not None:
-            on_hand(hand, pair, found)
-        if not pair.duplicate:
-            state.previous = hand  # (a copy is judged against the first record, and so is the hand after it)
-        return found
+            pair = TablePair(previous, hand, house, memory)
+            if not pair.consecutive and not pair.duplicate:
+                memory = pair.memory = {}
+            found: list[Finding] = []
+            for rule in self.rules_for(hand.format):
+                if rule.consecutive_only and not pair.consecutive:
+                    continue
+                try:
+                    found.extend(rule.check(pair))
+                except Exception as error:
+                    if strict:
+                        raise
+                    found.append(_crashed(rule, pair, error))
+            if on_hand is not None:
+                on_hand(hand, pair, found)
+            yield from found
+            if not pair.duplicate:
+                previous = hand  # (a copy is judged against the first record, and so is the hand after it)
 
     def rules_for(self, format_name: str) -> tuple[TableRule, ...]:
         """The rules that judge this format's hands: not those its text gives no ground for."""
@@ -313,15 +179,10 @@ class TableSequencer:
         return rules
 
     def close(self) -> None:
-        if self.db is not None:
-            self.db.close()
-        if self.spill is not None:
-            self.spill.close()
-        for path in self.paths:
-            with contextlib.suppress(OSError):
-                self.spill_bytes += path.stat().st_size  # (what the run needed on disk, for the benchmark)
-            path.unlink(missing_ok=True)
-        self.paths = []
+        self.db.close()
+        with contextlib.suppress(OSError):
+            self.spill_bytes = self.path.stat().st_size  # (what the run needed on disk, for the benchmark)
+        self.path.unlink(missing_ok=True)
 
     def __enter__(self) -> TableSequencer:
         return self
