@@ -408,6 +408,7 @@ class LineClassifier:
         seated: list[str] = []  # the names of the hand's seat lines (its first run of them)
         seating = 0  # 0: before the seat lines, 1: among them, 2: after them
         numbers: list[str | None] = []  # their seat numbers
+        seat_texts: list[str] = []  # and their lines
         numbered = self._names.numbered
         summary_from = 0  # the line of the summary marker (0: none yet)
         for number, text in lines:
@@ -429,6 +430,7 @@ class LineClassifier:
                             seating = 2  # (a seat listed again: that line is not the seat list's)
                         else:
                             seated.append(found[1]["name"] or "")
+                            seat_texts.append(text)
                             numbers.append(seat)
                             seating = 1
                     elif seating == 1:
@@ -437,8 +439,21 @@ class LineClassifier:
                     section = self._summary
                     summary_from = number
         if seated:
-            self._names.settle(tokens, ignored, unknown, seated, summary_from)
+            self._names.settle(tokens, ignored, unknown, seated, seat_texts, summary_from)
         return tokens, ignored, unknown
+
+
+def _true_seats(seated: list[str], texts: list[str]) -> list[str]:
+    """The seat lines' names, less those of a line that is another seated player's line: one that starts
+    with a seated name reaching past where its own name starts (`Seat 1: b posts small blind ($5)` right
+    after the seats, for the player `Seat 1: b`, reads as a seat line of `b posts small blind`)."""
+    kept = []
+    for name, text in zip(seated, texts, strict=True):
+        start = text.find(name) if name else -1
+        if start > 0 and any(other != name and len(other) > start and text.startswith(other + " ") for other in seated):
+            continue
+        kept.append(name)
+    return kept
 
 
 class _SeatedNames:
@@ -505,6 +520,7 @@ class _SeatedNames:
         ignored: list[LineToken],
         unknown: list[tuple[int, str]],
         seated: list[str],
+        seat_texts: list[str],
         summary_from: int,
     ) -> None:
         for name in seated:
@@ -512,7 +528,7 @@ class _SeatedNames:
                 break
         else:
             return  # (every name plain: the usual case)
-        names = frozenset(name for name in seated if name)
+        names = frozenset(name for name in _true_seats(seated, seat_texts) if name)
         if not names:
             return
         ordered = sorted(names)
@@ -535,7 +551,16 @@ class _SeatedNames:
             return
         longest = sorted(names, key=len, reverse=True)
         changed: dict[int, LineToken] = {}
+        # a line that is only a seated name (a hand cut off after it) says nothing more, though it reads as a
+        # line of someone not seated (`a: folds`, cut off, for the player `a: folds`)
+        cut = {
+            token[1]
+            for token in suspects
+            if token[2] in names and token[0] in with_name and token[3]["name"] not in names
+        }
         for token in suspects:
+            if token[1] in cut:
+                continue
             read = token[3]["name"] if token[0] in with_name else None
             found = self._reread(token[1], token[2], read, longest, bool(summary_from) and token[1] > summary_from)
             if found is not None:
@@ -545,12 +570,15 @@ class _SeatedNames:
             found = self._reread(number, text, None, longest, bool(summary_from) and number > summary_from)
             if found is not None:
                 added.append(found)
-        if not changed and not added:
+        if not changed and not added and not cut:
             return
         if added:
             lines = {token[1] for token in added}
             unknown[:] = [(number, text) for number, text in unknown if number not in lines]
-        everything = [changed.get(token[1], token) for token in (*tokens, *ignored, *added)]
+        if cut:
+            unknown.extend((token[1], token[2]) for token in suspects if token[1] in cut)
+            unknown.sort()
+        everything = [changed.get(token[1], token) for token in (*tokens, *ignored, *added) if token[1] not in cut]
         everything.sort(key=lambda token: token[1])
         tokens[:] = [token for token in everything if token[0] not in self.ignored]
         ignored[:] = [token for token in everything if token[0] in self.ignored]

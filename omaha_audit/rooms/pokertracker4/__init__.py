@@ -15,11 +15,15 @@ from omaha_audit.rooms.pokertracker4.reader import PokerTrackerReader
 
 HEADER: Final = r"(?:\*\* (?:Game ID|Hand #) ?\d+.* starting|Merge Game #|MERGE_GAME #|GAME #\d+|EverestPoker Game #)"
 NOTICE: Final = r"PokerTracker 4 Tournament Summary"
+# The summary line stands alone: the exports leave blank lines inside a hand, and a hand ends at the first
+# blank line after its summary line, so a player named `*** SUMMARY ***` (`*** SUMMARY *** posted the small
+# blind - €0.25`) must not start one.
+SUMMARY: Final = r"\*\*\* SUMMARY \*\*\*(?=[^\S\n]*(?:\n|\Z))"
 
 
 class PokerTrackerFormat(RoomFormat):
     def __init__(self) -> None:
-        marks = Marks("pokertracker4", HEADER, r"\*\*\* SUMMARY \*\*\*", NOTICE)
+        marks = Marks("pokertracker4", HEADER, SUMMARY, NOTICE)
         super().__init__("pokertracker4", "PokerTracker 4 export", marks)
         self._reader: PokerTrackerReader | None = None
 
