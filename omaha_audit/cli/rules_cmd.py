@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
+import textwrap
 from typing import TextIO
+
+INDENT = 7  # the summaries stand under the rule's name, past its code
+WIDEST = 100  # columns, at most (a wide terminal gets no longer lines)
 
 
 def print_rules(code: str | None, out: TextIO | None = None) -> int:
@@ -11,15 +16,21 @@ def print_rules(code: str | None, out: TextIO | None = None) -> int:
     from omaha_audit.rules.registry import ALL_RULES, BY_CODE
 
     if code is None:
+        width = max(60, min(WIDEST, shutil.get_terminal_size((WIDEST, 24)).columns))
+        names = max(len(rule.name) for rule in ALL_RULES)
         for rule in ALL_RULES:
             ids = ", ".join(rule.rule_ids) or "-"
-            out.write(f"{rule.code}  {rule.name:<26} {rule.severity.value:<8} {ids:<28} {rule.summary}\n")
+            head = f"{rule.code}  {rule.name:<{names}}  {rule.severity.value:<7}  RULES.md "
+            out.write(_wrapped(ids, width, " " * len(head), head) + "\n")
+            out.write(_wrapped(first_paragraph(rule.doc) or rule.name, width, " " * INDENT) + "\n")
         out.write("\nChecks a room's text gives no ground for (not reported as clean, not checked):\n")
         from omaha_audit.rooms import FORMATS
 
-        for room_format in FORMATS:
-            for rule_code, why in sorted(room_format.cannot_check().items()):
-                out.write(f"  {room_format.name:<12} {rule_code}  {why}\n")
+        rows = [(f.name, rule_code, why) for f in FORMATS for rule_code, why in sorted(f.cannot_check().items())]
+        rooms = max((len(room) for room, _, _ in rows), default=0)
+        for room, rule_code, why in rows:
+            head = f"  {room:<{rooms}}  {rule_code}  "
+            out.write(_wrapped(why, width, " " * len(head), head) + "\n")
         return 0
     found = BY_CODE.get(code.upper())
     if found is None:
@@ -28,3 +39,25 @@ def print_rules(code: str | None, out: TextIO | None = None) -> int:
     out.write(f"{rule.code} {rule.name} ({rule.severity.value}; RULES.md: {', '.join(rule.rule_ids) or '-'})\n\n")
     out.write(rule.doc + "\n")
     return 0
+
+
+def first_paragraph(doc: str) -> str:
+    """A docstring's first paragraph as one line: the rule's summary, whole sentences (its first line alone
+    may stop mid-sentence)."""
+    lines = []
+    for line in doc.strip().splitlines():
+        if not line.strip():
+            break
+        lines.append(line.strip())
+    return " ".join(lines)
+
+
+def _wrapped(text: str, width: int, indent: str, first: str | None = None) -> str:
+    return textwrap.fill(
+        text,
+        width=width,
+        initial_indent=indent if first is None else first,
+        subsequent_indent=indent,
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
