@@ -112,10 +112,10 @@ def run_audit(
     if output_format == "json":
         json.dump({"summary": tally.as_dict(), "findings": findings}, out, ensure_ascii=False, indent=1)
         out.write("\n")
-    elif output_format == "text":
-        write_summary(tally, out)
+    elif output_format == "text":  # (the summary last: what a terminal shows when the run ends)
         out.write("".join(texts))
         write_across(across, out, minimum)
+        write_summary(tally, out)
     if output_format != "text":
         err.write(
             f"files: {tally.files}, hands: {tally.hands}, audited: {tally.audited}, "
@@ -129,7 +129,18 @@ def run_audit(
         err.write(f"omaha-audit: HTML report written to {html}\n")
     threshold = FAIL_ON[fail_on]  # (--fail-on)
     worst = tally.worst()
-    return 1 if threshold is not None and worst is not None and worst.rank >= threshold.rank else 0
+    code = 1 if threshold is not None and worst is not None and worst.rank >= threshold.rank else 0
+    if output_format == "text":
+        err.write(f"omaha-audit: exit {code}: {_exit_meaning(code, fail_on)}\n")
+    return code
+
+
+def _exit_meaning(code: int, fail_on: str) -> str:
+    if fail_on == "never":
+        return "findings never change the exit code (--fail-on never)"
+    if code:
+        return f"a finding at {fail_on} level or above (--fail-on {fail_on}; --fail-on never exits 0)"
+    return f"no finding at {fail_on} level or above (--fail-on {fail_on})"
 
 
 def _batches(

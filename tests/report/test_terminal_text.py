@@ -35,3 +35,26 @@ def test_hostile_bytes_in_the_input_never_reach_the_terminal_raw(tmp_path: Path)
     assert quote.startswith("      > \\x1b[31m\\x1b]0;owned\\x07AAA")
     assert quote.endswith("more characters)")
     assert len(quote) < QUOTE_WIDTH + 60
+
+
+def test_the_text_report_ends_with_the_summary_and_the_exit_code_explained(tmp_path: Path) -> None:
+    """What a terminal shows when the run ends: the summary (after the hands' findings), then on stderr
+    what the exit code means."""
+    import subprocess
+    import sys
+
+    sample = Path(__file__).resolve().parents[2] / "sample_histories" / "omaha-pot-limit.txt"
+    entry = "from omaha_audit.cli.entry import main; main()"
+    command = [sys.executable, "-c", entry, "audit", str(sample)]
+    run = subprocess.run(command, capture_output=True, text=True, encoding="utf-8")
+    assert run.returncode == 1
+    out = run.stdout.splitlines()
+    first_hand = next(n for n, line in enumerate(out) if line.startswith("Hand #"))
+    summary = next(n for n, line in enumerate(out) if line.startswith("omaha-audit: "))
+    assert first_hand < summary and out[summary + 1].startswith("findings: ")
+    assert run.stderr.splitlines()[-1] == (
+        "omaha-audit: exit 1: a finding at error level or above (--fail-on error; --fail-on never exits 0)"
+    )
+    calm = subprocess.run([*command, "--fail-on", "never"], capture_output=True, text=True, encoding="utf-8")
+    assert calm.returncode == 0
+    assert calm.stderr.splitlines()[-1] == "omaha-audit: exit 0: findings never change the exit code (--fail-on never)"
