@@ -53,7 +53,10 @@ def _print_version(value: bool) -> None:
 @app.callback()
 def root(
     version: Annotated[
-        bool, typer.Option("--version", help="Print the version and the build, then exit.", callback=_print_version)
+        bool,
+        typer.Option(
+            "--version", metavar="", help="Print the version and the build, then exit.", callback=_print_version
+        ),
     ] = False,
 ) -> None:
     """Replay poker hand histories and report every dealer error."""
@@ -113,10 +116,15 @@ def audit_command(
         FailOn, typer.Option("--fail-on", help="Exit 1 when a finding at or above this severity exists.")
     ] = (FailOn.error),
     select: Annotated[
-        list[str] | None, typer.Option("--select", help="Only these codes or prefixes (OA3, OA501,OA502).")
+        list[str] | None,
+        typer.Option("--select", metavar="CODE", help="Only these codes or prefixes (OA3, OA501,OA502)."),
     ] = None,
-    ignore: Annotated[list[str] | None, typer.Option("--ignore", help="Skip these codes or prefixes.")] = None,
-    show_info: Annotated[bool, typer.Option("--show-info", help="Text format: list info findings too.")] = False,
+    ignore: Annotated[
+        list[str] | None, typer.Option("--ignore", metavar="CODE", help="Skip these codes or prefixes.")
+    ] = None,
+    show_info: Annotated[
+        bool, typer.Option("--show-info", metavar="", help="Text format: list info findings too.")
+    ] = False,
     html: Annotated[
         Path | None, typer.Option("--html", dir_okay=False, help="Also write a self-contained HTML report to FILE.")
     ] = None,

@@ -89,18 +89,27 @@ def workers_option(jobs: int, scheduler: str | None, rules_file: Path | None, pr
 PathsArgument = Annotated[
     list[Path], typer.Argument(help="Hand-history files or directories (read recursively).", show_default=False)
 ]
-RulesFileOption = Annotated[Path | None, typer.Option("--rules", help="House rules as TOML (fields of HouseRules).")]
+RulesFileOption = Annotated[
+    Path | None, typer.Option("--rules", metavar="FILE", help="House rules as TOML (fields of HouseRules).")
+]
 JobsOption = Annotated[
     int,
     typer.Option(
-        "--jobs", "-j", help="Worker processes: 1 (default) audits here, 0 one per core. Same output either way."
+        "--jobs",
+        "-j",
+        metavar="N",
+        help="Worker processes: 1 (default) audits here, 0 one per core. Same output either way.",
     ),
 ]
 SchedulerOption = Annotated[
     str | None,
     typer.Option(
         "--scheduler",
-        help="A Dask distributed scheduler (tcp://host:8786) to audit on; needs pip install 'omaha-audit[dask]'.",
+        metavar="ADDRESS",
+        # (`\[`: Rich would take `[dask]` for a markup tag and print nothing of it)
+        help="A Dask distributed scheduler (tcp://host:8786) to audit on; needs pip install 'omaha-audit\\[dask]'.",
     ),
 ]
-RoomPresetOption = Annotated[str | None, typer.Option("--room-preset", help="pokerstars, run-it-once, mpl or generic.")]
+RoomPresetOption = Annotated[
+    str | None, typer.Option("--room-preset", metavar="NAME", help="pokerstars, run-it-once, mpl or generic.")
+]

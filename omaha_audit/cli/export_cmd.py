@@ -78,7 +78,7 @@ def run_export(
 
 def export_command(
     paths: PathsArgument,
-    to: Annotated[Path, typer.Option("--to", help="Folder to write the tables to.")],
+    to: Annotated[Path, typer.Option("--to", metavar="DIR", help="Folder to write the tables to.")],
     output_format: Annotated[ExportFormat, typer.Option("--format", "-f", help="parquet (default) or csv.")] = (
         ExportFormat.parquet
     ),

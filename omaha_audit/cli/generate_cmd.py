@@ -45,14 +45,15 @@ def _named(values: list[str] | None, option: str, known: tuple[str, ...], aliase
 
 
 def generate_command(
-    hands: Annotated[int, typer.Option("--hands", min=0, help="Number of hands to write.")],
-    seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same bytes.")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="Hand-history text file to write.")],
-    labels: Annotated[Path, typer.Option("--labels", help="JSON-lines file: one label per hand.")],
+    hands: Annotated[int, typer.Option("--hands", metavar="N", min=0, help="Number of hands to write.")],
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Random seed: the same seed gives the same bytes.")],
+    output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE", help="Hand-history text file to write.")],
+    labels: Annotated[Path, typer.Option("--labels", metavar="FILE", help="JSON-lines file: one label per hand.")],
     game: Annotated[
         list[str] | None,
         typer.Option(
             "--game",
+            metavar="GAME",
             help=f"Game to deal (repeat for several): {', '.join(GAMES)} (or plo, plo8, plo5, plo6, nlhe); "
             "default: all of them mixed.",
         ),
@@ -61,41 +62,55 @@ def generate_command(
         list[str] | None,
         typer.Option(
             "--structure",
+            metavar="STRUCTURE",
             help=f"Betting structure (repeat for several): {', '.join(STRUCTURES)} (or pl, nl, fl); "
             "default: all three.",
         ),
     ] = None,
     players: Annotated[
-        str, typer.Option("--players", help="Players dealt in per hand: a number or a range like 2-9.")
+        str, typer.Option("--players", metavar="N|A-B", help="Players dealt in per hand: a number or a range like 2-9.")
     ] = "2-9",
     fault_rate: Annotated[
-        float, typer.Option("--fault-rate", min=0.0, max=1.0, help="Share of hands that carry one dealer error.")
+        float,
+        typer.Option(
+            "--fault-rate", metavar="SHARE", min=0.0, max=1.0, help="Share of hands that carry one dealer error."
+        ),
     ] = 0.0,
     fault: Annotated[
         list[str] | None,
         typer.Option(
             "--fault",
+            metavar="KIND",
             help="Fault kind to inject (repeat for several; an unknown name lists them all); default: every "
             "kind that fits.",
         ),
     ] = None,
     tournament_share: Annotated[
         float,
-        typer.Option("--tournament-share", min=0.0, max=1.0, help="Share of hands from tournaments (chips, antes)."),
+        typer.Option(
+            "--tournament-share",
+            metavar="SHARE",
+            min=0.0,
+            max=1.0,
+            help="Share of hands from tournaments (chips, antes).",
+        ),
     ] = 0.25,
     room: Annotated[
         str,
-        typer.Option("--room", help=f"Whose text to write: {', '.join(ROOMS)}."),
+        typer.Option("--room", metavar="ROOM", help=f"Whose text to write: {', '.join(ROOMS)}."),
     ] = "pokerstars",
     sessions: Annotated[
         bool,
         typer.Option(
             "--sessions",
+            metavar="",
             help="Write whole table sessions (stacks carried over, the button moving, players sitting out and "
             "coming back) with continuity faults (--fault button_skips_seat ...) instead of independent hands.",
         ),
     ] = False,
-    tables: Annotated[int, typer.Option("--tables", min=1, max=100, help="With --sessions: tables open at once.")] = 4,
+    tables: Annotated[
+        int, typer.Option("--tables", metavar="N", min=1, max=100, help="With --sessions: tables open at once.")
+    ] = 4,
 ) -> None:
     """Write generated hand histories, some with one known dealer error each, and a label for every hand."""
     from omaha_audit.generate import GenerateConfig, chosen_faults, generate
