@@ -204,9 +204,11 @@ def statistics(frames: Frames, by: str = PLAYER) -> pl.DataFrame:
 
 
 # ---- display ---------------------------------------------------------------------------------------
+# (the "unit" shown is the currency the money columns are in: "USD", "chips"; the tables' own `unit` column,
+# "0.01 USD", names the integer unit the sums are kept in)
 PLAYER_DISPLAY = (
     ("player", "player"),
-    ("unit", "unit"),
+    ("currency", "unit"),
     ("hands", "hands"),
     ("vpip", "VPIP"),
     ("pfr", "PFR"),
@@ -223,7 +225,7 @@ PLAYER_DISPLAY = (
     ("quarters", "quarters"),
 )
 GROUP_DISPLAY = (
-    ("unit", "unit"),
+    ("currency", "unit"),
     ("hands", "hands"),
     ("pots", "pots"),
     ("avg_pot", "avg pot"),
