@@ -48,7 +48,14 @@ def generate_command(
     hands: Annotated[int, typer.Option("--hands", metavar="N", min=0, help="Number of hands to write.")],
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Random seed: the same seed gives the same bytes.")],
     output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE", help="Hand-history text file to write.")],
-    labels: Annotated[Path, typer.Option("--labels", metavar="FILE", help="JSON-lines file: one label per hand.")],
+    labels: Annotated[
+        Path | None,
+        typer.Option(
+            "--labels",
+            metavar="FILE",
+            help="JSON-lines file: one label per hand (default: beside the output, NAME.labels.jsonl).",
+        ),
+    ] = None,
     game: Annotated[
         list[str] | None,
         typer.Option(
@@ -119,6 +126,7 @@ def generate_command(
     from omaha_audit.model import Game, Structure
     from omaha_audit.report.atomic import atomic_path
 
+    labels = labels if labels is not None else output.with_name(f"{output.stem}.labels.jsonl")
     games = _named(game, "--game", GAMES, GAME_ALIASES)
     structures = _named(structure, "--structure", STRUCTURES, STRUCTURE_ALIASES)
     try:

@@ -92,3 +92,15 @@ def test_short_game_names_are_accepted_and_unknown_ones_are_a_usage_error(tmp_pa
     bad = CliRunner().invoke(_app(), [*base, "--game", "chess"])
     assert bad.exit_code == 2
     assert "--game 'chess': not one of omaha" in bad.output
+
+
+def test_the_labels_go_beside_the_output_unless_named(tmp_path: Path) -> None:
+    """`--labels` may be left out: the labels are written beside the hands, NAME.labels.jsonl (as the
+    bundled sample_histories/ name them)."""
+    output = tmp_path / "plo.txt"
+    result = CliRunner().invoke(_app(), ["generate", "--hands", "12", "--seed", "2", "--output", str(output)])
+    assert result.exit_code == 0, result.output
+    labels = tmp_path / "plo.labels.jsonl"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plo.labels.jsonl", "plo.txt"]
+    rows = [json.loads(line) for line in labels.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 12 and output.read_text(encoding="utf-8").count("PokerStars Hand #") == 12
