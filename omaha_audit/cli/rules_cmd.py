@@ -22,7 +22,7 @@ def print_rules(code: str | None, out: TextIO | None = None) -> int:
             ids = ", ".join(rule.rule_ids) or "-"
             head = f"{rule.code}  {rule.name:<{names}}  {rule.severity.value:<7}  RULES.md "
             out.write(_wrapped(ids, width, " " * len(head), head) + "\n")
-            out.write(_wrapped(first_paragraph(rule.doc) or rule.name, width, " " * INDENT) + "\n")
+            out.write(_wrapped(rule.summary, width, " " * INDENT) + "\n")
         out.write("\nChecks a room's text gives no ground for (not reported as clean, not checked):\n")
         from omaha_audit.rooms import FORMATS
 
@@ -39,17 +39,6 @@ def print_rules(code: str | None, out: TextIO | None = None) -> int:
     out.write(f"{rule.code} {rule.name} ({rule.severity.value}; RULES.md: {', '.join(rule.rule_ids) or '-'})\n\n")
     out.write(rule.doc + "\n")
     return 0
-
-
-def first_paragraph(doc: str) -> str:
-    """A docstring's first paragraph as one line: the rule's summary, whole sentences (its first line alone
-    may stop mid-sentence)."""
-    lines = []
-    for line in doc.strip().splitlines():
-        if not line.strip():
-            break
-        lines.append(line.strip())
-    return " ".join(lines)
 
 
 def _wrapped(text: str, width: int, indent: str, first: str | None = None) -> str:

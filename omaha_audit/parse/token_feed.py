@@ -10,11 +10,12 @@ import contextlib
 import hashlib
 import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 from lark import Lark
 from lark.lexer import Lexer
+
+from omaha_audit.model.cache import cache_folder
 
 
 class TokenFeed(Lexer):
@@ -39,15 +40,17 @@ def lalr_parser(grammar: str) -> Lark:
     import lark as lark_package
 
     key = f"{grammar}\0{lark_package.__version__}\0{sys.version_info[:2]}"
+    folder = cache_folder()
+    if folder is None:  # (no home folder to be found)
+        return _with_ignored(Lark(grammar, parser="lalr", lexer=TokenFeed))
+    final = folder / f"lark-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:24]}.cache"
     try:
-        folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "omaha-audit"
-        final = folder / f"lark-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:24]}.cache"
         if final.is_file():
             return _with_ignored(Lark(grammar, parser="lalr", lexer=TokenFeed, cache=str(final)))
         folder.mkdir(parents=True, exist_ok=True)
         if not os.access(folder, os.W_OK):
             raise PermissionError(str(folder))
-    except (OSError, RuntimeError, KeyError):  # (no writable cache folder, or no home folder to be found)
+    except OSError:  # (no writable cache folder)
         return _with_ignored(Lark(grammar, parser="lalr", lexer=TokenFeed))
     temporary = final.with_name(f"{final.name}.{os.getpid()}.tmp")
     lark = Lark(grammar, parser="lalr", lexer=TokenFeed, cache=str(temporary))

@@ -34,6 +34,17 @@ class Severity(StrEnum):
         return {"error": 3, "warning": 2, "info": 1}[self.value]
 
 
+def doc_summary(doc: str, name: str) -> str:
+    """A rule's summary: its docstring's first paragraph as one line (whole sentences: the first line alone
+    may stop mid-sentence), else its name."""
+    lines: list[str] = []
+    for line in doc.strip().splitlines():
+        if not line.strip():
+            break
+        lines.append(line.strip())
+    return " ".join(lines) or name
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Finding:
     """One place where the dealer (or the room's software) got it wrong, as data."""
@@ -249,8 +260,7 @@ class Rule:
 
     @property
     def summary(self) -> str:
-        doc = self.doc
-        return doc.splitlines()[0] if doc else self.name
+        return doc_summary(self.doc, self.name)
 
     def finding(
         self,

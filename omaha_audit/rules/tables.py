@@ -26,7 +26,7 @@ from typing import Any, Final
 from omaha_audit.model import ActionKind, FeeEffect, FeeKind, Hand, Refunds, Source, Unit
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.rules.base import Finding, HandContext, Severity, docstring
+from omaha_audit.rules.base import Finding, HandContext, Severity, doc_summary, docstring
 
 # (a tuple tested by identity: `kind in frozenset` hashes the member, which is Python code even compiled)
 _POSTS: Final = tuple(kind for kind in ActionKind if kind.is_post)
@@ -490,8 +490,7 @@ class TableRule:
 
     @property
     def summary(self) -> str:
-        doc = self.doc
-        return doc.splitlines()[0] if doc else self.name
+        return doc_summary(self.doc, self.name)
 
     def finding(
         self,

@@ -41,6 +41,7 @@ from operator import floordiv, itemgetter, mul
 from pathlib import Path
 from typing import Final
 
+from omaha_audit.model.cache import cache_folder
 from omaha_audit.model.cards import DECK, Card, parse_card
 
 __all__ = [
@@ -313,9 +314,10 @@ _CACHE_TRIED: Final[list[bool]] = []
 ROWS_CACHE_FORMAT: Final = 1  # (the cache file's name carries it: a change of the rows' layout bumps it)
 
 
-def rows_cache_path() -> Path:
-    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "omaha-audit"
-    return folder / f"omaha-rows-{ROWS_CACHE_FORMAT}-{len(_TRIPLE_PRODUCTS)}.marshal"
+def rows_cache_path() -> Path | None:
+    """The rows' cache file (None: no cache folder)."""
+    folder = cache_folder()
+    return folder / f"omaha-rows-{ROWS_CACHE_FORMAT}-{len(_TRIPLE_PRODUCTS)}.marshal" if folder else None
 
 
 def _load_or_save_rows() -> None:
@@ -323,9 +325,8 @@ def _load_or_save_rows() -> None:
     file is built again and replaced); else built, and saved if the folder can be written."""
     pairs = list(combinations_with_replacement(range(13), 2))
     rows = None
-    try:
-        path = rows_cache_path()
-    except (OSError, RuntimeError, KeyError):  # (no home folder to be found: no cache)
+    path = rows_cache_path()
+    if path is None:  # (no home folder to be found: no cache)
         for rank_a, rank_b in pairs:
             _build_row(rank_a, rank_b)
         return

@@ -10,6 +10,7 @@ room's reader (benchmarks/audit_accuracy.py --room R).
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 from types import ModuleType
@@ -51,6 +52,7 @@ def cannot_show(room: str) -> frozenset[str]:
     return frozenset(getattr(_module(room), "CANNOT_SHOW", frozenset()))
 
 
+@functools.cache  # (asked for every hand dealt)
 def runs_twice(room: str) -> bool:
     """Whether `room`'s hands may be run twice (a room that never does is dealt one board)."""
     return bool(getattr(_module(room), "RUNS_TWICE", True))
