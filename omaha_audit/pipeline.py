@@ -72,7 +72,7 @@ class Tally:
     hands: int = 0
     audited: int = 0
     unreadable: int = 0
-    not_audited: int = 0  # read, but of a game the engine does not replay
+    not_audited: int = 0  # of a game the engine does not replay: judged by the game-independent rules only
     copies: int = 0  # identical copies of hands already read: counted once (CT-5)
     tables: int = 0  # tables whose hands were put in order for the rules across hands
     findings: int = 0

@@ -13,13 +13,18 @@ WIDEST = 100  # columns, at most (a wide terminal gets no longer lines)
 
 def print_rules(code: str | None, out: TextIO | None = None) -> int:
     out = out or sys.stdout  # (looked up at the call: a test runner may have replaced it)
+    from omaha_audit.rules.base import Rule
     from omaha_audit.rules.registry import ALL_RULES, BY_CODE
 
     if code is None:
         width = max(60, min(WIDEST, shutil.get_terminal_size((WIDEST, 24)).columns))
         names = max(len(rule.name) for rule in ALL_RULES)
+        out.write(
+            _wrapped("*: judges stud, razz and draw hands too; the others judge Hold'em and Omaha hands.", width, "")
+            + "\n"
+        )
         for rule in ALL_RULES:
-            ids = ", ".join(rule.rule_ids) or "-"
+            ids = (", ".join(rule.rule_ids) or "-") + (" *" if isinstance(rule, Rule) and rule.every_game else "")
             head = f"{rule.code}  {rule.name:<{names}}  {rule.severity.value:<7}  RULES.md "
             out.write(_wrapped(ids, width, " " * len(head), head) + "\n")
             out.write(_wrapped(rule.summary, width, " " * INDENT) + "\n")

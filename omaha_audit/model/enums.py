@@ -36,6 +36,18 @@ class Game(StrEnum):
         return _HOLE_CARDS.get(self)
 
     @property
+    def cards_held(self) -> int | None:
+        """The cards one player holds by the end of a stud or draw hand: seven in stud and razz (three down,
+        four up), five in 2-7 draw, four in badugi. None for flop games (see `hole_cards`) and for games
+        the readers do not name."""
+        return _CARDS_HELD.get(self)
+
+    @property
+    def is_draw(self) -> bool:
+        """A draw game: every player holds exactly `cards_held` cards after each draw."""
+        return self in _DRAW
+
+    @property
     def is_omaha(self) -> bool:
         """Omaha family: exactly two hole cards and three board cards at showdown (OM-1)."""
         return self in _OMAHA_FAMILY
@@ -65,6 +77,15 @@ _HOLE_CARDS: Final = {
     Game.HOLDEM: 2,
     Game.SIX_PLUS_HOLDEM: 2,
 }
+_CARDS_HELD: Final = {
+    Game.STUD: 7,
+    Game.STUD_HI_LO: 7,
+    Game.RAZZ: 7,
+    Game.TRIPLE_DRAW_2_7: 5,
+    Game.SINGLE_DRAW_2_7: 5,
+    Game.BADUGI: 4,
+}
+_DRAW: Final = frozenset({Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7, Game.BADUGI})
 _OMAHA_FAMILY: Final = frozenset(
     {
         Game.OMAHA,

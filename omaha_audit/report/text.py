@@ -42,7 +42,8 @@ def write_summary(tally: Tally, out: TextIO) -> None:
     severities = ", ".join(f"{tally.by_severity[s.value]} {s.value}" for s in Severity if tally.by_severity[s.value])
     out.write(
         f"omaha-audit: {counted(tally.hands, 'hand')} in {counted(tally.files, 'file')}: {tally.audited:,} audited, "
-        f"{tally.not_audited} not audited (game not replayed), {tally.unreadable} unreadable\n"
+        f"{tally.not_audited:,} audited without replay (stud, razz, draw: the game-independent checks), "
+        f"{tally.unreadable:,} unreadable\n"
         f"findings: {tally.findings}" + (f" ({severities})" if severities else "") + "\n"
     )
     if tally.copies or tally.tables:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Final
 
 from omaha_audit.engine.evaluate import Evaluations
+from omaha_audit.engine.ledger import Ledger, ledger
 from omaha_audit.engine.replay import Replay, Step, replay
 from omaha_audit.engine.settle import Settlement, settle
 from omaha_audit.model import Action, ActionKind, Hand, PotBasis, Refunds, Source, Street
@@ -118,6 +119,7 @@ class HandContext:
         self._settlement: Settlement | None = None
         self._evaluations: Evaluations | None = None
         self._posts: list[Action] | None = None
+        self._ledger: Ledger | None = None
         # whether the engine replays the hand (a flop game, not cancelled): read by most rules, so kept
         # (an enum member's hash, behind `is_flop_game`, is Python code even compiled)
         self.replayable: bool = hand.game.is_flop_game and not hand.cancelled
@@ -142,6 +144,13 @@ class HandContext:
         return self._evaluations
 
     @property
+    def ledger(self) -> Ledger:
+        """The chips of a hand the engine does not replay (stud, razz, draw), from its lines alone."""
+        if self._ledger is None:
+            self._ledger = ledger(self.hand)
+        return self._ledger
+
+    @property
     def posts(self) -> list[Action]:
         """The forced bets (blinds, antes, straddles) in the order posted."""
         if self._posts is None:
@@ -159,14 +168,15 @@ class HandContext:
     @property
     def returned(self) -> int:
         """The uncalled chips given back: as the lines print them, or, where the room prints no line
-        (Refunds.IMPLIED, IN_COLLECTED), the excess the engine finds (UC-1)."""
+        (Refunds.IMPLIED, IN_COLLECTED), the excess the engine finds (UC-1), from the replay or, for a game
+        it does not replay, from the ledger."""
         hand = self.hand
         if hand.refunds is Refunds.LINE:
             total = 0
             for item in hand.uncalled:
                 total += item.amount
             return total
-        refund = self.settlement.refund
+        refund = self.settlement.refund if self.replayable else self.ledger.uncalled
         return refund[1] if refund is not None else 0
 
     @property
@@ -176,10 +186,7 @@ class HandContext:
         the chips it added, whatever the room printed)."""
         if self.replayable:
             return sum(self.replay.contributions.values())
-        total = 0
-        for action in self.hand.actions:
-            total += action.amount
-        return total
+        return sum(self.ledger.put_in.values())
 
     @property
     def gross_pot(self) -> int:
@@ -213,7 +220,7 @@ class HandContext:
             return None
         if summary.rake is not None:
             return summary.rake
-        if not self.replayable or hand.truncated:
+        if hand.truncated:
             return None
         collected = 0
         for item in hand.collected:
@@ -251,7 +258,7 @@ class Rule:
     needs_replay: bool = True
     tags: tuple[str, ...] = field(default=())
     # judged on every game, stud, razz and draw too (it needs no betting structure: the pot identity,
-    # the awards against the pot and the summary, duplicate cards)
+    # the uncalled bet, stacks, the awards against the stakes and the summary, the cards dealt; see OA102)
     any_game: bool = False
 
     @property
@@ -261,6 +268,11 @@ class Rule:
     @property
     def summary(self) -> str:
         return doc_summary(self.doc, self.name)
+
+    @property
+    def every_game(self) -> bool:
+        """Judges stud, razz and draw hands too: the input checks (OA1xx) and the `any_game` rules."""
+        return self.any_game or self.code.startswith("OA1")
 
     def finding(
         self,

@@ -12,9 +12,11 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     """A hand of a game the engine does not replay (stud, razz, draw): read, and judged only by the checks
     that need no betting structure.
 
-    Those are the input checks (OA1xx), duplicate cards (OA201), collected plus rake against the pot
-    (OA601), the pot against what the lines put in (OA602) and the summary against the collected lines
-    (OA605); the betting, the blinds, the side pots and the winners are not judged.
+    Those are the input checks (OA1xx), the cards dealt (OA202) and duplicate cards (OA201), stacks
+    (OA308), the uncalled bet (OA401), a player collecting what they could not win (OA403), collected plus
+    rake against the pot (OA601), the pot against what the lines put in (OA602) and the summary against
+    the collected lines (OA605), all from what each player's lines put in (engine/ledger.py). The order of
+    play, bet sizes, blinds, side pots and winners are not judged.
     Bad (partly audited): `... 8-Game (Razz Limit) - Match Round I, Level IV (30/60) ...`
     Good (audited): Hold'em and every Omaha game (4/5/6 cards, hi and hi/lo, Courchevel).
     Why: the report must say which hands were checked; a stud hand passing silently would look clean.
@@ -24,7 +26,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         yield RULE.finding(
             ctx,
             f"{hand.game_text} is not replayed: only the checks that need no betting structure judge it (the pot,"
-            " the awards against it and the summary, duplicate cards)",
+            " the uncalled bet, stacks, the awards against the stakes and the summary, the cards dealt)",
             actual=hand.game_text,
         )
 

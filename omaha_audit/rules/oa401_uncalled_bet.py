@@ -17,11 +17,13 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Good: `Uncalled bet ($2413.64) returned to Hero`.
     Why: an unreturned excess is taken into the pot (and raked) though nobody could win it.
     Rooms whose text prints no returned-bet line (Winamax, PokerStars before 2008) are not judged here.
+    Judged in every game: the excess is found from the replay, or, in stud, razz and draw, from what
+    each player's lines put in (engine/ledger.py).
     """
     hand = ctx.hand
-    if hand.truncated or hand.refunds is not Refunds.LINE:
+    if hand.truncated or hand.cancelled or hand.refunds is not Refunds.LINE:
         return  # a room that prints no such line returns the excess silently: OA602/OA601 check the sums
-    expected = ctx.settlement.refund
+    expected = ctx.settlement.refund if ctx.replayable else ctx.ledger.uncalled
     printed: dict[str, int] = {}
     for item in hand.uncalled:
         printed[item.player] = printed.get(item.player, 0) + item.amount
@@ -52,4 +54,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Final[Rule] = Rule("OA401", "uncalled-bet", Severity.ERROR, ("UC-1",), check)
+RULE: Final[Rule] = Rule("OA401", "uncalled-bet", Severity.ERROR, ("UC-1",), check, needs_replay=False, any_game=True)

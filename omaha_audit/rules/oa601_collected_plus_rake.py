@@ -38,12 +38,10 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         pot, pot_words = summary.total, f"total pot {ctx.money(summary.total)}"
         if summary.total_basis in (PotBasis.NET, PotBasis.NET_WITH_REFUNDS):
             deducted = 0  # the printed total is already net of the rake
-    elif ctx.replayable:
+    else:
         pot, pot_words = ctx.gross_pot, f"the players put in {ctx.money(ctx.gross_pot)}"
         if hand.refunds is Refunds.IN_COLLECTED:
             pot += ctx.returned  # paid back inside a collected amount
-    else:
-        return
     if summary.collected_basis is PotBasis.GROSS:
         deducted = 0  # collected amounts printed before the rake
     expected = pot - deducted - unawarded

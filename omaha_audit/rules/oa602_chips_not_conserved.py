@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from omaha_audit.model import PotBasis, Refunds
+from omaha_audit.model import PotBasis
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 _BASIS_WORDS: Final = {
@@ -22,7 +22,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
 
     The total is compared in the terms the room prints it: gross (PokerStars), net of the rake (ACR), or
     net and still holding the uncalled bet (Winamax). Where the room prints no line for the returned bet,
-    the excess the engine finds is the one returned.
+    the excess the engine finds is the one returned (in stud, razz and draw, the ledger's: engine/ledger.py).
     Bad: blinds $0.01 + $0.02, `Player2: raises $0.05 to $0.07`, all fold, `Uncalled bet ($0.05) returned`,
     `Total pot $0.06`.
     Good: `Total pot $0.05` (0.01 + 0.02 + 0.02 matched).
@@ -32,8 +32,6 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     summary = hand.pot
     if summary is None or summary.total is None or hand.truncated or hand.cancelled:
         return
-    if not ctx.replayable and hand.refunds is not Refunds.LINE:
-        return  # (stud, draw: a returned bet the text does not print would need the betting replayed)
     expected = ctx.expected_total()
     if expected != summary.total:
         put_in = ctx.put_in

@@ -184,11 +184,7 @@ def _applicable(rules: tuple[Rule, ...], flop_game: bool, replayable: bool) -> t
     """The rules that judge a hand of this kind: for stud and draw (not flop games) the OA1xx input rules
     and the game-independent ones (`any_game`); rules that read the replay only when the hand is replayed.
     Worked out once per rule set."""
-    return tuple(
-        rule
-        for rule in rules
-        if (flop_game or rule.any_game or rule.code.startswith("OA1")) and (replayable or not rule.needs_replay)
-    )
+    return tuple(rule for rule in rules if (flop_game or rule.every_game) and (replayable or not rule.needs_replay))
 
 
 __all__ = [
