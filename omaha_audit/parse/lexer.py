@@ -406,6 +406,8 @@ class LineClassifier:
         marker = self.summary_marker
         seats = self._names.seat_terminals
         seated: list[str] = []  # the names of the hand's seat lines (its first run of them)
+        arrivals = self._names.arrival_terminals
+        arrived: list[str] = []  # the names of players who joined the table after the seat lines
         seating = 0  # 0: before the seat lines, 1: among them, 2: after them
         numbers: list[str | None] = []  # their seat numbers
         seat_texts: list[str] = []  # and their lines
@@ -419,6 +421,8 @@ class LineClassifier:
                 unknown.append((number, text))
                 continue
             name = found[0].name
+            if name in arrivals:
+                arrived.append(found[1]["name"] or "")
             if name in ignore:
                 ignored.append((name, number, text, found[1]))
             else:
@@ -439,7 +443,7 @@ class LineClassifier:
                     section = self._summary
                     summary_from = number
         if seated:
-            self._names.settle(tokens, ignored, unknown, seated, seat_texts, summary_from)
+            self._names.settle(tokens, ignored, unknown, seated, seat_texts, summary_from, arrived)
         return tokens, ignored, unknown
 
 
@@ -454,6 +458,9 @@ def _true_seats(seated: list[str], texts: list[str]) -> list[str]:
             continue
         kept.append(name)
     return kept
+
+
+_ARRIVALS: Final = ("TABLE_JOIN", "SITS_DOWN")  # (terminal names: see _SeatedNames.arrival_terminals)
 
 
 class _SeatedNames:
@@ -483,6 +490,9 @@ class _SeatedNames:
         seat_names = (seat_terminal, "_" + seat_terminal)
         seat_lines = [t for t in named if t.name.endswith(seat_names) and not t.name.startswith(summary_prefix)]
         self.seat_terminals = frozenset(t.name for t in seat_lines)
+        # lines that name a player who came to the table after the seat list (PartyPoker's `X has joined
+        # the table.`, PokerStars' `X joins the table at seat #4`, Full Tilt's `X sits down`): known names too
+        self.arrival_terminals = frozenset(t.name for t in named if t.name.endswith(_ARRIVALS))
         self.numbered = bool(seat_lines) and all("(?P<seat>" in t.pattern for t in seat_lines)
         self.with_name = frozenset(t.name for t in named)
         self.body = tuple(t for t in named if not t.name.startswith(summary_prefix))
@@ -522,13 +532,14 @@ class _SeatedNames:
         seated: list[str],
         seat_texts: list[str],
         summary_from: int,
+        arrived: list[str],
     ) -> None:
-        for name in seated:
+        for name in (*seated, *arrived):
             if not self.plain(name):
                 break
         else:
             return  # (every name plain: the usual case)
-        names = frozenset(name for name in _true_seats(seated, seat_texts) if name)
+        names = frozenset(name for name in (*_true_seats(seated, seat_texts), *arrived) if name)
         if not names:
             return
         ordered = sorted(names)
@@ -552,11 +563,17 @@ class _SeatedNames:
         longest = sorted(names, key=len, reverse=True)
         changed: dict[int, LineToken] = {}
         # a line that is only a seated name (a hand cut off after it) says nothing more, though it reads as a
-        # line of someone not seated (`a: folds`, cut off, for the player `a: folds`)
+        # line of someone not seated (`a: folds`, cut off, for the player `a: folds`), or, as the hand's last
+        # line, as a line with no name (`*** SUMMARY ***`, cut off, for the player `*** SUMMARY ***`)
+        last = max(
+            max((token[1] for token in tokens), default=0),
+            max((token[1] for token in ignored), default=0),
+            max((line[0] for line in unknown), default=0),
+        )
         cut = {
             token[1]
             for token in suspects
-            if token[2] in names and token[0] in with_name and token[3]["name"] not in names
+            if token[2] in names and ((token[0] in with_name and token[3]["name"] not in names) or token[1] == last)
         }
         for token in suspects:
             if token[1] in cut:

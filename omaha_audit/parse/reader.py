@@ -53,8 +53,9 @@ def _normalise(text: str, first: bool) -> str:
 
     A BOM is where a file starts: the text's first character, or in files joined end to end the start of
     the line where each one began. Anywhere else U+FEFF is a character of the text (of a player's name,
-    say), and so is one at a later line's start that a colon or a space follows (the lines of a player
-    whose whole name it is): those are kept. `first`: the text is the start of the file."""
+    say), and so is one at a later line's start that a colon, a space or the line's end follows (the
+    lines of a player whose whole name it is, or that name alone where a hand was cut off after it):
+    those are kept. `first`: the text is the start of the file."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if "\ufeff" in text:
@@ -64,7 +65,7 @@ def _normalise(text: str, first: bool) -> str:
     return text
 
 
-_FILE_BOMS: Final = re.compile("^\ufeff+(?![: ])", re.MULTILINE)
+_FILE_BOMS: Final = re.compile("^\ufeff+(?![: ]|$)", re.MULTILINE)
 
 
 def text_lines(text: str) -> list[str]:

@@ -112,11 +112,12 @@ def _game_line(lines: list[tuple[int, str]]) -> str:
 
 def _chat_apart(tokens: list[LineToken], ignored: list[LineToken]) -> tuple[list[LineToken], list[LineToken]]:
     """Lines a name and a colon start are chat (`Player6: u r getting boring with ur min raises`), even when
-    their text ends like an action: Party names hold no colon, unless a seat line says so (the lexer has
-    then read the line with the seated name)."""
+    their text ends like an action: Party names hold no colon, unless a seat line or a `has joined the
+    table.` line says so (the lexer has then read the line with that name)."""
     if not any(": " in text and kind in _CHAT_PRONE for kind, _, text, _ in tokens):
         return tokens, ignored
     seated = {m["name"] for kind, _, _, m in tokens if kind == "SEAT"}
+    seated.update(m["name"] for kind, _, _, m in ignored if kind == "TABLE_JOIN")
     kept: list[LineToken] = []
     moved = list(ignored)
     for token in tokens:
