@@ -196,6 +196,15 @@ RENAMED_ONCE_WRONG = [
         "`w: shows [Ah Kh] has joined the table.` read as a show line before the cards were dealt",
     ),
     (
+        "PartyPoker",
+        "fpdb-3/cash/Flop/NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt",
+        "12566995177",
+        "Hero",
+        "x: raises 1 to 2",
+        "the seat of `Hero` written `Hero Name` in the lines: `x: raises 1 to 2 Name raises 3.0 to 3.0` taken"
+        " for chat (a colon in a name that is not a seated one)",
+    ),
+    (
         "PokerStars",
         "fpdb-chaz/PLO-6max-USD-2.00-4.00-201403.2.partial.txt",
         "112824184047",

@@ -124,12 +124,18 @@ def _chat_apart(tokens: list[LineToken], ignored: list[LineToken]) -> tuple[list
         kind, line, text, m = token
         chat = _CHAT.fullmatch(text) if kind in _CHAT_PRONE and ": " in text else None
         name = m.groupdict().get("name") or ""
-        if chat is not None and ": " in name and name not in seated:
+        if chat is not None and ": " in name and not _known(name, seated):
             moved.append(("CHAT", line, text, chat))
         else:
             kept.append(token)
     moved.sort(key=lambda token: token[1])
     return kept, moved
+
+
+def _known(name: str, seated: set[str]) -> bool:
+    """A seated name, or one followed by more words (`Hero Name raises 3.0 to 3.0` for the seat of `Hero`:
+    the builder reads it as that seat's line)."""
+    return name in seated or any(name.startswith(player + " ") for player in seated)
 
 
 def unreadable(block: Block, line: int, reason: str, hand_id: str | None = None) -> UnreadableHand:
