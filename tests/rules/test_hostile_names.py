@@ -15,6 +15,7 @@ and before a colon, a space, a bracket or the line's end), and no other seated n
 from __future__ import annotations
 
 import bisect
+import json
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -48,7 +49,7 @@ HOSTILE = (
     "=cmd|' /C calc'!A0",
 )
 HANDS_PER_ROOM = 40  # hands per room folder (the first ones with a player the rename can be sure of)
-BEFORE = r"(^|Seat \d+: |Seat \d+ - |Dealt to |returned to |[Tt]o )"
+BEFORE = r"(^|Seat \d+: |Seat \d+ - |Dealt to |Dealt in |returned to |[Tt]o )"
 AFTER = r"(?=[:\s(\[]|$)"
 
 
@@ -129,14 +130,12 @@ def findings(hands: list[list[str]], path: Path) -> list[tuple[str, list[tuple[s
     return found
 
 
-# The corpus folders whose text the rename can edit with certainty. Not here: the XML rooms (iPoker, Boss
-# Media, Microgaming, Merge, Everest) and TheBigGame (names inside XML attributes or a JSON object: a
-# rename is not a text substitution), Unibet (names also stand inside its own sentences), Bovada (it
-# prints positions, not names).
+# The corpus folders whose text the rename can edit with certainty, hand by hand (for the XML rooms and
+# TheBigGame see STRUCTURED below). Not renamed: Bovada, which prints positions (`Seat 3`), not names.
 ROOMS = (
     "888poker", "Absolute", "BetOnline", "Betfair", "Cake", "Enet", "Entraction", "Everleaf", "FullTiltPoker",
     "GGPoker", "KingsClub", "OnGame", "PKR", "PartyPoker", "PokerStars", "PokerTracker4-export",
-    "SealsWithClubs", "Winamax", "WinningPoker-ACR",
+    "SealsWithClubs", "Unibet", "Winamax", "WinningPoker-ACR",
 )  # fmt: skip
 
 
@@ -165,6 +164,90 @@ def differences(
         for (index, _), after in zip(copies, got, strict=True)
         if expected[index] != after
     ]
+
+
+# The corpus folders whose names stand inside XML or a JavaScript object, renamed file by file: each player
+# of a file in turn, in every place the name stands in the file (an attribute or element text delimited by
+# quotes or tags, TheBigGame's `Name:"..."`), escaped as the format escapes it (XML character references
+# and entities; JSON string escapes). A player whose name is part of another text in the file is not
+# renamed (no certain rename).
+STRUCTURED = ("BossMedia", "Everest", "Merge", "Microgaming", "TheBigGame", "iPoker")
+FILES_PER_STRUCTURED_ROOM = 4  # in the test; benchmarks/hostile_names.py renames in every file
+_DELIMITED = r"(?<=[\"'>]){}(?=[\"'<])"
+
+
+def escaped(new: str, javascript: bool) -> str:
+    """`new` as the format writes it, in ASCII (so the file's own encoding keeps it)."""
+    if javascript:
+        return json.dumps(new, ensure_ascii=True)[1:-1]
+    text = new.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    return text.replace("'", "&apos;").encode("ascii", "xmlcharrefreplace").decode("ascii")
+
+
+def renamed_file(data: bytes, old: str, new: str, javascript: bool) -> bytes | None:
+    """The file's bytes with the player `old` renamed `new` wherever the name stands; None unless that is
+    every place it occurs. (Worked on as Latin-1, which maps every byte to one character and back.)"""
+    text = data.decode("latin-1")
+    spelled = old.encode("utf-8").decode("latin-1")
+    pattern = re.compile(_DELIMITED.format(re.escape(spelled)))
+    replacement = escaped(new, javascript)
+    result, count = pattern.subn(lambda _: replacement, text)
+    if count == 0 or text.count(spelled) != count:
+        return None
+    return result.encode("latin-1")
+
+
+def file_findings(path: Path) -> list[tuple[str, list[tuple[str, int]]]]:
+    auditor = Auditor(rules=RULES, strict=True)
+    return [
+        (type(audited.item).__name__, sorted((f.code, f.line) for f in audited.findings))
+        for audited in auditor.audit_files([path])
+    ]
+
+
+def structured_differences(room_dir: Path, folder: Path, files: int = 0) -> tuple[int, list[str]]:
+    """(renamed copies audited, the ones whose findings are not their original's) for a structured room."""
+    javascript = room_dir.name == "TheBigGame"
+    source = hand_source()
+    paths = sorted(p for p in room_dir.rglob("*") if p.is_file() and p.suffix.lower() in (".xml", ".txt"))
+    copies, changed, used = 0, [], 0
+    for path in paths:
+        names = sorted(
+            {seat.player for _, item in source.read_blocks(path) if isinstance(item, Hand) for seat in item.seats}
+        )
+        if not names:
+            continue
+        data = path.read_bytes()
+        original = folder / f"original{path.suffix}"
+        original.write_bytes(data)
+        expected = file_findings(original)
+        renamable = 0
+        for old in names:
+            versions = [renamed_file(data, old, new, javascript) for new in HOSTILE]
+            if any(version is None for version in versions):
+                continue
+            renamable += 1
+            for new, version in zip(HOSTILE, versions, strict=True):
+                assert version is not None
+                copy = folder / f"renamed{path.suffix}"
+                copy.write_bytes(version)
+                copies += 1
+                got = file_findings(copy)
+                if got != expected:
+                    changed.append(f"{path.relative_to(room_dir)} {old!r} -> {new!r}: {expected} -> {got}")
+        used += renamable > 0
+        if files and used >= files:
+            break
+    return copies, changed
+
+
+@pytest.mark.parametrize("room", STRUCTURED)
+def test_hostile_names_in_xml_and_javascript_rooms(room: str, tmp_path: Path) -> None:
+    room_dir = require_corpus() / room
+    assert room_dir.is_dir(), f"{room_dir} is not in the corpus"
+    copies, changed = structured_differences(room_dir, tmp_path, FILES_PER_STRUCTURED_ROOM)
+    assert copies >= len(HOSTILE), f"no player of {room} could be renamed with certainty"
+    assert not changed, changed[0]
 
 
 # Hands where a hostile name once changed the findings (benchmarks/hostile_names.py), each renaming one
