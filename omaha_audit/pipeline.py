@@ -17,7 +17,7 @@ from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.oa101_unreadable_hand import unreadable_finding
 from omaha_audit.rules.registry import ALL_RULES, Rule, audit_context
 from omaha_audit.rules.tables import TableHand, TablePair, TableRow, TableRule, copy_record, table_row, text_digest
-from omaha_audit.sequences import OnHand, TableRows, TableSequencer, TableSession, TableWindows
+from omaha_audit.sequences import IN_MEMORY, OnHand, TableRows, TableSequencer, TableSession, TableWindows
 
 
 @dataclass(slots=True, init=False)
@@ -162,8 +162,10 @@ class Auditor:
         spill_directory: str | None = None,
         table_views: int = 0,
         table_rows: bool = False,
+        held_pictures: int = IN_MEMORY,
     ) -> None:
         self.house = house
+        self.held_pictures = held_pictures  # hands' pictures kept in memory before they spill to disk
         self.rules = tuple(rule for rule in rules if isinstance(rule, Rule))
         self.table_rules = tuple(rule for rule in rules if isinstance(rule, TableRule))
         self.strict = strict
@@ -198,7 +200,9 @@ class Auditor:
         self.tally.files += len(files)
         for skipped, why in getattr(files, "skipped", ()):
             self.tally.notices.append(FileNotice(skipped, "skipped", why))
-        return TableSequencer(self.table_rules, self.spill_directory, _cannot_check) if self.table_rules else None
+        if not self.table_rules:
+            return None
+        return TableSequencer(self.table_rules, self.spill_directory, _cannot_check, self.held_pictures)
 
     def finish(self, sequencer: TableSequencer | None) -> None:
         """Once every hand is in: the rules across hands (`across`, counted in the tally)."""

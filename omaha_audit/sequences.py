@@ -2,11 +2,13 @@
 order of start time and hand number, for the rules across hands (omaha_audit/rules/tables.py).
 
 The audit streams hands; their tables' sequences are known only at the end of the run. Each hand leaves a
-small `TableHand`; these are written to a temporary SQLite database on disk, not kept in memory, and read
-back at the end table by table in order (SQLite sorts them). Memory stays flat whatever the number of hands
-and tables; the database takes a few hundred bytes a hand on disk and is deleted when the run ends. (Kept in
-memory: the auditor's 8-byte key of each hand read, to count an identical copy once, see Auditor.seen; and
-each distinct room, format, table key and file path once, which the rows on disk name by number.)
+small `TableHand` picture. The first IN_MEMORY pictures of a run are kept in memory (about 1.7 kB each: some
+55 MB at most) and sorted there at the end; a run with more writes them all to a temporary SQLite database on
+disk and goes on there, and reads them back at the end table by table in order (SQLite sorts them). Both ways
+give the same order. Memory stays bounded whatever the number of hands and tables; the database takes a few
+hundred bytes a hand on disk and is deleted when the run ends. (Kept in memory: the auditor's 8-byte key of
+each hand read, to count an identical copy once, see Auditor.seen; and each distinct room, format, table
+key and file path once, which the rows on disk name by number.)
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from omaha_audit.model import ActionKind
 from omaha_audit.model.house_rules import HouseRules
@@ -34,6 +36,7 @@ SQLITE_INTEGERS: Final = 1 << 63
 # the input, which is a column of its own). A worker packs its pictures (omaha_audit/parallel.py).
 PackedPicture = tuple[str, str, str, str, "int | None", "float | None", bytes]
 BATCH: Final = 2_000  # rows written to the database at a time
+IN_MEMORY: Final = 32_768  # pictures kept in memory; a run with more spills them to disk
 OnHand = Callable[[TableHand, "TablePair | None", list[Finding]], None]
 
 
@@ -57,20 +60,18 @@ class TableSequencer:
         rules: tuple[TableRule, ...],
         directory: str | None = None,
         cannot_check: Callable[[str], Iterable[str]] | None = None,
+        in_memory: int = IN_MEMORY,
     ) -> None:
         self.rules = rules
+        self.in_memory = in_memory  # pictures held in memory before they spill to disk
         self.cannot_check = cannot_check  # format -> the codes (or prefixes) its text gives no ground for
         self.by_format: dict[str, tuple[TableRule, ...]] = {}
-        handle, name = tempfile.mkstemp(prefix="omaha-audit-tables-", suffix=".sqlite", dir=directory)
-        os.close(handle)
-        self.path = Path(name)
-        self.db = sqlite3.connect(name)
-        self.db.execute("PRAGMA journal_mode=OFF")
-        self.db.execute("PRAGMA synchronous=OFF")
-        self.db.execute(
-            "CREATE TABLE hands (tbl TEXT, number INTEGER, started REAL, ord INTEGER, house INTEGER,"
-            " room INTEGER, format INTEGER, tkey INTEGER, path INTEGER, rest BLOB)"
-        )
+        self.directory = directory
+        self.db: sqlite3.Connection | None = None  # (opened when the pictures spill to disk)
+        self.path: Path | None = None
+        # in memory, until IN_MEMORY: each picture after its sort keys and its house rules' number (None:
+        # spilled, the database holds them)
+        self.held: list[tuple[Any, ...]] | None = []
         self.pending: list[tuple[object, ...]] = []
         self.houses: list[HouseRules] = []
         self.house_index: dict[int, int] = {}
@@ -82,37 +83,90 @@ class TableSequencer:
 
     def add(self, row: TableRow, house: HouseRules) -> None:
         """Add a hand's picture (rules/tables.py table_row) with the house rules it was dealt by."""
-        self.add_packed(packed_picture(row), row[8], house)
+        self.count += 1
+        held = self.held
+        if held is None:
+            self._insert(packed_picture(row), row[8], self._house(house))
+            return
+        started, number = row[5], _sortable(row[4])
+        # the sort keys, as the database orders them: table, start (none last), hand number (none last), input
+        held.append(
+            (row[2], started is None, started or 0.0, number is None, number or 0, row[8], self._house(house), row)
+        )
+        if len(held) > self.in_memory:
+            self._spill()
 
     def add_packed(self, packed: PackedPicture, order: int, house: HouseRules) -> None:
         """`add` of a picture packed already (`packed_picture`, by a worker: omaha_audit/parallel.py), which
         is `order`th in the run's input."""
+        if self.held is not None:
+            self.add(unpacked_picture(packed, order), house)
+            return
+        self.count += 1
+        self._insert(packed, order, self._house(house))
+
+    def _house(self, house: HouseRules) -> int:
         index = self.house_index.get(id(house))
         if index is None:
             index = self.house_index[id(house)] = len(self.houses)
             self.houses.append(house)
+        return index
+
+    def _spill(self) -> None:
+        """Move the pictures held in memory to a database on disk, where the rest of the run's go too."""
+        held, self.held = self.held or [], None
+        handle, name = tempfile.mkstemp(prefix="omaha-audit-tables-", suffix=".sqlite", dir=self.directory)
+        os.close(handle)
+        self.path = Path(name)
+        self.db = sqlite3.connect(name)
+        self.db.execute("PRAGMA journal_mode=OFF")
+        self.db.execute("PRAGMA synchronous=OFF")
+        self.db.execute(
+            "CREATE TABLE hands (tbl TEXT, number INTEGER, started REAL, ord INTEGER, house INTEGER,"
+            " room INTEGER, format INTEGER, tkey INTEGER, path INTEGER, rest BLOB)"
+        )
+        for item in held:
+            row = item[7]
+            self._insert(packed_picture(row), row[8], item[6])
+
+    def _insert(self, packed: PackedPicture, order: int, house: int) -> None:
         room, format_name, table, path, number, started, rest = packed
         # the sort keys: table, start (UTC seconds), hand number, place in the input (a number beyond SQLite's
         # 64-bit integers, which no room deals, sorts as no number: the hand keeps its place by time and input)
-        if number is not None and not -SQLITE_INTEGERS <= number < SQLITE_INTEGERS:
-            number = None
         # the texts every hand of a file or a table repeats (room, format, table, path) go to disk as numbers
         intern = self._intern
         self.pending.append(
-            (table, number, started, order, index, intern(room), intern(format_name), intern(table), intern(path), rest)
+            (
+                table,
+                _sortable(number),
+                started,
+                order,
+                house,
+                intern(room),
+                intern(format_name),
+                intern(table),
+                intern(path),
+                rest,
+            )
         )
-        self.count += 1
         if len(self.pending) >= BATCH:
             self._flush()
 
     def _flush(self) -> None:
-        if self.pending:
+        if self.pending and self.db is not None:
             self.db.executemany("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", self.pending)
             self.pending = []
 
     def sequences(self) -> Iterator[tuple[TableHand, HouseRules]]:
         """Every hand of the run, table by table, each table's hands in order of number, time and input."""
+        held = self.held
+        if held is not None:
+            held.sort(key=_sort_key)
+            for item in held:
+                yield TableHand.from_row(item[7]), self.houses[item[6]]
+            return
         self._flush()
+        assert self.db is not None
         rows = self.db.execute(
             "SELECT house, room, format, tkey, path, ord, rest FROM hands"
             " ORDER BY tbl, started IS NULL, started, number IS NULL, number, ord"
@@ -133,7 +187,10 @@ class TableSequencer:
 
     def tables(self) -> int:
         """How many tables the run's hands were dealt at (a fast-fold pool counts as one)."""
+        if self.held is not None:
+            return len({item[0] for item in self.held})
         self._flush()
+        assert self.db is not None
         row = self.db.execute("SELECT COUNT(DISTINCT tbl) FROM hands").fetchone()
         return int(row[0])
 
@@ -179,6 +236,9 @@ class TableSequencer:
         return rules
 
     def close(self) -> None:
+        self.held = None
+        if self.db is None or self.path is None:
+            return  # (nothing went to disk)
         self.db.close()
         with contextlib.suppress(OSError):
             self.spill_bytes = self.path.stat().st_size  # (what the run needed on disk, for the benchmark)
@@ -189,6 +249,17 @@ class TableSequencer:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _sortable(number: int | None) -> int | None:
+    """A hand number as a sort key: one beyond SQLite's 64-bit integers sorts as no number."""
+    if number is not None and not -SQLITE_INTEGERS <= number < SQLITE_INTEGERS:
+        return None
+    return number
+
+
+def _sort_key(item: tuple[Any, ...]) -> tuple[Any, ...]:
+    return item[:6]
 
 
 def _crashed(rule: TableRule, pair: TablePair, error: Exception) -> Finding:
