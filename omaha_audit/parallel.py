@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
     from omaha_audit.model.house_rules import HouseRules
     from omaha_audit.pipeline import Auditor
+    from omaha_audit.report.hand_view import HandView
     from omaha_audit.rules.base import Finding
     from omaha_audit.rules.registry import Rule, TableRule
     from omaha_audit.sequences import PackedPicture
@@ -54,6 +55,7 @@ class Work:
     keep_text: bool = False  # keep the hands' lines (to quote them)
     tables: tuple[str, ...] = ()  # the statistics tables to build (stats/frames.py), none when empty
     strict: bool = False
+    views: int = 0  # the HTML report's hand views: at most this many per unit, of hands with an error or warning
 
 
 @dataclass(slots=True)
@@ -67,6 +69,7 @@ class UnitResult:
     notices: list[tuple[str, str, str]]
     frames: dict[str, pl.DataFrame] | None = None
     problems: list[tuple[str, int, str]] = field(default_factory=list)
+    views: dict[int, HandView] = field(default_factory=dict)  # by the hand's index in `hands`
 
 
 # ---- in the worker ------------------------------------------------------------------------------------
@@ -86,12 +89,17 @@ def audit_unit(source: Source, scanned: bool, work: Work) -> UnitResult:
     builder = _builder(work)
     minimum = Severity(work.text_minimum) if work.text_minimum else None
     hands: list[tuple[Any, ...]] = []
-    for audited, picture, _, key in auditor.audit_source(source, scanned):
+    views: dict[int, HandView] = {}
+    for audited, picture, house, key in auditor.audit_source(source, scanned):
         local = None
+        ctx = audited.context
         if builder is not None:
             before = builder.hand_no
-            builder.add(audited)
+            ctx = builder.add(audited, ctx) or ctx
             local = builder.hand_no if builder.hand_no != before else None
+        if len(views) < work.views and _loud(audited.findings):
+            views[len(hands)] = _view(audited, ctx, house)
+        audited.context = None  # (the replay is done with)
         kind, room, format_name = hand_kind(audited.item)
         findings = [_values(finding) for finding in audited.findings]
         text = hand_text(audited, minimum) if minimum is not None and findings else ""
@@ -100,7 +108,25 @@ def audit_unit(source: Source, scanned: bool, work: Work) -> UnitResult:
     notices = [(notice.path, notice.kind, notice.message) for notice in auditor.tally.notices]
     frames = builder.frames().named() if builder is not None else None
     problems = builder.problems if builder is not None else []
-    return UnitResult(str(source), marshal.dumps(hands), notices, frames, problems)
+    return UnitResult(str(source), marshal.dumps(hands), notices, frames, problems, views)
+
+
+def _loud(findings: list[Finding]) -> bool:
+    from omaha_audit.rules.base import Severity
+
+    return any(finding.severity.rank >= Severity.WARNING.rank for finding in findings)
+
+
+def _view(audited: Any, ctx: Any, house: HouseRules | None) -> HandView:
+    """The report's view of a hand, numbered and given its finding rows by the main process (HtmlReport)."""
+    from omaha_audit.model import Hand
+    from omaha_audit.report.hand_view import hand_view
+    from omaha_audit.rules.base import HandContext
+
+    item = audited.item
+    if ctx is None and isinstance(item, Hand) and item.game.is_flop_game and not item.cancelled and house:
+        ctx = HandContext(item, house)
+    return hand_view(audited, 0, ctx, [])
 
 
 def _auditor(work: Work) -> Auditor:
@@ -327,7 +353,9 @@ def _result(pending: Pending) -> UnitResult:
 # ---- in the main process ------------------------------------------------------------------------------
 
 
-Found = list[tuple[list["Finding"], str]]  # a unit's hands with findings: their findings and their text
+# a unit's hands with findings: their findings, their text, and for the HTML report their number in the run's
+# statistics (0: none) and their view (rendered by the worker when the report asked for views)
+Found = list[tuple[list["Finding"], str, int, "HandView | None"]]
 
 
 class ParallelRun:
@@ -357,7 +385,8 @@ class ParallelRun:
                 for path, kind, message in unit.notices:
                     tally.notices.append(_notice(path, kind, message))
                 hands = marshal.loads(unit.hands)
-                for kind, room, format_name, key, copy, values, text, picture, local in hands:
+                offset = self.builder.hand_no if self.builder is not None else 0
+                for index, (kind, room, format_name, key, copy, values, text, picture, local) in enumerate(hands):
                     if key is not None:
                         auditor.order += 1
                         copy = copy or key in auditor.seen
@@ -372,10 +401,11 @@ class ParallelRun:
                     tally.add_counts(kind, room, format_name, findings)
                     if sequencer is not None and picture is not None:
                         sequencer.add_packed(picture, auditor.order, self._house(houses, room, format_name))
+                    number = 0
                     if local is not None:
-                        numbers[local] = len(numbers) + 1
+                        number = numbers[local] = len(numbers) + 1
                     if findings:
-                        found.append((findings, text))
+                        found.append((findings, text, offset + number if number else 0, unit.views.get(index)))
                 if self.builder is not None and unit.frames is not None:
                     self._add_frames(unit, numbers)
                 yield len(hands), found, unit.source
@@ -437,7 +467,8 @@ def work_for(
     text_minimum: str | None = None,
     keep_text: bool = False,
     tables: Sequence[str] = (),
+    views: int = 0,
 ) -> Work:
     """The Work of a run from the command's choices (`rules` None: all of them)."""
     codes = None if rules is None else tuple(rule.code for rule in rules)
-    return Work(house, codes, text_minimum, keep_text, tuple(tables))
+    return Work(house, codes, text_minimum, keep_text, tuple(tables), views=views)

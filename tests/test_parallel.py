@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -126,9 +127,26 @@ def test_same_parquet_tables_as_one_process(mixed: Path, cluster, run: str, tmp_
 def test_usage_errors_before_any_work(mixed: Path, tmp_path: Path) -> None:
     assert _run(["audit", str(mixed), "--jobs", "-1"])[0] == 2
     assert _run(["audit", str(mixed), "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"])[0] == 2
-    code, _, err = _run(["audit", str(mixed), "--jobs", "2", "--html", str(tmp_path / "r.html")])
-    assert code == 2 and "--html is built in one process" in err
-    assert not (tmp_path / "r.html").exists()
+    code, _, err = _run(["audit", str(mixed), "--jobs", "2", "--html", str(tmp_path / "no" / "such" / "r.html")])
+    assert code == 2 and "--html" in err
+    assert not (tmp_path / "no").exists()
+
+
+_WRITTEN = re.compile(r"Written \d{4}-\d\d-\d\d \d\d:\d\d by omaha-audit")
+
+
+@pytest.mark.parametrize("run", sorted(RUNS))
+def test_same_html_report_as_one_process(mixed: Path, cluster, run: str, tmp_path: Path) -> None:
+    """The report's statistics come from the workers' tables and its hand views are rendered there: the
+    page is the same, but for the minute it was written."""
+    extra = [part.format(cluster=cluster.scheduler_address) for part in RUNS[run]]
+    one = _run(["audit", str(mixed), "-f", "json", "--html", str(tmp_path / "one.html")])
+    many = _run(["audit", str(mixed), "-f", "json", "--html", str(tmp_path / "many.html"), *extra])
+    assert many[:2] == one[:2]
+    assert many[2].replace("many.html", "one.html") == one[2]
+    page = _WRITTEN.sub("Written", (tmp_path / "one.html").read_text(encoding="utf-8"))
+    assert page.count('<details class="hand" id="hand-') >= 20, "the report shows hand views"
+    assert _WRITTEN.sub("Written", (tmp_path / "many.html").read_text(encoding="utf-8")) == page
 
 
 def test_an_unreachable_scheduler_fails_cleanly(mixed: Path) -> None:

@@ -139,8 +139,6 @@ def audit_command(
     rules = select_rules(_codes(select) or None, _codes(ignore) or None)
     if html is not None:
         check_output_file(html, "--html")
-        if jobs != 1 or scheduler is not None:
-            fail_usage("--html is built in one process: leave out --jobs and --scheduler with it")
     files = open_paths(paths)
     workers = workers_option(jobs, scheduler, rules_file, room_preset)
     code = run_audit(

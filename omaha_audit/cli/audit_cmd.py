@@ -90,7 +90,7 @@ def run_audit(
         for count, found, path in _batches(auditor, files, report, minimum, workers):
             progress.files_done = position.get(path, progress.files_done)
             progress.update(count)
-            for hand_findings, text in found:
+            for hand_findings, text, _, _ in found:
                 if output_format == "jsonl":
                     for finding in hand_findings:
                         out.write(json.dumps(finding.as_dict(), ensure_ascii=False) + "\n")
@@ -152,16 +152,26 @@ def _batches(
 ) -> Iterator[tuple[int, list[tuple[list[Finding], str]], str]]:
     """The hands in input order, in batches: how many, those with findings (their findings and their text
     at `minimum` for the terminal), and their file. Audited here (a batch per hand), or by `workers` (a
-    batch per file)."""
+    batch per file). Each hand goes into the `report` as it comes, either way."""
     if workers is not None:
         from omaha_audit.parallel import ParallelRun
 
-        work = workers.work(auditor, text_minimum=minimum.value, keep_text=True)
-        yield from ParallelRun(auditor, workers.executor, work).units(files)
+        if report is None:
+            work = workers.work(auditor, text_minimum=minimum.value, keep_text=True)
+            yield from ParallelRun(auditor, workers.executor, work).units(files)
+            return
+        # the report's statistics come from the workers' tables, its hand views rendered there
+        work = workers.work(
+            auditor, text_minimum=minimum.value, keep_text=True, tables=report.tables, views=report.max_hand_views
+        )
+        for count, found, path in ParallelRun(auditor, workers.executor, work, report.builder).units(files):
+            for hand_findings, _, number, view in found:
+                report.add_found(hand_findings, number, view)
+            yield count, found, path
         return
     for audited in auditor.audit_files(files):
         if report is not None:
             report.add(audited, audited.context)
         audited.context = None  # release the replay: only the report needs it
-        found = [(audited.findings, hand_text(audited, minimum))] if audited.findings else []
+        found = [(audited.findings, hand_text(audited, minimum), 0, None)] if audited.findings else []
         yield 1, found, hand_path(audited)

@@ -21,7 +21,7 @@ import datetime
 import hashlib
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -250,7 +250,8 @@ class HtmlReport:
         self.title = title
         self.max_hand_views = max_hand_views
         self.max_finding_rows = max_finding_rows
-        self.builder = FrameBuilder(house, ("hands", "players", "findings"))
+        self.tables = ("hands", "players", "findings")  # the statistics tables the report draws on
+        self.builder = FrameBuilder(house, self.tables)
         self.findings: list[FindingRow] = []
         self.finding_count = 0
         self.views: list[HandView] = []
@@ -263,24 +264,37 @@ class HtmlReport:
         ctx = self.builder.add(audited, ctx)
         if not audited.findings:
             return
-        if any(finding.severity.rank >= Severity.WARNING.rank for finding in audited.findings):
-            self.hands_with_findings += 1  # hands whose findings are all info (a game not replayed) get no view
-            with_view = len(self.views) < self.max_hand_views
-        else:
-            with_view = False
-        anchor = f"hand-{self.builder.hand_no}" if with_view else ""
+        rows = self._rows(audited.findings, self.builder.hand_no)
+        if rows and rows[0].anchor:
+            item = audited.item
+            if ctx is None and isinstance(item, Hand) and item.game.is_flop_game and not item.cancelled:
+                ctx = HandContext(item, self.builder.house_for(item))
+            self.views.append(hand_view(audited, self.builder.hand_no, ctx, rows))
+
+    def add_found(self, findings: list[Finding], hand_no: int, view: HandView | None) -> None:
+        """`add` of a hand audited by a worker (omaha_audit/parallel.py), whose statistics come in the
+        worker's tables: its findings, its number among the run's hands and the view the worker rendered
+        (numbered and given its rows here)."""
+        rows = self._rows(findings, hand_no, view is not None)
+        if rows and rows[0].anchor and view is not None:
+            self.views.append(replace(view, anchor=rows[0].anchor, findings=tuple(rows)))
+
+    def _rows(self, findings: Sequence[Finding], hand_no: int, viewable: bool = True) -> list[FindingRow]:
+        """The findings' rows, each pointing at the hand's view when it gets one: the first
+        `max_hand_views` hands with an error or a warning (hands whose findings are all info get none)."""
+        with_view = False
+        if any(finding.severity.rank >= Severity.WARNING.rank for finding in findings):
+            self.hands_with_findings += 1
+            with_view = viewable and len(self.views) < self.max_hand_views
+        anchor = f"hand-{hand_no}" if with_view else ""
         rows = []
-        for finding in audited.findings:
+        for finding in findings:
             self.finding_count += 1
             row = finding_row(self.finding_count, finding, anchor)
             rows.append(row)
             if len(self.findings) < self.max_finding_rows:
                 self.findings.append(row)
-        if with_view:
-            item = audited.item
-            if ctx is None and isinstance(item, Hand) and item.game.is_flop_game and not item.cancelled:
-                ctx = HandContext(item, self.builder.house_for(item))
-            self.views.append(hand_view(audited, self.builder.hand_no, ctx, rows))
+        return rows
 
     def add_across(self, findings: Sequence[Finding], sessions: Sequence[TableSession] = ()) -> None:
         """Add the run's findings across hands (known at its end) and the views of the tables they are on
