@@ -2,7 +2,9 @@
 
 It draws only when the stream is a terminal (and TERM is not "dumb"); redirected to a file or a pipe,
 or under CI, it writes nothing at all. Redraws are throttled to a few per second so the cost per hand
-is one clock read.
+is one clock read. The line is drawn by `rich` (which Typer brings): a `Live` display that is refreshed
+only when this class says so (no thread of its own) and erased when the run ends; rich is imported at
+the first draw, so a short run on a terminal and every run off one never load it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from omaha_audit.model import UnreadableHand
 from omaha_audit.pipeline import AuditedHand
@@ -63,6 +65,7 @@ class Progress:
         self.started = time.monotonic()
         self.next_draw = self.started + interval
         self.drawn = False
+        self.live: Any = None  # rich's Live display, once drawn
 
     def update(self, hands: int = 1) -> None:
         self.hands += hands
@@ -77,15 +80,43 @@ class Progress:
 
     def draw(self, now: float | None = None) -> None:
         elapsed = (now or time.monotonic()) - self.started
-        line = format_line(self.hands, elapsed, self.files_done, self.files_total)
-        self.stream.write("\r\x1b[2K" + line)
-        self.stream.flush()
+        renderable = self._renderable(elapsed)
+        if self.live is None:
+            from rich.console import Console
+            from rich.live import Live
+
+            console = Console(file=self.stream, force_terminal=True, highlight=False, soft_wrap=False)
+            self.live = Live(
+                renderable,
+                console=console,
+                auto_refresh=False,
+                transient=True,
+                redirect_stdout=False,
+                redirect_stderr=False,
+            )
+            self.live.start()
+        self.live.update(renderable, refresh=True)
         self.drawn = True
+
+    def _renderable(self, elapsed: float) -> Any:
+        from rich.progress_bar import ProgressBar
+        from rich.table import Table
+        from rich.text import Text
+
+        line = Table.grid(padding=(0, 2))
+        counts = format_line(self.hands, elapsed, self.files_done, None)
+        if self.files_total:
+            bar = ProgressBar(total=self.files_total, completed=self.files_done, width=BAR_WIDTH)
+            line.add_row(bar, Text(f"{self.files_done}/{self.files_total} files"), Text(counts))
+        else:
+            line.add_row(Text(counts))
+        return line
 
     def close(self) -> None:
         """Erase the line, so whatever is printed next starts on a clean line."""
-        if self.enabled and self.drawn:
-            self.stream.write("\r\x1b[2K")
+        if self.live is not None:
+            self.live.stop()
+            self.live = None
             self.stream.flush()
         self.enabled = False
 

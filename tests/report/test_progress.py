@@ -1,4 +1,4 @@
-"""The progress line: drawn on a terminal only, throttled, erased at the end."""
+"""The progress line (drawn by rich): on a terminal only, throttled, erased at the end."""
 
 from __future__ import annotations
 
@@ -40,7 +40,8 @@ def test_draws_counts_and_rate_then_erases(monkeypatch: pytest.MonkeyPatch) -> N
     assert seen == items
     output = stream.getvalue()
     assert "3 hands" in output and "hands/s" in output and "1/2 files" in output
-    assert output.endswith("\r\x1b[2K")  # the line is erased so the report starts clean
+    assert "━" in output  # rich's bar
+    assert output.endswith("\x1b[2K")  # the line is erased so the report starts clean
 
 
 def test_throttled() -> None:
