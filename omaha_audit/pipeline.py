@@ -86,20 +86,8 @@ class Tally:
         if audited.copy:
             self.copies += 1
             return
-        self.hands += 1
-        item = audited.item
-        if isinstance(item, UnreadableHand):
-            self.by_format[item.room or "unknown"] += 1
-        else:
-            self.by_room[item.room] += 1
-            self.by_format[item.format] += 1
-        if isinstance(audited.item, UnreadableHand):
-            self.unreadable += 1
-        elif audited.item.game.is_flop_game:
-            self.audited += 1
-        else:
-            self.not_audited += 1
-        self.count(audited.findings)
+        kind, room, format_name = hand_kind(audited.item)
+        self.add_counts(kind, room, format_name, audited.findings)
 
     def add_counts(self, kind: int, room: str, format_name: str, findings: list[Finding]) -> None:
         """`add` from plain values (omaha_audit/parallel.py): `kind` UNREADABLE, AUDITED or NOT_AUDITED, and
