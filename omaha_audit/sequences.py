@@ -2,13 +2,13 @@
 order of start time and hand number, for the rules across hands (omaha_audit/rules/tables.py).
 
 The audit streams hands; their tables' sequences are known only at the end of the run. Each hand leaves a
-small `TableHand` picture. The first IN_MEMORY pictures of a run are kept in memory (packed, about 600 bytes
-each: some 20 MB at most) and sorted there at the end; a run with more writes them all to a temporary SQLite database on
-disk and goes on there, and reads them back at the end table by table in order (SQLite sorts them). Both ways
-give the same order. Memory stays bounded whatever the number of hands and tables; the database takes a few
-hundred bytes a hand on disk and is deleted when the run ends. (Kept in memory: the auditor's 8-byte key of
-each hand read, to count an identical copy once, see Auditor.seen; and each distinct room, format, table
-key and file path once, which the rows on disk name by number.)
+small `TableHand` picture. The first IN_MEMORY pictures of a run are kept in memory (packed, about 600
+bytes each: some 20 MB at most) and sorted there at the end; a run with more writes them all to a temporary
+SQLite database on disk and goes on there, and reads them back at the end table by table in order (SQLite
+sorts them). Both ways give the same order. Memory stays bounded whatever the number of hands and tables;
+the database takes a few hundred bytes a hand on disk and is deleted when the run ends. (Kept in memory
+too: the auditor's 8-byte key of each hand read, to count an identical copy once, see Auditor.seen; and
+each distinct room, format, table key and file path once, which the rows on disk name by number.)
 """
 
 from __future__ import annotations
@@ -83,38 +83,25 @@ class TableSequencer:
 
     def add(self, row: TableRow, house: HouseRules) -> None:
         """Add a hand's picture (rules/tables.py table_row) with the house rules it was dealt by."""
-        self.count += 1
-        held = self.held
-        if held is None:
-            self._insert(packed_picture(row), row[8], self._house(house))
-            return
-        started, number = row[5], _sortable(row[4])
-        # the sort keys, as the database orders them: table, start (none last), hand number (none last), input;
-        # the picture as one `marshal` blob (a tuple of plain values and bytes is not traced by the garbage
-        # collector: 30,000 pictures as tuples of tuples made every full collection of the run slower)
-        held.append(
-            (
-                row[2],
-                started is None,
-                started or 0.0,
-                number is None,
-                number or 0,
-                row[8],
-                self._house(house),
-                marshal.dumps(row),
-            )
-        )
-        if len(held) > self.in_memory:
-            self._spill()
+        self.add_packed(packed_picture(row), row[8], house)
 
     def add_packed(self, packed: PackedPicture, order: int, house: HouseRules) -> None:
         """`add` of a picture packed already (`packed_picture`, by a worker: omaha_audit/parallel.py), which
         is `order`th in the run's input."""
-        if self.held is not None:
-            self.add(unpacked_picture(packed, order), house)
-            return
         self.count += 1
-        self._insert(packed, order, self._house(house))
+        held = self.held
+        if held is None:
+            self._insert(packed, order, self._house(house))
+            return
+        number, started = _sortable(packed[4]), packed[5]
+        # the sort keys, as the database orders them: table, start (none last), hand number (none last), input;
+        # then the packed picture (a tuple of plain values and bytes, which the garbage collector does not
+        # trace: 30,000 pictures held as tuples of tuples made every full collection of the run slower)
+        held.append(
+            (packed[2], started is None, started or 0.0, number is None, number or 0, order, self._house(house), packed)
+        )
+        if len(held) > self.in_memory:
+            self._spill()
 
     def _house(self, house: HouseRules) -> int:
         index = self.house_index.get(id(house))
@@ -137,7 +124,7 @@ class TableSequencer:
             " room INTEGER, format INTEGER, tkey INTEGER, path INTEGER, rest BLOB)"
         )
         for item in held:
-            self._insert(packed_picture(marshal.loads(item[7])), item[5], item[6])
+            self._insert(item[7], item[5], item[6])
 
     def _insert(self, packed: PackedPicture, order: int, house: int) -> None:
         room, format_name, table, path, number, started, rest = packed
@@ -173,7 +160,7 @@ class TableSequencer:
         if held is not None:
             held.sort(key=_sort_key)
             for item in held:
-                yield TableHand.from_row(marshal.loads(item[7])), self.houses[item[6]]
+                yield TableHand.from_row(unpacked_picture(item[7], item[5])), self.houses[item[6]]
             return
         self._flush()
         assert self.db is not None
