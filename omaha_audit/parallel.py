@@ -84,6 +84,9 @@ def audit_unit(source: Source, scanned: bool, work: Work) -> UnitResult:
     from omaha_audit.rules.base import Severity
     from omaha_audit.sequences import packed_picture
 
+    if work.views:  # (the report's modules load polars: only a worker that renders views imports them)
+        from omaha_audit.report.hand_view import hand_view, view_context, wants_view
+
     auditor = _auditor(work)
     auditor.tally, auditor.seen, auditor.order = Tally(), set(), 0  # (each unit on its own)
     builder = _builder(work)
@@ -97,8 +100,9 @@ def audit_unit(source: Source, scanned: bool, work: Work) -> UnitResult:
             before = builder.hand_no
             ctx = builder.add(audited, ctx) or ctx
             local = builder.hand_no if builder.hand_no != before else None
-        if len(views) < work.views and _loud(audited.findings):
-            views[len(hands)] = _view(audited, ctx, house)
+        if len(views) < work.views and wants_view(audited.findings):
+            # (numbered and given its finding rows by the main process: HtmlReport.add_found)
+            views[len(hands)] = hand_view(audited, 0, view_context(audited, ctx, house), [])
         audited.context = None  # (the replay is done with)
         kind, room, format_name = hand_kind(audited.item)
         findings = [_values(finding) for finding in audited.findings]
@@ -109,24 +113,6 @@ def audit_unit(source: Source, scanned: bool, work: Work) -> UnitResult:
     frames = builder.frames().named() if builder is not None else None
     problems = builder.problems if builder is not None else []
     return UnitResult(str(source), marshal.dumps(hands), notices, frames, problems, views)
-
-
-def _loud(findings: list[Finding]) -> bool:
-    from omaha_audit.rules.base import Severity
-
-    return any(finding.severity.rank >= Severity.WARNING.rank for finding in findings)
-
-
-def _view(audited: Any, ctx: Any, house: HouseRules | None) -> HandView:
-    """The report's view of a hand, numbered and given its finding rows by the main process (HtmlReport)."""
-    from omaha_audit.model import Hand
-    from omaha_audit.report.hand_view import hand_view
-    from omaha_audit.rules.base import HandContext
-
-    item = audited.item
-    if ctx is None and isinstance(item, Hand) and item.game.is_flop_game and not item.cancelled and house:
-        ctx = HandContext(item, house)
-    return hand_view(audited, 0, ctx, [])
 
 
 def _auditor(work: Work) -> Auditor:

@@ -18,10 +18,9 @@ from omaha_audit.rules.registry import Rule, TableRule
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from omaha_audit.parallel import Workers
+    from omaha_audit.parallel import Found, Workers
     from omaha_audit.parse.input_files import Source
     from omaha_audit.report.html import HtmlReport
-    from omaha_audit.rules.base import Finding
 
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "never": None}
 
@@ -149,24 +148,26 @@ def _batches(
     report: HtmlReport | None,
     minimum: Severity,
     workers: Workers | None,
-) -> Iterator[tuple[int, list[tuple[list[Finding], str]], str]]:
+) -> Iterator[tuple[int, Found, str]]:
     """The hands in input order, in batches: how many, those with findings (their findings and their text
     at `minimum` for the terminal), and their file. Audited here (a batch per hand), or by `workers` (a
     batch per file). Each hand goes into the `report` as it comes, either way."""
     if workers is not None:
         from omaha_audit.parallel import ParallelRun
 
-        if report is None:
-            work = workers.work(auditor, text_minimum=minimum.value, keep_text=True)
-            yield from ParallelRun(auditor, workers.executor, work).units(files)
-            return
-        # the report's statistics come from the workers' tables, its hand views rendered there
+        # with a report: its statistics come from the workers' tables, its hand views are rendered there
         work = workers.work(
-            auditor, text_minimum=minimum.value, keep_text=True, tables=report.tables, views=report.max_hand_views
+            auditor,
+            text_minimum=minimum.value,
+            keep_text=True,
+            tables=report.tables if report is not None else (),
+            views=report.max_hand_views if report is not None else 0,
         )
-        for count, found, path in ParallelRun(auditor, workers.executor, work, report.builder).units(files):
-            for hand_findings, _, number, view in found:
-                report.add_found(hand_findings, number, view)
+        builder = report.builder if report is not None else None
+        for count, found, path in ParallelRun(auditor, workers.executor, work, builder).units(files):
+            if report is not None:
+                for hand_findings, _, number, view in found:
+                    report.add_found(hand_findings, number, view)
             yield count, found, path
         return
     for audited in auditor.audit_files(files):

@@ -9,14 +9,16 @@ untrusted text).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import PurePath
 
 from omaha_audit.engine.replay import VOLUNTARY
 from omaha_audit.engine.settle import known_hole_cards
 from omaha_audit.model import Hand, UnreadableHand, format_cards
+from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import AuditedHand
-from omaha_audit.rules.base import Finding, HandContext
+from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.stats.flags import positions
 from omaha_audit.stats.frames import player_money, stakes_label
 
@@ -221,6 +223,20 @@ def _lines(audited: AuditedHand, ctx: HandContext | None, flagged: dict[int, lis
             css = " ".join(name for name, on in (("s", text.startswith("***")), ("f", bool(codes))) if on)
             rows.append(LineRow(number, text, css, bool(codes), "", "", "", " ".join(codes)))
     return tuple(rows)
+
+
+def wants_view(findings: Iterable[Finding]) -> bool:
+    """Whether a hand's findings earn it a view in the report: an error or a warning among them."""
+    return any(finding.severity.rank >= Severity.WARNING.rank for finding in findings)
+
+
+def view_context(audited: AuditedHand, ctx: HandContext | None, house: HouseRules | None) -> HandContext | None:
+    """The context a hand's view is drawn from: `ctx` when the caller kept it, else a new one for a hand the
+    engine replays (with its `house` rules); None for a hand it does not."""
+    item = audited.item
+    if ctx is None and house is not None and isinstance(item, Hand) and item.game.is_flop_game and not item.cancelled:
+        return HandContext(item, house)
+    return ctx
 
 
 def hand_view(audited: AuditedHand, hand_no: int, ctx: HandContext | None, rows: list[FindingRow]) -> HandView:

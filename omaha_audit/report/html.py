@@ -35,7 +35,7 @@ from omaha_audit.parse.resources import data_dir
 from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.atomic import write_text_atomically
 from omaha_audit.report.charts import BarChart, LineChart, bar_chart, line_chart
-from omaha_audit.report.hand_view import FindingRow, HandView, finding_row, hand_view
+from omaha_audit.report.hand_view import FindingRow, HandView, finding_row, hand_view, view_context, wants_view
 from omaha_audit.report.table_view import TableView, table_view
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.registry import BY_CODE
@@ -267,9 +267,8 @@ class HtmlReport:
         rows = self._rows(audited.findings, self.builder.hand_no)
         if rows and rows[0].anchor:
             item = audited.item
-            if ctx is None and isinstance(item, Hand) and item.game.is_flop_game and not item.cancelled:
-                ctx = HandContext(item, self.builder.house_for(item))
-            self.views.append(hand_view(audited, self.builder.hand_no, ctx, rows))
+            house = self.builder.house_for(item) if isinstance(item, Hand) else None
+            self.views.append(hand_view(audited, self.builder.hand_no, view_context(audited, ctx, house), rows))
 
     def add_found(self, findings: list[Finding], hand_no: int, view: HandView | None) -> None:
         """`add` of a hand audited by a worker (omaha_audit/parallel.py), whose statistics come in the
@@ -283,7 +282,7 @@ class HtmlReport:
         """The findings' rows, each pointing at the hand's view when it gets one: the first
         `max_hand_views` hands with an error or a warning (hands whose findings are all info get none)."""
         with_view = False
-        if any(finding.severity.rank >= Severity.WARNING.rank for finding in findings):
+        if wants_view(findings):
             self.hands_with_findings += 1
             with_view = viewable and len(self.views) < self.max_hand_views
         anchor = f"hand-{hand_no}" if with_view else ""
