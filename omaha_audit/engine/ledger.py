@@ -19,24 +19,16 @@ from omaha_audit.model import ActionKind, Hand
 @dataclass(frozen=True, slots=True)
 class Ledger:
     put_in: dict[str, int]  # every player who put chips in, with their total, in the order they first acted
-    dead: dict[str, int]  # of that, dead blind money (BL-5): the pot's, whoever wins it, buying no stake
+    dead: int  # of that, the dead blind money (BL-5): the pot's, whoever wins it, buying no stake
+    stakes: dict[str, int]  # what each risked: their total less their dead money and the uncalled bet
     folded: frozenset[str]
     uncalled: tuple[str, int] | None  # the excess of the largest stake over the second (UC-1)
 
-    def stakes(self) -> dict[str, int]:
-        """What each player risked: what they put in, less their dead money and the uncalled bet."""
-        stakes = {player: amount - self.dead.get(player, 0) for player, amount in self.put_in.items()}
-        if self.uncalled is not None:
-            player, amount = self.uncalled
-            stakes[player] -= amount
-        return stakes
-
     def most_won(self, player: str) -> int:
         """The most `player` can win: from each player at most their own stake (SP-1), and the dead money."""
-        stakes = self.stakes()
-        own = stakes.get(player, 0)
-        total = sum(self.dead.values())
-        for amount in stakes.values():
+        own = self.stakes.get(player, 0)
+        total = self.dead
+        for amount in self.stakes.values():
             total += min(amount, own)
         return total
 
@@ -62,4 +54,7 @@ def ledger(hand: Hand) -> Ledger:
             folded.add(player)
     contributed = {player: amount for player, amount in put_in.items() if amount > 0}
     stakes = {player: amount - dead.get(player, 0) for player, amount in contributed.items()}
-    return Ledger(contributed, dead, frozenset(folded), uncalled_bet(stakes))
+    uncalled = uncalled_bet(stakes)
+    if uncalled is not None:
+        stakes[uncalled[0]] -= uncalled[1]
+    return Ledger(contributed, sum(dead.values()), stakes, frozenset(folded), uncalled)

@@ -19,61 +19,44 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     Why: a wrong deal is a misdeal (RRoP 3.2 (e)); any pot it wins was won with an illegal hand.
     """
     hand = ctx.hand
-    wanted = hand.game.hole_cards
-    if wanted is None:
-        yield from _stud_and_draw(ctx)
-        return
-    for dealt in hand.dealt:
-        if dealt.cards and len(dealt.cards) != wanted:
-            yield RULE.finding(
-                ctx,
-                f"{dealt.player} was dealt {len(dealt.cards)} cards in {hand.game_text}; the game deals {wanted}",
-                dealt.source,
-                player=dealt.player,
-                expected=wanted,
-                actual=len(dealt.cards),
-            )
-    for line in hand.showdown:
-        # A one-card voluntary show after winning ("shows [As]") is allowed; a showdown hand is complete.
-        showdown_hand = line.description is not None or len(line.cards) > wanted
-        if line.kind is ShowdownKind.SHOWS and showdown_hand and len(line.cards) != wanted:
-            yield RULE.finding(
-                ctx,
-                f"{line.player} showed {len(line.cards)} cards in {hand.game_text}; the game deals {wanted}",
-                line.source,
-                player=line.player,
-                expected=wanted,
-                actual=len(line.cards),
-            )
-
-
-def _stud_and_draw(ctx: HandContext) -> Iterator[Finding]:
-    hand = ctx.hand
     game = hand.game
-    most = game.cards_held
+    flop = game.hole_cards
+    most = flop if flop is not None else game.cards_held
     if most is None:
         return  # (a game the readers do not name: its deal is not known)
+    exact = flop is not None or game.is_draw  # (stud and razz: up to seven, as the streets are dealt)
     for dealt in hand.dealt:
-        held = len(dealt.cards) + len(dealt.new_cards)  # a stud or draw line: [cards kept] [cards new]
-        if held > most or (game.is_draw and held and held != most):
+        # a stud or draw line holds [the cards kept] [the cards new]
+        held = len(dealt.cards) if flop is not None else len(dealt.cards) + len(dealt.new_cards)
+        if held and (held != most if exact else held > most):
+            verb = "was dealt" if flop is not None else "holds"
             yield RULE.finding(
                 ctx,
-                f"{dealt.player} holds {held} cards in {hand.game_text}; the game deals "
-                + (f"{most}" if game.is_draw else f"at most {most}"),
+                f"{dealt.player} {verb} {held} cards in {hand.game_text}; the game deals "
+                + (f"{most}" if exact else f"at most {most}"),
                 dealt.source,
                 player=dealt.player,
                 expected=most,
                 actual=held,
             )
     for line in hand.showdown:
-        if line.kind is ShowdownKind.SHOWS and len(line.cards) > most:
+        shown = len(line.cards)
+        if line.kind is not ShowdownKind.SHOWS:
+            continue
+        if flop is not None:
+            # a one-card voluntary show after winning ("shows [As]") is allowed; a showdown hand is complete
+            wrong = (line.description is not None or shown > most) and shown != most
+        else:
+            wrong = shown > most  # (stud and draw: a player may show part of a hand)
+        if wrong:
             yield RULE.finding(
                 ctx,
-                f"{line.player} showed {len(line.cards)} cards in {hand.game_text}; the game deals at most {most}",
+                f"{line.player} showed {shown} cards in {hand.game_text}; the game deals "
+                + (f"{most}" if flop is not None else f"at most {most}"),
                 line.source,
                 player=line.player,
                 expected=most,
-                actual=len(line.cards),
+                actual=shown,
             )
 
 
