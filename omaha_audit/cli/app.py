@@ -24,6 +24,7 @@ from omaha_audit.cli.common import (
     open_paths,
     workers_option,
 )
+from omaha_audit.cli.convert_cmd import convert_command
 from omaha_audit.cli.export_cmd import export_command
 from omaha_audit.cli.generate_cmd import generate_command
 from omaha_audit.cli.stats_cmd import stats_command
@@ -171,6 +172,7 @@ def rules_command(
 app.command("generate")(generate_command)
 app.command("stats")(stats_command)
 app.command("export")(export_command)
+app.command("convert")(convert_command)
 
 
 class Interrupted(BaseException):

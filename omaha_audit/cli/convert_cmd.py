@@ -1,0 +1,41 @@
+"""`omaha-audit convert`: hands written as PHH, Open Hand History or PokerStars text (interop/convert.py)."""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from omaha_audit.cli.common import PathsArgument, fail_usage, open_paths
+
+
+class Target(StrEnum):
+    ohh = "ohh"
+    pokerstars = "pokerstars"
+
+
+def convert_command(
+    paths: PathsArgument,
+    to: Annotated[
+        Target,
+        typer.Option(
+            "--to",
+            help="ohh: Open Hand History (one JSON object per line, .ohh); pokerstars: PokerStars text "
+            "(.pokerstars.txt) for trackers.",
+        ),
+    ],
+    output: Annotated[Path, typer.Option("--output", "-o", metavar="DIR", help="Folder to write the files to.")],
+) -> None:
+    """Write every read hand in another format, one output file per input file; hands a format cannot
+    express are counted by reason (exit 1 when there are any, or unreadable hands)."""
+    from omaha_audit.interop.convert import convert_files, report
+
+    if output.exists() and not output.is_dir():
+        fail_usage(f"--output {output}: not a folder")
+    files = open_paths(paths)
+    output.mkdir(parents=True, exist_ok=True)
+    summary = convert_files(files, to.value, output, sys.stderr)
+    raise typer.Exit(report(summary, to.value, output, sys.stderr))

@@ -1,0 +1,138 @@
+"""`omaha-audit convert`: every read hand written in another format, one output file per input file.
+
+The output folder mirrors the inputs below their common folder (an archive's members below a folder
+named like the archive: `day.zip!/t1.txt` -> `DIR/day.zip/t1.phhs`), each file named like its input
+with the format's suffix (PokerStars text: `t1.pokerstars.txt`). Each file is written whole or not at
+all (report/atomic.py), hands in their input order. Nothing is lost without a word: unreadable hands
+and the hands the format cannot express are counted by reason, each reason with its first hand's place,
+and the command exits 1 when there were any.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import TextIO
+
+from omaha_audit.interop.common import Unconvertible
+from omaha_audit.model import Hand, UnreadableHand
+from omaha_audit.parse.files import FileNotice
+from omaha_audit.report.atomic import atomic_path
+
+WRITERS = {
+    "ohh": "omaha_audit.interop.ohh",
+    "pokerstars": "omaha_audit.interop.pokerstars_text",
+}
+
+
+def writer(name: str) -> ModuleType:
+    return importlib.import_module(WRITERS[name])
+
+
+@dataclass
+class ConvertSummary:
+    files_written: int = 0
+    hands_written: int = 0
+    unreadable: int = 0
+    not_written: Counter[str] = field(default_factory=Counter)  # reason -> hands
+    first: dict[str, str] = field(default_factory=dict)  # reason -> "path:line" of its first hand
+
+    def refuse(self, reason: str, where: str) -> None:
+        self.not_written[reason] += 1
+        self.first.setdefault(reason, where)
+
+
+def output_name(display: str, root: str, suffix: str, name: str) -> Path:
+    """The output file's path below the output folder for an input shown as `display`."""
+    relative = display[len(root) :].lstrip("/\\") if root and display.startswith(root) else Path(display).name
+    relative = relative.replace("!/", "/").replace("!\\", "/")
+    path = Path(relative)
+    stem = path.stem if path.suffix else path.name
+    if suffix == ".txt":
+        return path.with_name(f"{stem}.{name}.txt")
+    return path.with_name(stem + suffix)
+
+
+def common_root(displays: Iterable[str]) -> str:
+    """The folder every input is below (for one file: its folder)."""
+    disk = [display.split("!/", 1)[0] for display in displays]
+    if not disk:
+        return ""
+    if len(disk) == 1:
+        return str(Path(disk[0]).parent)
+    try:
+        return os.path.commonpath([str(Path(path).parent) for path in disk])
+    except ValueError:  # paths on different drives (Windows) or mixed absolute/relative
+        return ""
+
+
+def convert_files(
+    files: Sequence[object], target: str, folder: Path, err: TextIO, read: Iterable[object] | None = None
+) -> ConvertSummary:
+    """Convert every hand of `files` (as `omaha_audit.rooms.hand_source().read_paths` reads them) with
+    the writer named `target`, into `folder`."""
+    from omaha_audit.rooms import hand_source
+
+    module = writer(target)
+    items = read if read is not None else hand_source().read_paths(files)  # type: ignore[arg-type]
+    root = common_root(str(source) for source in files)
+    summary = ConvertSummary()
+    taken: set[Path] = set()
+    current: str | None = None
+    texts: list[str] = []
+
+    def flush() -> None:
+        if current is None or not texts:
+            return
+        path = folder / output_name(current, root, module.SUFFIX, module.NAME)
+        base, count = path, 2
+        while path in taken:
+            path = base.with_name(f"{base.stem}-{count}{base.suffix}")
+            count += 1
+        taken.add(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with atomic_path(path) as temporary, open(temporary, "w", encoding="utf-8", newline="\n") as out:
+            for index, text in enumerate(texts, start=1):
+                out.write(module.entry(index, text))
+        summary.files_written += 1
+        summary.hands_written += len(texts)
+
+    for item in items:
+        if isinstance(item, FileNotice):
+            err.write(f"omaha-audit: {item.path}: {item.message}\n")
+            continue
+        path = item.path if isinstance(item, UnreadableHand) else item.source.path  # type: ignore[attr-defined]
+        if path != current:
+            flush()
+            current, texts = path, []
+        if isinstance(item, UnreadableHand):
+            summary.unreadable += 1
+            err.write(f"omaha-audit: {item.path}:{item.line}: unreadable hand, not converted: {item.reason}\n")
+            continue
+        assert isinstance(item, Hand)
+        result = module.convert(item)
+        if isinstance(result, Unconvertible):
+            summary.refuse(result.reason, f"{item.source.path}:{item.source.line}")
+            continue
+        texts.append(result)
+    flush()
+    return summary
+
+
+def report(summary: ConvertSummary, target: str, folder: Path, err: TextIO) -> int:
+    """The summary lines; the exit code: 0 when every hand was written, else 1."""
+    for reason, count in summary.not_written.most_common():
+        err.write(
+            f"omaha-audit: {count:,} hand(s) not written as {target}: {reason} (first: {summary.first[reason]})\n"
+        )
+    refused = sum(summary.not_written.values())
+    err.write(
+        f"omaha-audit: wrote {summary.hands_written:,} hand(s) as {target} in {summary.files_written:,} file(s) "
+        f"under {folder}; not written: {refused:,} the format cannot express, {summary.unreadable:,} unreadable\n"
+    )
+    return 1 if refused or summary.unreadable else 0
