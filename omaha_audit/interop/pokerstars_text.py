@@ -24,8 +24,12 @@ What the text says is what the room's hand said, in PokerStars' terms (ROOMS.md 
 * the start time in UTC (`2024/05/01 18:04:11 UTC`) where the room's zone is known, else as printed,
   without a zone.
 
-Hands it cannot write are returned as `Unconvertible` with the reason (the command counts them): stud,
-razz and draw games (not written yet), games PokerStars has no name for, cancelled or cut-off hands,
+Stud and draw hands are written as PokerStars writes them: each street's or round's mark (`*** 3rd
+STREET ***`, `*** FIRST DRAW ***`), its `Dealt to` lines (a player's n-th is his n-th street's), then
+its lines; a draw's new cards after the player's discard.
+
+Hands it cannot write are returned as `Unconvertible` with the reason (the command counts them): games
+PokerStars has no name for, cancelled or cut-off hands,
 fees PokerStars text has no place for (GGPoker's insurance and EV cash-out), amounts with a number of
 decimal places PokerStars text does not carry.
 """
@@ -43,6 +47,7 @@ from omaha_audit.model import (
     Action,
     ActionKind,
     Card,
+    DealtCards,
     Game,
     Hand,
     PotBasis,
@@ -84,7 +89,19 @@ _VERBS: Final = {
 }
 _STREET_WORDS: Final = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
 _RUN_WORDS: Final = {0: "", 1: "FIRST ", 2: "SECOND ", 3: "THIRD "}
-_FOLD_WORDS: Final = {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}
+_LATER_FOLDS: Final = {  # a summary's fold after the first round
+    Street.FLOP: "on the Flop",
+    Street.TURN: "on the Turn",
+    Street.RIVER: "on the River",
+    Street.THIRD: "on the 3rd Street",
+    Street.FOURTH: "on the 4th Street",
+    Street.FIFTH: "on the 5th Street",
+    Street.SIXTH: "on the 6th Street",
+    Street.SEVENTH: "on the 7th Street",
+    Street.DRAW1: "after the 1st Draw",
+    Street.DRAW2: "after the 2nd Draw",
+    Street.DRAW3: "after the 3rd Draw",
+}
 _FEE_WORDS: Final = {FeeKind.JACKPOT: "Jackpot", FeeKind.BINGO: "Bingo", FeeKind.FORTUNE: "Fortune", FeeKind.TAX: "Tax"}
 _MONTH_NAMES: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _MONTHS: Final = {name: number for number, name in enumerate(_MONTH_NAMES, 1)}
@@ -96,7 +113,20 @@ _DATES: Final = (  # the local dates rooms print (ROOMS.md): year first, day fir
 )
 _TIME: Final = re.compile(r"(?<![\d.])(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?")
 _PACKED: Final = re.compile(r"(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)")  # Merge: 20081013150000
-_WAGERS: Final = frozenset(_POST_WORDS) | {ActionKind.CALL, ActionKind.BET, ActionKind.RAISE}
+_WAGERS: Final = frozenset(_POST_WORDS) | {ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.BRING_IN}
+_STUD_MARKS: Final = {
+    Street.THIRD: "*** 3rd STREET ***",
+    Street.FOURTH: "*** 4th STREET ***",
+    Street.FIFTH: "*** 5th STREET ***",
+    Street.SIXTH: "*** 6th STREET ***",
+    Street.SEVENTH: "*** 7th STREET ***",
+}
+_DRAW_MARKS: Final = {
+    Street.PREFLOP: "*** DEALING HANDS ***",
+    Street.DRAW1: "*** FIRST DRAW ***",
+    Street.DRAW2: "*** SECOND DRAW ***",
+    Street.DRAW3: "*** THIRD DRAW ***",
+}
 
 
 def entry(index: int, text: str) -> str:
@@ -129,8 +159,6 @@ def _cannot_write(hand: Hand) -> str | None:
         return "a cancelled hand"
     if hand.truncated:
         return "the hand's text ends before its summary"
-    if hand.game.cards_held is not None:
-        return "stud, razz and draw games are not written as PokerStars text yet"
     if hand.game not in _GAME_WORDS:
         return "a game PokerStars text has no name for"
     if hand.structure not in _STRUCTURE_WORDS:
@@ -156,8 +184,6 @@ def _cannot_write(hand: Hand) -> str | None:
         return "collected amounts printed before the rake"
     if any(not seat.player for seat in hand.seats) or any(not action.player for action in hand.actions):
         return "a player without a name"
-    if any(a.kind is ActionKind.BRING_IN or a.kind.value in ("discard", "stand-pat") for a in hand.actions):
-        return "stud, razz and draw games are not written as PokerStars text yet"
     return None
 
 
@@ -232,12 +258,17 @@ class _Writer:
         out.extend(self.seat_line(seat) for seat in hand.seats)
         body = sorted(hand.actions, key=lambda a: a.order)
         out.extend(self.action_line(a, {}) for a in body if _before_cards(a))
-        out.append("*** HOLE CARDS ***")
-        preflop_cards = [deal for deal in hand.streets if deal.street is Street.PREFLOP]
-        out.extend(f"*** PRE-FLOP *** [{_cards(deal.new_cards)}]" for deal in preflop_cards)
-        out.extend(f"Dealt to {dealt.player} [{_cards(dealt.cards)}]" for dealt in hand.dealt if dealt.cards)
-        out.extend(f"STP added: {self.money(fee.amount)}" for fee in hand.fees if fee.effect is FeeEffect.ADDED)
-        out.extend(self.play(body))
+        if hand.game.cards_held is not None:
+            out.extend(self.rounds(body))
+        else:
+            out.append("*** HOLE CARDS ***")
+            preflop_cards = [deal for deal in hand.streets if deal.street is Street.PREFLOP]
+            out.extend(f"*** PRE-FLOP *** [{_cards(deal.new_cards)}]" for deal in preflop_cards)
+            out.extend(_dealt_line(dealt) for dealt in hand.dealt if dealt.cards)
+            out.extend(f"STP added: {self.money(fee.amount)}" for fee in hand.fees if fee.effect is FeeEffect.ADDED)
+            out.extend(self.play(body))
+        out.extend(self.uncalled_lines())
+        out.extend(self.showdown())
         out.extend(self.summary())
         return out
 
@@ -285,6 +316,13 @@ class _Writer:
         suffix = " and is all-in" if action.all_in else ""
         if kind in _POST_WORDS:
             return f"{player}: posts {_POST_WORDS[kind]} {self.money(action.amount)}{suffix}"
+        if kind is ActionKind.BRING_IN:
+            return f"{player}: brings in for {self.money(action.amount)}{suffix}"
+        if kind is ActionKind.DISCARD:
+            count = action.discarded or 0
+            return f"{player}: discards {count} card{'' if count == 1 else 's'}"
+        if kind is ActionKind.STAND_PAT:
+            return f"{player}: stands pat"
         if kind in (ActionKind.FOLD, ActionKind.CHECK):  # (all in on a check: Absolute's timed-out player)
             return f"{player}: {_VERBS[kind]}{suffix or ' '}"
         if kind is ActionKind.RAISE:
@@ -294,9 +332,7 @@ class _Writer:
         return f"{player}: {_VERBS[kind]} {self.money(action.amount)}{suffix}"
 
     def play(self, body: list[Action]) -> list[str]:
-        """The betting after the hole cards and the boards, by the hand's own order, with the uncalled bet
-        after the last wager; then the showdown of each run (PokerStars shows the cards after the last
-        board, whenever a room revealed them) with its collected lines."""
+        """The betting after the hole cards and the boards, by the hand's own order (flop games)."""
         hand = self.hand
         events: list[tuple[int, int, Action | StreetDeal]] = []
         for action in body:
@@ -318,8 +354,49 @@ class _Writer:
                     high[item.street] = max(high.get(item.street, 0), item.raise_to)
             else:
                 out.append(_deal_line(item))
-        # the uncalled bet goes back before the showdown, after the last line of the betting
-        out.extend(self.uncalled_lines())
+        return out
+
+    def rounds(self, body: list[Action]) -> list[str]:
+        """Stud's streets and draw games' rounds: each one's mark, its cards (a player's n-th `Dealt to`
+        line is his n-th street's or round's), its lines in the hand's order."""
+        hand = self.hand
+        names = _DRAW_MARKS if hand.game.is_draw else _STUD_MARKS
+        streets = list(names)
+        dealt: dict[Street, list[DealtCards]] = {}
+        seen: dict[str, int] = {}
+        for cards in hand.dealt:
+            number = seen.get(cards.player, 0)
+            seen[cards.player] = number + 1
+            dealt.setdefault(streets[min(number, len(streets) - 1)], []).append(cards)
+        betting: dict[Street, list[Action]] = {}
+        for action in body:
+            if not _before_cards(action):
+                street = action.street if action.street in names else streets[0]
+                betting.setdefault(street, []).append(action)
+        out: list[str] = []
+        high: dict[Street, int] = {}
+        for street in streets:
+            if street not in dealt and street not in betting:
+                continue
+            out.append(names[street])
+            cards_of = {cards.player: cards for cards in dealt.get(street, [])}
+            if not hand.game.is_draw or street is streets[0]:  # stud deals the street, then bets
+                out.extend(_dealt_line(cards) for cards in dealt.get(street, []))
+                cards_of = {}
+            for action in betting.get(street, []):
+                out.append(self.action_line(action, high))
+                if action.raise_to is not None and action.kind in _WAGERS:
+                    high[street] = max(high.get(street, 0), action.raise_to)
+                if action.kind in (ActionKind.DISCARD, ActionKind.STAND_PAT) and action.player in cards_of:
+                    out.append(_dealt_line(cards_of.pop(action.player)))  # a draw's new cards follow it
+            out.extend(_dealt_line(cards) for cards in cards_of.values())
+        return out
+
+    def showdown(self) -> list[str]:
+        """The showdown of each run (PokerStars shows the cards after the last board, whenever a room
+        revealed them) with its collected lines."""
+        hand = self.hand
+        out: list[str] = []
         shows = [line for line in hand.showdown if line.kind is not ShowdownKind.DOESNT_SHOW or line.cards]
         runs = sorted({mark.run for mark in hand.showdown_marks} | {run for _, run in self.won})
         if shows and not runs:
@@ -384,6 +461,15 @@ class _Writer:
         out.extend(self.summary_seats())
         return out
 
+    def fold_words(self, player: str, street: Street) -> str:
+        hand = self.hand
+        if street in _LATER_FOLDS:
+            return f"folded {_LATER_FOLDS[street]}"
+        if hand.game.is_draw and street is not Street.BLINDS:
+            return "folded before the Draw"
+        bet = any(a.player == player and a.amount > 0 and a.kind is not ActionKind.POST_ANTE for a in hand.actions)
+        return "folded before Flop" + ("" if bet else " (didn't bet)")
+
     def summary_seats(self) -> list[str]:
         hand = self.hand
         folded: dict[str, Street] = {}
@@ -408,14 +494,7 @@ class _Writer:
             tag = tags.get(player, "")
             won = {run: sum(a for a, _ in shares) for (name, run), shares in self.won.items() if name == player}
             if player in folded:
-                street = folded[player]
-                if street in (Street.BLINDS, Street.PREFLOP):
-                    bet = any(
-                        a.player == player and a.amount > 0 and a.kind is not ActionKind.POST_ANTE for a in hand.actions
-                    )
-                    outcome = "folded before Flop" + ("" if bet else " (didn't bet)")
-                else:
-                    outcome = f"folded on the {_FOLD_WORDS.get(street, 'River')}"
+                outcome = self.fold_words(player, folded[player])
             elif player in shown:
                 runs = sorted({run for _, run in self.won} | ({1, 2} if hand.run_twice else {0}))
                 clauses = [f"and won ({self.money(won[run])})" if won.get(run) else "and lost" for run in runs]
@@ -452,6 +531,11 @@ def _money(unit: Unit):  # type: ignore[no-untyped-def]
 
 def _cards(cards: tuple[Card, ...]) -> str:
     return " ".join(str(card) for card in cards)
+
+
+def _dealt_line(dealt: DealtCards) -> str:
+    new = f" [{_cards(dealt.new_cards)}]" if dealt.new_cards else ""
+    return f"Dealt to {dealt.player} [{_cards(dealt.cards)}]{new}"
 
 
 def _deal_line(deal: object) -> str:

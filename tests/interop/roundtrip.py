@@ -68,7 +68,7 @@ def carried(hand: Hand) -> dict[str, Any]:
         "seats": [(s.seat, s.player, s.stack, s.sitting_out) for s in hand.seats],
         "actions": [(_street(a), a.player, a.kind, a.amount, a.raise_to, a.all_in) for a in actions],
         "streets": [(d.street, d.run, d.cards) for d in hand.streets],
-        "dealt": [(d.player, d.cards) for d in hand.dealt if d.cards],
+        "dealt": [(d.player, d.cards, d.new_cards) for d in hand.dealt if d.cards or d.new_cards],
         "showdown": [(s.player, s.kind, s.cards) for s in hand.showdown if s.kind is not ShowdownKind.DOESNT_SHOW],
         "boards": [b for b in hand.boards if b],
         "returned": back,
