@@ -61,3 +61,22 @@ def test_dash_h_is_help() -> None:
         result = CliRunner().invoke(app, args)
         assert result.exit_code == 0, (args, result.output)
         assert "Usage:" in result.output and "--help" in result.output
+
+
+@pytest.mark.parametrize("command", ["audit", "parse", "stats", "export", "generate", "convert", "rules"])
+def test_help_names_values_as_a_user_types_them(command: str) -> None:
+    """Issue 18: no Python types (`<bool>`, `<list[Path]>`) and no braces (`{paths}...`) in any help."""
+    from typer.testing import CliRunner
+
+    from omaha_audit.cli.app import app
+
+    result = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    text = result.output
+    for bad in ("<bool>", "<list[", "<str>", "<int>", "<float>", "<path>", "{"):
+        assert bad not in text, (bad, text)
+    usage = next(line for line in text.splitlines() if "Usage:" in line)
+    if command != "rules":
+        assert usage.split("Usage:")[1].split() == ["omaha-audit", command, "[OPTIONS]", "PATH..."] or command in (
+            "generate",
+        ), usage

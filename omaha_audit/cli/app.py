@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from omaha_audit.cli import help_text
 from omaha_audit.cli.common import (
     JobsOption,
     PathsArgument,
@@ -32,6 +33,8 @@ from omaha_audit.errors import RunFailed
 
 # Only what every command needs is imported here: `--version`, `--help` and `rules` answer without loading
 # polars, jinja2, the report or the generator (each command imports its own work when it runs).
+
+help_text.install()
 
 app = typer.Typer(
     name="omaha-audit",
@@ -127,7 +130,8 @@ def audit_command(
         bool, typer.Option("--show-info", metavar="", help="Text format: list info findings too.")
     ] = False,
     html: Annotated[
-        Path | None, typer.Option("--html", dir_okay=False, help="Also write a self-contained HTML report to FILE.")
+        Path | None,
+        typer.Option("--html", metavar="FILE", dir_okay=False, help="Also write a self-contained HTML report to FILE."),
     ] = None,
     jobs: JobsOption = 1,
     scheduler: SchedulerOption = None,
@@ -160,7 +164,9 @@ def audit_command(
 
 @app.command("rules")
 def rules_command(
-    code: Annotated[str | None, typer.Argument(help="A rule code, e.g. OA301, to print its documentation.")] = None,
+    code: Annotated[
+        str | None, typer.Argument(metavar="CODE", help="A rule code, e.g. OA301, to print its documentation.")
+    ] = None,
 ) -> None:
     """List every audit rule (code, name, severity, RULES.md ids), or document one."""
     from omaha_audit.cli.rules_cmd import print_rules

@@ -87,7 +87,8 @@ def workers_option(jobs: int, scheduler: str | None, rules_file: Path | None, pr
 
 # Options several commands share, declared once.
 PathsArgument = Annotated[
-    list[Path], typer.Argument(help="Hand-history files or directories (read recursively).", show_default=False)
+    list[Path],
+    typer.Argument(metavar="PATH...", help="Hand-history files or directories (read recursively).", show_default=False),
 ]
 RulesFileOption = Annotated[
     Path | None, typer.Option("--rules", metavar="FILE", help="House rules as TOML (fields of HouseRules).")
@@ -111,5 +112,11 @@ SchedulerOption = Annotated[
     ),
 ]
 RoomPresetOption = Annotated[
-    str | None, typer.Option("--room-preset", metavar="NAME", help="pokerstars, run-it-once, mpl or generic.")
+    str | None,
+    typer.Option(
+        "--room-preset",
+        metavar="NAME",
+        help="One room's house rules for every hand: pokerstars, ggpoker, 888poker, partypoker, winamax, ipoker, "
+        "generic... (an unknown name lists them all). Default: each hand's own room's.",
+    ),
 ]
