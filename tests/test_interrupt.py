@@ -20,6 +20,8 @@ COMMANDS = {
     "export csv": ["export", "{hands}", "--to", "{out}", "--format", "csv"],
     "export --jobs 2": ["export", "{hands}", "{hands}.again.txt", "--to", "{out}", "--jobs", "2"],
     "audit --html": ["audit", "{hands}", "--format", "json", "--html", "{out}/report.html"],
+    "convert pokerstars": ["convert", "{hands}", "--to", "pokerstars", "--output", "{out}"],
+    "convert ohh": ["convert", "{hands}", "--to", "ohh", "--output", "{out}"],
     "generate": ["generate", "--hands", "20000", "--seed", "3", "--output", "{out}/g.txt", "--labels", "{out}/g.jsonl"],
 }
 
