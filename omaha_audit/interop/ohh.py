@@ -50,8 +50,7 @@ from collections.abc import Iterable
 from datetime import UTC
 from typing import Any, Final
 
-from omaha_audit.engine.ledger import ledger
-from omaha_audit.interop.common import Unconvertible
+from omaha_audit.interop.common import Unconvertible, returned_bets
 from omaha_audit.model import ActionKind, Card, FeeEffect, FeeKind, Game, Hand, PotBasis, Refunds, ShowdownKind, Street
 from omaha_audit.model import Structure as _Structure
 
@@ -278,20 +277,6 @@ def _share(total: int, weights: list[int]) -> list[int]:
     return shares
 
 
-def refunds(hand: Hand) -> dict[str, int]:
-    """The uncalled bets given back, by player: the lines where the room prints them, else the bet nobody
-    matched (the ledger's UC-1)."""
-    returned: dict[str, int] = {}
-    if hand.refunds is Refunds.LINE:
-        for line in hand.uncalled:
-            returned[line.player] = returned.get(line.player, 0) + line.amount
-    else:
-        uncalled = ledger(hand).uncalled
-        if uncalled is not None:
-            returned[uncalled[0]] = uncalled[1]
-    return {player: amount for player, amount in returned.items() if amount}
-
-
 def convert(hand: Hand) -> str | Unconvertible:
     built = build(hand)
     if isinstance(built, Unconvertible):
@@ -332,7 +317,7 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
         return Money(units, decimals)
 
     # ---- pots ------------------------------------------------------------------------------------
-    returned = refunds(hand)
+    returned = returned_bets(hand)
     wins: dict[int, dict[str, int]] = {}
     every_pot = any(line.pot < 0 for line in hand.collected)
     for line in hand.collected:

@@ -41,7 +41,7 @@ import re
 from typing import Final
 
 from omaha_audit.engine.ledger import ledger
-from omaha_audit.interop.common import Unconvertible
+from omaha_audit.interop.common import Unconvertible, returned_bets
 from omaha_audit.model import (
     ALL_POTS,
     Action,
@@ -193,14 +193,8 @@ class _Writer:
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.money = _money(hand.unit)
-        book = ledger(hand)
-        self.put_in = book.put_in
-        self.returned: dict[str, int] = {}
-        if hand.refunds is Refunds.LINE:
-            for back in hand.uncalled:
-                self.returned[back.player] = self.returned.get(back.player, 0) + back.amount
-        elif book.uncalled is not None:
-            self.returned[book.uncalled[0]] = book.uncalled[1]
+        self.put_in = ledger(hand).put_in
+        self.returned = returned_bets(hand)
         self.won = self._won()
 
     # ---- the figures in PokerStars' terms ------------------------------------------------------
