@@ -13,6 +13,7 @@ from omaha_audit.cli.common import PathsArgument, fail_usage, open_paths
 
 
 class Target(StrEnum):
+    phh = "phh"
     ohh = "ohh"
     pokerstars = "pokerstars"
 
@@ -23,8 +24,8 @@ def convert_command(
         Target,
         typer.Option(
             "--to",
-            help="ohh: Open Hand History (one JSON object per line, .ohh); pokerstars: PokerStars text "
-            "(.pokerstars.txt) for trackers.",
+            help="phh: Poker Hand History (pokerkit's TOML, one .phhs per input file); ohh: Open Hand History "
+            "(one JSON object per line, .ohh); pokerstars: PokerStars text (.pokerstars.txt) for trackers.",
         ),
     ],
     output: Annotated[Path, typer.Option("--output", "-o", metavar="DIR", help="Folder to write the files to.")],

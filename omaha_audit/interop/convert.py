@@ -25,6 +25,7 @@ from omaha_audit.parse.files import FileNotice
 from omaha_audit.report.atomic import atomic_path
 
 WRITERS = {
+    "phh": "omaha_audit.interop.phh",
     "ohh": "omaha_audit.interop.ohh",
     "pokerstars": "omaha_audit.interop.pokerstars_text",
 }
