@@ -34,6 +34,7 @@ from omaha_audit.rooms import (
     microgaming,
     ongame,
     partypoker,
+    phh,
     pkr,
     poker888,
     pokerstars,
@@ -76,6 +77,7 @@ FORMATS: Final[tuple[RoomFormat, ...]] = (
     merge.FORMAT,
     everest.FORMAT,
     enet.FORMAT,
+    phh.FORMAT,
 )
 BY_NAME: Final[dict[str, RoomFormat]] = {room_format.name: room_format for room_format in FORMATS}
 SPLITTER: Final = Splitter([room_format.marks for room_format in FORMATS])

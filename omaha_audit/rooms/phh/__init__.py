@@ -1,0 +1,73 @@
+"""PHH, the Poker Hand History format (github.com/uoftcprg/phh-std, pokerkit's notation): TOML, one hand
+per `.phh` file or many under `[n]` tables in a `.phhs` file. Read a whole file at a time (reader.py); the
+house rules are those of the room that dealt the hand (`venue`) where a format of ours names that room.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from omaha_audit.model import Hand, UnreadableHand
+from omaha_audit.model.house_rules import GENERIC, HouseRules
+from omaha_audit.parse.files import Item
+from omaha_audit.parse.input_files import Source
+from omaha_audit.parse.split import Block, Marks
+from omaha_audit.rooms.base import RoomFormat
+from omaha_audit.rooms.phh.reader import FORMAT_NAME, read_text
+
+NEVER: Final = r"(?!)"  # text files never hold a PHH header: PHH files are claimed whole
+# The first line that is neither blank nor a comment: a `[table]` header or a `key = value` line, and a
+# `variant` key in the head of the file.
+_FIRST: Final = re.compile(r"\A(?:\ufeff)?(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*(?:\[[^\]\n]+\]|[A-Za-z_][\w-]*[ \t]*=)")
+_VARIANT: Final = re.compile(r"^[ \t]*variant[ \t]*=[ \t]*[\"']", re.MULTILINE)
+
+
+class PhhFormat(RoomFormat):
+    def __init__(self) -> None:
+        super().__init__(FORMAT_NAME, "PHH (Poker Hand History)", Marks(FORMAT_NAME, NEVER))
+
+    def claims_file(self, head: bytes) -> bool:
+        text = head.decode("utf-8", errors="replace")
+        return _FIRST.match(text) is not None and _VARIANT.search(text) is not None
+
+    def read_path(self, path: Source) -> Iterator[Item]:
+        name = str(path)
+        try:
+            with path.open("rb") as stream:
+                data = stream.read()
+        except OSError as error:
+            yield UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}", room=FORMAT_NAME)
+            return
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            line = data[: error.start].count(b"\n") + 1
+            yield UnreadableHand(name, line, 1, line, f"PHH: not UTF-8 text: {error.reason}", room=FORMAT_NAME)
+            return
+        yield from read_text(text, name)
+
+    def read(self, block: Block) -> Hand | UnreadableHand:
+        for item in read_text("\n".join(block.lines), block.path):
+            return item
+        return UnreadableHand(block.path, block.first_line, block.first_line, block.last_line, "PHH: no hand")
+
+    def preset(self, room: str) -> HouseRules:
+        """The house rules of the room that dealt the hand (`venue`), where a format of ours reads it."""
+        from omaha_audit.rooms import FORMATS  # (lazily: this module is imported by omaha_audit.rooms)
+
+        for room_format in FORMATS:
+            if room_format is not self and room in room_format.rooms():
+                return room_format.preset(room)
+        return GENERIC
+
+    def cannot_check(self) -> dict[str, str]:
+        return {
+            "OA602": "PHH has no total pot figure",
+            "OA402": "PHH has no main and side pot figures",
+            "OA507": "PHH has no hand descriptions",
+        }
+
+
+FORMAT: Final[RoomFormat] = PhhFormat()

@@ -1,0 +1,577 @@
+"""Read PHH (github.com/uoftcprg/phh-std) into the model: a `.phh` file is one hand of TOML `key = value`
+lines, a `.phhs` file many, each under a `[name]` table.
+
+What a PHH hand gives and how it is read:
+
+* `variant`: NT (no-limit Hold'em), FT (fixed-limit Hold'em), PO (pot-limit Omaha), FO/8 (fixed-limit
+  Omaha hi/lo). Other variants (stud, razz, draw, short deck) are unreadable hands saying so.
+* Players in PHH's order: p1 is the first seat after the button, the button last (heads-up: p1 the big
+  blind, p2 the button and small blind). `seats` gives their seat numbers (else 1..n), so the button is
+  the last player's seat (`_button` when given). `players` their names (else p1..pn).
+* Forced bets: `antes` (per player) are ante posts (less the dead money `_dead` says, a dead post);
+  `blinds_or_straddles` (read swapped for two players,
+  as pokerkit reads them) the small blind, the big blind and a straddle by position; a negative entry is
+  a live post of a big blind out of position (pokerkit's "post").
+* `actions`: `d dh pN cards` hole cards (`??` unknown), `d db cards` the flop, turn and river, `pN f`
+  fold, `pN cc` check or call (the amount from the street's bets and the stack left), `pN cbr X` bet or
+  raise to a street total of X (all in when it takes the whole stack), `pN sm cards` shows, `pN sm`
+  mucks, `pN sm -` shows the cards dealt. Commentary after `#` is dropped.
+* `winnings`: each player's collected amount, over every pot (`Collected.pot` ALL_POTS); `_rake`, or a
+  numeric `rake`, is the rake. The uncalled bet has no line: `Refunds.IMPLIED`.
+* `year`/`month`/`day`/`time` with `time_zone = "UTC"` give `started`; other zones leave it None and the
+  time as printed in `started_local`.
+* Amounts: integers as they are; decimal amounts are scaled to integers by the most decimal places the
+  hand uses. `_unit` ("0.01 USD", written by omaha_audit/interop/phh.py) says what one unit is, else
+  `currency` with the decimals found.
+
+Nothing here raises: bad TOML is an unreadable hand with the file, the line and tomllib's reason; a hand
+that contradicts itself (an action of a player who is not there, a card twice) is an unreadable hand too.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any, Final
+
+from omaha_audit.model import (
+    ALL_POTS,
+    Action,
+    ActionKind,
+    Card,
+    Collected,
+    DealtCards,
+    Game,
+    Hand,
+    PotSummary,
+    Refunds,
+    Seat,
+    ShowdownKind,
+    ShowdownLine,
+    Source,
+    Stakes,
+    Street,
+    StreetDeal,
+    Structure,
+    Tournament,
+    UnreadableHand,
+)
+from omaha_audit.model.cards import parse_card
+from omaha_audit.model.money import Unit
+
+FORMAT_NAME: Final = "phh"
+VARIANTS: Final = {
+    "NT": (Game.HOLDEM, Structure.NO_LIMIT),
+    "FT": (Game.HOLDEM, Structure.FIXED_LIMIT),
+    "PO": (Game.OMAHA, Structure.POT_LIMIT),
+    "FO/8": (Game.OMAHA_HI_LO, Structure.FIXED_LIMIT),
+}
+_STREETS: Final = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+_TABLE: Final = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$")
+_KEY: Final = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
+_ERROR_LINE: Final = re.compile(r"\(at line (\d+), column \d+\)")
+_UNIT: Final = re.compile(r"^(?:1|0\.(0*)1) (\S+)$")
+_PLAYER: Final = re.compile(r"^p([1-9][0-9]*)$")
+
+
+class _Bad(Exception):
+    """A hand that cannot be read: `reason`, at `line`."""
+
+    def __init__(self, reason: str, line: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+
+
+def read_text(text: str, path: str) -> Iterator[Hand | UnreadableHand]:
+    """Every hand of a PHH or PHHS document, in order. Never raises."""
+    lines = text.splitlines()
+    last = max(len(lines), 1)
+    try:
+        document = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        found = _ERROR_LINE.search(str(error))
+        line = int(found.group(1)) if found else 1
+        yield UnreadableHand(path, line, 1, last, f"PHH: not TOML: {error}", room=FORMAT_NAME)
+        return
+    except Exception as error:  # (tomllib raises only TOMLDecodeError; a decoding oddity is not a crash)
+        yield UnreadableHand(path, 1, 1, last, f"PHH: {type(error).__name__}: {error}", room=FORMAT_NAME)
+        return
+    if "variant" in document or "actions" in document:
+        yield _read_one(document, path, 1, last, lines, None)
+        return
+    starts = _table_lines(lines)
+    names = list(document)
+    if not names:
+        yield UnreadableHand(path, 1, 1, last, "PHH: no hand in the file", room=FORMAT_NAME)
+        return
+    for k, name in enumerate(names):
+        table = document[name]
+        first = starts.get(name, 1)
+        end = starts.get(names[k + 1], last + 1) - 1 if k + 1 < len(names) else last
+        if not isinstance(table, dict):
+            yield UnreadableHand(path, first, first, end, f"PHH: {name!r} is not a hand table", room=FORMAT_NAME)
+            continue
+        yield _read_one(table, path, first, end, lines, name)
+
+
+def _table_lines(lines: list[str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for number, line in enumerate(lines, 1):
+        match = _TABLE.match(line)
+        if match:
+            name = match.group(1).strip().strip("\"'")
+            found.setdefault(name, number)
+    return found
+
+
+def _read_one(
+    fields: dict[str, Any], path: str, first: int, last: int, lines: list[str], name: str | None
+) -> Hand | UnreadableHand:
+    hand_id = str(fields.get("hand", "")) or (f"{name}" if name is not None else f"line {first}")
+    try:
+        return _Builder(fields, path, first, last, lines).build(hand_id)
+    except _Bad as bad:
+        line = bad.line or first
+        return UnreadableHand(path, line, first, last, f"PHH: {bad.reason}", hand_id=hand_id, room=FORMAT_NAME)
+    except Exception as error:  # a value of an unexpected type: unreadable, never a crash
+        reason = f"PHH: {type(error).__name__}: {error}"
+        return UnreadableHand(path, first, first, last, reason, hand_id=hand_id, room=FORMAT_NAME)
+
+
+def _cards(text: str, line: int) -> tuple[Card | None, ...]:
+    if len(text) % 2:
+        raise _Bad(f"cards {text!r} are not pairs of rank and suit", line)
+    out: list[Card | None] = []
+    for k in range(0, len(text), 2):
+        chunk = text[k : k + 2]
+        if chunk == "??":
+            out.append(None)
+            continue
+        try:
+            out.append(parse_card(chunk))
+        except Exception:
+            raise _Bad(f"{chunk!r} is not a card", line) from None
+    return tuple(out)
+
+
+class _Builder:
+    def __init__(self, fields: dict[str, Any], path: str, first: int, last: int, lines: list[str]) -> None:
+        self.fields = fields
+        self.path = path
+        self.first = first
+        self.last = last
+        self.lines = lines
+        self.scale = 1
+        self.places = 0
+
+    # ---- values -------------------------------------------------------------------------------
+    def ints(self, key: str, count: int | None = None, default: list[int] | None = None) -> list[int]:
+        value = self.fields.get(key)
+        if value is None:
+            if default is None:
+                raise _Bad(f"no {key}")
+            return list(default)
+        if not isinstance(value, list):
+            raise _Bad(f"{key} is not a list")
+        out = [self.amount(item, key) for item in value]
+        if count is not None and len(out) != count:
+            raise _Bad(f"{key} has {len(out)} entries for {count} players")
+        return out
+
+    def amount(self, value: Any, key: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | Decimal):
+            raise _Bad(f"{key}: {value!r} is not an amount")
+        scaled = Decimal(value) * self.scale
+        if scaled != scaled.to_integral_value():
+            raise _Bad(f"{key}: {value} has more decimals than the hand's unit")
+        return int(scaled)
+
+    def find_scale(self) -> int:
+        """The power of ten that makes every amount of the hand an integer."""
+        places = 0
+        values: list[Any] = []
+        for key in ("antes", "blinds_or_straddles", "starting_stacks", "winnings", "finishing_stacks"):
+            item = self.fields.get(key)
+            if isinstance(item, list):
+                values += item
+        for key in ("min_bet", "small_bet", "big_bet", "_rake", "rake"):
+            values.append(self.fields.get(key))
+        for action in self.fields.get("actions") or []:
+            words = str(action).split("#")[0].split()
+            if len(words) == 3 and words[1] == "cbr":
+                try:
+                    values.append(Decimal(words[2]))
+                except Exception:
+                    raise _Bad(f"action {action!r}: {words[2]!r} is not an amount") from None
+        for value in values:
+            if isinstance(value, Decimal) and value.is_finite():
+                exponent = value.normalize().as_tuple().exponent
+                if isinstance(exponent, int) and exponent < 0:
+                    places = max(places, -exponent)
+        self.places = places
+        return 10**places
+
+    def action_lines(self, count: int) -> list[int]:
+        """The file line of each action: the line its quoted text is on, searched in order."""
+        start = self.first
+        for number in range(self.first, self.last + 1):
+            match = _KEY.match(self.lines[number - 1]) if number - 1 < len(self.lines) else None
+            if match and match.group(1) == "actions":
+                start = number
+                break
+        out: list[int] = []
+        number, column = start, 0
+        for action in self.fields.get("actions") or []:
+            text = str(action)
+            line = number
+            while line <= min(self.last, len(self.lines)):
+                where = self.lines[line - 1].find(text, column if line == number else 0)
+                if where >= 0:
+                    number, column = line, where + len(text)
+                    break
+                line += 1
+            out.append(number)
+        return out[:count] + [number] * max(0, count - len(out))
+
+    # ---- the hand -----------------------------------------------------------------------------
+    def build(self, hand_id: str) -> Hand:
+        fields = self.fields
+        variant = fields.get("variant")
+        if variant not in VARIANTS:
+            raise _Bad(f"variant {variant!r} is not read (only NT, FT, PO and FO/8)")
+        game, structure = VARIANTS[variant]
+        self.scale = self.find_scale()
+        stacks = self.ints("starting_stacks")
+        count = len(stacks)
+        if count < 2:
+            raise _Bad("fewer than two players")
+        antes = self.ints("antes", count, [0] * count)
+        blinds = self.ints("blinds_or_straddles", count, [0] * count)
+        dead = self.ints("_dead", count, [0] * count)
+        if count == 2:  # (pokerkit reads a heads-up table's antes and blinds swapped)
+            antes.reverse()
+            blinds.reverse()
+            dead.reverse()
+        names = fields.get("players") or [f"p{i + 1}" for i in range(count)]
+        if not isinstance(names, list) or len(names) != count or not all(isinstance(n, str) for n in names):
+            raise _Bad("players is not a list of one name per player")
+        if len(set(names)) != count:
+            raise _Bad("two players have the same name")
+        seat_numbers = fields.get("seats") or list(range(1, count + 1))
+        if not isinstance(seat_numbers, list) or len(seat_numbers) != count:
+            raise _Bad("seats is not a list of one seat per player")
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in seat_numbers):
+            raise _Bad("seats are not integers")
+        if len(set(seat_numbers)) != count:
+            raise _Bad("two players have the same seat")
+        button = fields.get("_button")  # (it may be an empty seat: a dead button)
+        if not isinstance(button, int) or isinstance(button, bool) or button <= 0:
+            button = seat_numbers[-1]
+        source = Source(self.path, self.first, self.last)
+        seats = tuple(
+            Seat(seat, name, stack, source) for seat, name, stack in zip(seat_numbers, names, stacks, strict=True)
+        )
+        seats = tuple(sorted(seats, key=lambda seat: seat.seat))
+        actions_text = fields.get("actions")
+        if not isinstance(actions_text, list) or not all(isinstance(item, str) for item in actions_text):
+            raise _Bad("actions is not a list of strings")
+        action_lines = self.action_lines(len(actions_text))
+        key_line = action_lines[0] if action_lines else self.first
+        play = _Play(names, stacks, self.path, game.hole_cards or 0)
+        play.scale = self.scale
+        play.posts(antes, dead, blinds, Source(self.path, key_line, key_line))
+        for text, line in zip(actions_text, action_lines, strict=True):
+            play.apply(text, Source(self.path, line, line))
+        winnings = self.ints("winnings", count, [0] * count)
+        collected = tuple(
+            Collected(name, amount, ALL_POTS, "winnings", 0, source)
+            for name, amount in zip(names, winnings, strict=True)
+            if amount
+        )
+        rake_value = fields.get("_rake", fields.get("rake"))
+        rake = self.amount(rake_value, "rake") if isinstance(rake_value, int | Decimal) else None
+        pot = PotSummary(None, rake, None, (), source) if rake is not None else None
+        stakes = self.stakes(structure, blinds, count)
+        started, local = self.started()
+        tournament = None
+        if "_tournament" in fields or "_buy_in" in fields:
+            level = fields.get("level")
+            tournament = Tournament(
+                str(fields.get("_tournament", "")),
+                str(fields.get("_buy_in", "")),
+                str(level) if level is not None else None,
+            )
+        seat_count = fields.get("seat_count")
+        table = fields.get("table")
+        return Hand(
+            room=str(fields.get("venue") or FORMAT_NAME),
+            format=FORMAT_NAME,
+            hand_id=hand_id,
+            source=source,
+            game=game,
+            game_text=str(fields.get("_game") or variant),
+            structure=structure,
+            unit=self.unit(tournament is not None),
+            stakes=stakes,
+            started=started,
+            started_local=local,
+            table=str(table) if table is not None else "",
+            table_id=str(table) if table is not None else "",
+            max_seats=seat_count if isinstance(seat_count, int) and not isinstance(seat_count, bool) else None,
+            button=button,
+            seats=seats,
+            actions=tuple(play.actions),
+            streets=tuple(play.streets),
+            dealt=tuple(play.dealt()),
+            showdown=tuple(play.showdown),
+            collected=collected,
+            uncalled=(),
+            cash_outs=(),
+            events=(),
+            pot=pot,
+            boards=(tuple(play.board),) if play.board else (),
+            summary_seats=(),
+            refunds=Refunds.IMPLIED,
+            tournament=tournament,
+            showdown_marks=(),
+        )
+
+    def stakes(self, structure: Structure, blinds: list[int], count: int) -> Stakes:
+        positive = [blind for blind in blinds if blind > 0]
+        small = (blinds[1] if count == 2 else blinds[0]) or None
+        big = (blinds[0] if count == 2 else blinds[1]) or None
+        if structure is Structure.FIXED_LIMIT:
+            small_bet = self.amount(self.fields.get("small_bet"), "small_bet")
+            big_bet = self.amount(self.fields.get("big_bet"), "big_bet")
+            return Stakes(small, big, small_bet, big_bet)
+        min_bet = self.fields.get("min_bet")
+        big_blind = self.amount(min_bet, "min_bet") if min_bet is not None else max(positive, default=0)
+        if big_blind <= 0:
+            raise _Bad("no min_bet and no blinds to size bets")
+        return Stakes(small, big_blind)
+
+    def started(self) -> tuple[datetime | None, str]:
+        fields = self.fields
+        year, month, day, when = (fields.get(key) for key in ("year", "month", "day", "time"))
+        if not all(isinstance(value, int) and not isinstance(value, bool) for value in (year, month, day)):
+            return None, ""
+        hour = minute = second = 0
+        if when is not None and hasattr(when, "hour"):
+            hour, minute, second = when.hour, when.minute, when.second
+        local = f"{year:04d}/{month:02d}/{day:02d} {hour:02d}:{minute:02d}:{second:02d}"
+        zone = fields.get("time_zone")
+        if zone:
+            local += f" {zone}"
+        try:
+            moment = datetime(year, month, day, hour, minute, second)  # type: ignore[arg-type]
+        except ValueError:
+            raise _Bad(f"no such date {local}") from None
+        if zone in ("UTC", "GMT", "Etc/UTC", "Z"):
+            return moment.replace(tzinfo=UTC), local
+        return None, local
+
+    def unit(self, tournament: bool) -> Unit:
+        described = self.fields.get("_unit")
+        if isinstance(described, str):
+            match = _UNIT.match(described)
+            if match:
+                decimals = 0 if match.group(1) is None else len(match.group(1)) + 1
+                if decimals >= self.places:
+                    # amounts written in the unit already (our writer): no scaling was needed
+                    return Unit(match.group(2), decimals if self.places == 0 else self.places)
+        currency = self.fields.get("currency")
+        if isinstance(currency, str) and currency:
+            return Unit(currency, self.places)
+        return Unit("chips", self.places) if tournament or not self.places else Unit("units", self.places)
+
+
+class _Play:
+    """The actions of one hand, replayed just enough to give each line its amount and street total."""
+
+    def __init__(self, names: list[str], stacks: list[int], path: str, hole: int) -> None:
+        self.names = names
+        self.left = list(stacks)
+        self.path = path
+        self.hole = hole
+        self.count = len(names)
+        self.bets = [0] * self.count
+        self.folded = [False] * self.count
+        self.street_index = 0
+        self.board: list[Card] = []
+        self.actions: list[Action] = []
+        self.streets: list[StreetDeal] = []
+        self.showdown: list[ShowdownLine] = []
+        self.holes: dict[int, tuple[Card | None, ...]] = {}
+        self.hole_sources: dict[int, Source] = {}
+        self.order = 0
+        self.seen: set[Card] = set()
+
+    def next_order(self) -> int:
+        self.order += 1
+        return self.order
+
+    @property
+    def street(self) -> Street:
+        return _STREETS[self.street_index]
+
+    def add(self, kind: ActionKind, i: int, amount: int, source: Source, street: Street, to: int | None) -> None:
+        self.left[i] -= amount
+        if self.left[i] < 0:
+            raise _Bad(f"{self.names[i]} puts in more than his stack", source.line)
+        self.actions.append(
+            Action(
+                street,
+                self.names[i],
+                None,
+                kind,
+                amount,
+                source,
+                raise_to=to,
+                all_in=self.left[i] == 0 and amount > 0,
+                order=self.next_order(),
+            )
+        )
+
+    def posts(self, antes: list[int], dead: list[int], blinds: list[int], source: Source) -> None:
+        count = self.count
+        for i, ante in enumerate(antes):
+            if ante < 0 or not 0 <= dead[i] <= ante:
+                raise _Bad("a negative ante, or more dead money than the ante", source.line)
+            if ante - dead[i]:
+                self.add(ActionKind.POST_ANTE, i, min(ante - dead[i], self.left[i]), source, Street.BLINDS, None)
+            if dead[i]:
+                self.add(ActionKind.POST_DEAD, i, min(dead[i], self.left[i]), source, Street.BLINDS, None)
+        small_at, big_at = (1, 0) if count == 2 else (0, 1)
+        positive = [i for i in range(count) if blinds[i] > 0]
+        kinds: dict[int, ActionKind] = {}
+        big_index = big_at if blinds[big_at] > 0 else max(positive, key=lambda i: (blinds[i], -i), default=None)
+        if big_index is not None:
+            big = blinds[big_index]
+            kinds[big_index] = ActionKind.POST_BIG_BLIND
+            smaller = [i for i in positive if blinds[i] < big]
+            if blinds[small_at] > 0 and small_at != big_index:
+                small_index: int | None = small_at
+            else:
+                small_index = smaller[0] if smaller else None
+            if small_index is not None:
+                kinds[small_index] = ActionKind.POST_SMALL_BLIND
+            if count > 2 and big_index == 1 and blinds[2] > big:
+                kinds[2] = ActionKind.POST_STRADDLE
+        order = [i for i in (small_at, big_at, 2) if i in kinds and i < count]
+        order += [i for i in kinds if i not in order]
+        order += [i for i in positive if i not in kinds] + [i for i in range(count) if blinds[i] < 0]
+        for i in order:
+            blind = blinds[i]
+            amount = min(abs(blind), self.left[i])
+            # a live post out of position (pokerkit's negative blind), or another blind: a big blind
+            kind = kinds.get(i, ActionKind.POST_BIG_BLIND)
+            self.bets[i] += amount
+            self.add(kind, i, amount, source, Street.BLINDS, self.bets[i])
+
+    def player(self, word: str, line: int) -> int:
+        match = _PLAYER.match(word)
+        if not match or int(match.group(1)) > self.count:
+            raise _Bad(f"{word!r} is not a player of the hand", line)
+        return int(match.group(1)) - 1
+
+    def apply(self, text: str, source: Source) -> None:
+        line = source.line
+        words = text.split("#", 1)[0].split()
+        if not words:
+            return
+        if words[0] == "d":
+            if len(words) == 4 and words[1] == "dh":
+                i = self.player(words[2], line)
+                cards = _cards(words[3], line)
+                self.note_cards(cards, line)
+                self.holes[i] = cards
+                self.hole_sources[i] = source
+                return
+            if len(words) == 3 and words[1] == "db":
+                self.deal_board(words[2], source)
+                return
+            raise _Bad(f"action {text!r} is not a dealing action", line)
+        i = self.player(words[0], line)
+        verb = words[1] if len(words) > 1 else ""
+        if verb == "sm":
+            self.show(i, words[2:], source)
+            return
+        if verb not in ("f", "cc", "cbr"):
+            raise _Bad(f"action {text!r} is not read (f, cc, cbr, sm, d dh, d db)", line)
+        if self.folded[i]:
+            raise _Bad(f"{self.names[i]} acts after folding", line)
+        street = self.street
+        if verb == "f" and len(words) == 2:
+            self.folded[i] = True
+            self.add(ActionKind.FOLD, i, 0, source, street, None)
+        elif verb == "cc" and len(words) == 2:
+            to_call = min(max(self.bets) - self.bets[i], self.left[i])
+            if to_call <= 0:
+                self.add(ActionKind.CHECK, i, 0, source, street, None)
+            else:
+                self.bets[i] += to_call
+                self.add(ActionKind.CALL, i, to_call, source, street, self.bets[i])
+        elif verb == "cbr" and len(words) == 3:
+            try:
+                to = int(Decimal(words[2]) * self.scale)
+            except Exception:
+                raise _Bad(f"action {text!r}: {words[2]!r} is not an amount", line) from None
+            added = to - self.bets[i]
+            if added <= 0:
+                raise _Bad(f"action {text!r} raises to no more than the player's bet", line)
+            kind = ActionKind.RAISE if max(self.bets) > 0 else ActionKind.BET
+            self.bets[i] = to
+            self.add(kind, i, added, source, street, to)
+        else:
+            raise _Bad(f"action {text!r} is malformed", line)
+
+    scale = 1  # set by the builder: the power of ten amounts are multiplied by
+
+    def note_cards(self, cards: tuple[Card | None, ...], line: int) -> None:
+        for card in cards:
+            if card is None:
+                continue
+            if card in self.seen:
+                raise _Bad(f"{card} is dealt twice", line)
+            self.seen.add(card)
+
+    def deal_board(self, text: str, source: Source) -> None:
+        cards = _cards(text, source.line)
+        if any(card is None for card in cards):
+            raise _Bad("an unknown board card", source.line)
+        if self.street_index + 1 >= len(_STREETS):
+            raise _Bad("a board card after the river", source.line)
+        self.note_cards(cards, source.line)
+        self.street_index += 1
+        self.bets = [0] * self.count
+        new = tuple(card for card in cards if card is not None)
+        self.board += new
+        self.streets.append(StreetDeal(self.street, 0, tuple(self.board), new, source, order=self.next_order()))
+
+    def show(self, i: int, rest: list[str], source: Source) -> None:
+        name = self.names[i]
+        if not rest:
+            self.showdown.append(ShowdownLine(name, ShowdownKind.MUCKS, (), None, 0, source, self.next_order()))
+            return
+        if rest == ["-"]:
+            cards = tuple(card for card in self.holes.get(i, ()) if card is not None)
+        else:
+            shown = _cards(rest[0], source.line)
+            dealt = self.holes.get(i, ())
+            if any(card is not None and card not in dealt for card in shown):
+                self.note_cards(tuple(card for card in shown if card not in dealt), source.line)
+            cards = tuple(card for card in shown if card is not None)
+        self.showdown.append(ShowdownLine(name, ShowdownKind.SHOWS, cards, None, 0, source, self.next_order()))
+
+    def dealt(self) -> list[DealtCards]:
+        out: list[DealtCards] = []
+        for i in sorted(self.holes):
+            cards = self.holes[i]
+            if cards and all(card is not None for card in cards):
+                known = tuple(card for card in cards if card is not None)
+                out.append(DealtCards(self.names[i], known, self.hole_sources[i]))
+        return out
