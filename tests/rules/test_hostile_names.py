@@ -8,8 +8,9 @@ BOM, JSON, HTML, right-to-left marks or a spreadsheet formula. The renamed hands
 every other line with them (parse/lexer.py, `_SeatedNames`).
 
 A player is renamed only where the rename can be complete and certain: every occurrence of the name in
-the hand is at a place a name stands (a line's start, after `Seat N: `, `Dealt to `, `returned to `...,
-and before a colon, a space, a bracket or the line's end), and no other seated name contains it.
+the hand, other seated names that contain it set aside (`Player1` in `Player10`), is at a place a name
+stands (a line's start, after `Seat N: `, `Dealt to `, `returned to `..., and before a colon, a space, a
+bracket or the line's end).
 """
 
 from __future__ import annotations
@@ -49,18 +50,29 @@ HOSTILE = (
     "=cmd|' /C calc'!A0",
 )
 HANDS_PER_ROOM = 40  # hands per room folder (the first ones with a player the rename can be sure of)
-BEFORE = r"(^|Seat \d+: |Seat \d+ - |Dealt to |Dealt in |returned to |[Tt]o )"
+BEFORE = (  # (WPN's `Player X has big blind`, OnGame's `User: X`, Entraction's `Small Blind:    X`)
+    r"(^|Seat \d+: |Seat \d+ - |Dealt to |Dealt in |returned to |[Tt]o |\*?Player |User: "
+    r"|(?:Dealer|Small Blind|Big Blind|Button):\s+)"
+)
 AFTER = r"(?=[:\s(\[]|$)"
 
 
-def renamed(lines: list[str], old: str, new: str) -> list[str] | None:
+def renamed(lines: list[str], old: str, new: str, names: list[str] | tuple[str, ...] = ()) -> list[str] | None:
     """The hand's lines with `old` renamed `new` wherever it stands as a name; None unless that is every
-    place it occurs."""
+    place it occurs. The other seated `names` that contain `old` (`Player1` in `Player10`) are set aside
+    first and put back after, so that only `old`'s own places count."""
     text = "\n".join(lines)
+    longer = sorted((name for name in names if name != old and old in name), key=len, reverse=True)
+    if any("\x00" in name for name in (old, new, *longer)):
+        return None
+    for index, name in enumerate(longer):
+        text = text.replace(name, f"\x00{index}\x00")
     pattern = re.compile(BEFORE + re.escape(old) + AFTER, re.MULTILINE)
     result, count = pattern.subn(lambda m: m.group(1) + new, text)
     if count == 0 or text.count(old) != count:
         return None
+    for index, name in enumerate(longer):
+        result = result.replace(f"\x00{index}\x00", name)
     if " " in old and old.replace(" ", "_") in result:  # (Cake's mucked-cards lines write spaces as underscores)
         underscored = re.compile(BEFORE + re.escape(old.replace(" ", "_")) + AFTER, re.MULTILINE)
         result = underscored.sub(lambda m: m.group(1) + new.replace(" ", "_"), result)
@@ -88,14 +100,14 @@ def sample(
             names = [seat.player for seat in item.seats]
             if any(re.fullmatch(r"Seat \d+", n) for n in names):
                 continue  # (a room that prints seats, not names: Bovada)
-            fit = [n for n in names if len(n) >= 3 and not any(n != o and n in o for o in names)]
+            fit = [n for n in names if n.strip()]
             if not fit:
                 continue
             chosen = fit if every_player else [fit[turn % len(fit)]]
             turn += 1
             renames = []
             for old in chosen:
-                versions = [renamed(block.lines, old, new) for new in HOSTILE]
+                versions = [renamed(block.lines, old, new, names) for new in HOSTILE]
                 if all(version is not None for version in versions):
                     renames.append(versions)
             if not renames:
@@ -310,6 +322,23 @@ RENAMED_ONCE_WRONG = [
         "Player0",
         "\ufeff",
         "the same hand cut off after the name, U+FEFF alone on the last line, dropped as a joined file's BOM",
+    ),
+    (
+        "PartyPoker",
+        "fpdb-3/cash/Flop/NLHE-10max-Freeroll-201207.name.starts.with.number.txt",
+        "11960068174",
+        "Player8",
+        "w: shows [Ah Kh]",
+        "`Player w: shows [Ah Kh] finished in 4 169.` read as a show line by `Player w:` (the tournament line's"
+        " `Player ` prefix was not part of the grammar's line, so the seated name could not fit it)",
+    ),
+    (
+        "PartyPoker",
+        "fpdb-3/tour/Flop/LHE-Freeroll-MTT-201207.txt",
+        "11932613562",
+        "Hero",
+        "w: shows [Ah Kh]",
+        "the same `Player ... finished in` line, Hero's, in a tournament file",
     ),
     (
         "PokerTracker4-export",
