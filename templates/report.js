@@ -94,11 +94,11 @@
     apply();
   }
 
-  // ---- the net-won chart: one player's line at a time ----
-  const pick = document.getElementById("net-player");
-  if (pick) {
+  // ---- the net-won charts: one player's line at a time in each ----
+  for (const pick of document.querySelectorAll("select.net-player")) {
+    const figure = pick.closest("figure");
     const show = () => {
-      for (const group of document.querySelectorAll("[data-series]")) {
+      for (const group of figure.querySelectorAll("[data-series]")) {
         group.toggleAttribute("hidden", group.getAttribute("data-series") !== pick.value);
       }
     };

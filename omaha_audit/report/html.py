@@ -1,6 +1,8 @@
 """The HTML audit report: one self-contained file (CSS, script and charts inline, no network requests)
-with the run's summary, a findings table that sorts and filters, a view of every hand with a finding
-(up to `max_hand_views`), the statistics tables and two charts.
+with the run's summary, the floor manager's view (findings by table and over time: report/floor.py), a
+findings table that sorts and filters, a view of every hand with a finding (up to `max_hand_views`), the
+statistics tables and the charts (findings per code; net won per player, one chart per currency of the
+cash games and one per tournament, never adding different money).
 
     report = HtmlReport(house)
     for audited in auditor.audit_files(files):
@@ -35,6 +37,7 @@ from omaha_audit.parse.resources import data_dir
 from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.atomic import write_text_atomically
 from omaha_audit.report.charts import BarChart, LineChart, bar_chart, line_chart
+from omaha_audit.report.floor import ByTable, OverTime, by_table, over_time
 from omaha_audit.report.hand_view import FindingRow, HandView, finding_row, hand_view, view_context, wants_view
 from omaha_audit.report.table_view import TableView, table_view
 from omaha_audit.rules.base import Finding, HandContext, Severity
@@ -55,7 +58,8 @@ MAX_TABLE_VIEWS = 50  # tables with errors or warnings across hands shown seat b
 MAX_FINDING_ROWS = 50_000
 FINDINGS_PAGE = 500  # rows of the findings table shown at a time (the rest are in the page, hidden)
 MAX_STATS_ROWS = 200
-CHART_PLAYERS = 8
+CHART_PLAYERS = 16  # players per net-won chart (the most hands first), one line shown at a time
+MAX_NET_CHARTS = 6  # net-won charts: one per currency of cash games, one per tournament (the most hands first)
 
 
 @lru_cache(maxsize=1)
@@ -140,8 +144,16 @@ class Report:
     tables: int
     stats: tuple[StatsTable, ...]
     code_chart: BarChart
-    net_chart: LineChart
+    net_charts: NetCharts
+    by_table: ByTable
+    over_time: OverTime
     problems: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NetCharts:
+    charts: tuple[LineChart, ...]  # one per currency (cash games) and per tournament (its chips)
+    note: str  # how many were left out
 
 
 def _summary(tally: Tally) -> Summary:
@@ -193,32 +205,94 @@ def _stats_table(frames: Frames, by: str, title: str, limit: int = MAX_STATS_ROW
     return StatsTable(f"stats-{by}", title, columns, rows, note)
 
 
-def _net_chart(frames: Frames) -> LineChart:
-    players = frames.players.join(
-        frames.hands.select("hand_no", "unit", "currency", "decimals"), on="hand_no", how="left"
+def _net_charts(frames: Frames, most: int = MAX_NET_CHARTS, players_per_chart: int = CHART_PLAYERS) -> NetCharts:
+    """Each player's cumulative net won, one chart per kind of money: a currency's cash games, or one
+    tournament's chips (chips of two tournaments, or of a tournament and a cash game, are never added)."""
+    hands = frames.hands.select(
+        "hand_no",
+        "room",
+        "table_id",
+        "currency",
+        "decimals",
+        pl.col("tournament_id").is_not_null().alias("in_tournament"),
+        # the money a chart adds up: a tournament's chips (by room and tournament id), or a currency
+        # (a tournament whose id is not printed: its table's hands only, as "table <id>")
+        pl.when(pl.col("tournament_id") == "")
+        .then(pl.concat_str(pl.lit("t\t"), pl.col("room"), pl.lit("\ttable "), pl.col("table_id")))
+        .when(pl.col("tournament_id").is_not_null())
+        .then(pl.concat_str(pl.lit("t\t"), pl.col("room"), pl.lit("\t"), pl.col("tournament_id")))
+        .otherwise(pl.concat_str(pl.lit("c\t"), pl.col("currency").fill_null("?")))
+        .alias("money"),
     )
+    players = frames.players.select("hand_no", "player", "net").join(hands, on="hand_no", how="inner")
     if players.is_empty():
-        return line_chart([])
-    busiest = (
-        players.group_by("player", "unit")
-        .agg(pl.len().alias("hands"))
-        .sort(["hands", "player"], descending=[True, False])
-        .head(CHART_PLAYERS)
+        return NetCharts((), "")
+    groups = (
+        players.group_by("money")
+        .agg(
+            pl.col("hand_no").n_unique().alias("hands"),
+            pl.col("player").n_unique().alias("players"),
+            pl.col("in_tournament").first(),
+            pl.col("room").first(),
+            pl.col("currency").first(),
+            pl.col("decimals").max(),
+        )
+        .sort(["hands", "money"], descending=[True, False])
     )
-    lines = []
-    for name, unit, _ in busiest.iter_rows():
-        mine = players.filter((pl.col("player") == name) & (pl.col("unit") == unit)).sort("hand_no")
-        decimals = int(mine["decimals"][0] or 0)
-        currency = str(mine["currency"][0])
-        # (a net the table could not hold is null there, and counts as nothing in the running sum)
-        values = (mine["net"].fill_null(0).cum_sum() / 10**decimals).to_list()
+    charts = []
+    for number, (money, hand_count, player_count, in_tournament, room, currency, decimals) in enumerate(
+        groups.head(most).iter_rows()
+    ):
+        decimals = int(decimals or 0)
+        mine = players.filter(pl.col("money") == money)
+        busiest = (
+            mine.group_by("player")
+            .agg(pl.len().alias("hands"))
+            .sort(["hands", "player"], descending=[True, False])
+            .head(players_per_chart)
+        )
+        tournament = money.split("\t")[2] if in_tournament else ""
+        named = (
+            f"tournament at {tournament} (id not printed)"
+            if tournament.startswith("table ")
+            else f"tournament {tournament}"
+        )
+        unit = f"chips of {named}" if in_tournament else str(currency)
+        names = busiest["player"].to_list()
+        by_player = mine.filter(pl.col("player").is_in(names)).sort("hand_no").partition_by("player", as_dict=True)
+        lines = []
+        for name in names:
+            own = by_player[(name,)]
+            # (a net the table could not hold is null there, and counts as nothing in the running sum)
+            values = (own["net"].fill_null(0).cum_sum() / 10**decimals).to_list()
 
-        def money(value: float, decimals: int = decimals) -> str:
-            return f"{value:,.{decimals}f}"
+            def figure(value: float, decimals: int = decimals) -> str:
+                return f"{value:,.{decimals}f}"
 
-        final = money(values[-1]) if values else "0"
-        lines.append((name, currency, values, final, money(max(max(values), 0.0)), money(min(min(values), 0.0))))
-    return line_chart(lines)
+            final = figure(values[-1]) if values else "0"
+            lines.append((name, unit, values, final, figure(max(max(values), 0.0)), figure(min(min(values), 0.0))))
+        title = f"{room}: {named} (chips)" if in_tournament else f"Cash games in {currency}"
+        note = (
+            f"{len(lines):,} of {player_count:,} players shown (those with the most hands)."
+            if player_count > len(lines)
+            else f"All {player_count:,} players."
+        )
+        charts.append(line_chart(lines, key=f"net{number + 1}", title=f"{title}, {hand_count:,} hands", note=note))
+    left = groups.height - len(charts)
+    note = ""
+    if left:
+        tournaments = groups.tail(left)["in_tournament"].sum()
+        currencies = left - tournaments
+        parts = [
+            f"{count:,} {one if count == 1 else many}"
+            for count, one, many in ((currencies, "currency", "currencies"), (tournaments, "tournament", "tournaments"))
+            if count
+        ]
+        note = (
+            f"{left:,} more charts are not drawn ({' and '.join(parts)}, "
+            f"with fewer hands): the first {len(charts):,} of {groups.height:,} are shown."
+        )
+    return NetCharts(tuple(charts), note)
 
 
 def _code_chart(tally: Tally) -> BarChart:
@@ -257,6 +331,7 @@ class HtmlReport:
         self.views: list[HandView] = []
         self.hands_with_findings = 0
         self.table_views: list[TableView] = []
+        self.table_anchors: dict[str, str] = {}  # the table views' ids by "room\ttable id"
         self.tables_flagged = 0
 
     def add(self, audited: AuditedHand, ctx: HandContext | None = None) -> None:
@@ -303,6 +378,7 @@ class HtmlReport:
         for session in sessions:
             view = table_view(len(self.table_views) + 1, session)
             self.table_views.append(view)
+            self.table_anchors.setdefault(session.table, view.anchor)
             for hand in session.hands:
                 anchors.setdefault((hand.path, hand.hand_id), view.anchor)
         tables = {anchor for finding in findings if (anchor := anchors.get((finding.path, finding.hand_id or "")))}
@@ -370,7 +446,9 @@ class HtmlReport:
             tables=tally.tables,
             stats=stats,
             code_chart=_code_chart(tally),
-            net_chart=_net_chart(frames),
+            net_charts=_net_charts(frames),
+            by_table=by_table(frames, self.table_anchors),
+            over_time=over_time(frames),
             problems=problems,
         )
 

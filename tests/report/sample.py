@@ -3,6 +3,7 @@ hand-written statistics hands, and one hand whose player names and chat try to i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,11 +34,12 @@ class Run:
     report: HtmlReport
 
 
-def audit_to_html(folder: Path, html: Path, **options: object) -> Run:
+def audit_to_html(folder: Path, html: Path, files: Sequence[Path] | None = None, **options: object) -> Run:
+    """Audit `files` (default: the folder's *.txt) into the report `html`."""
     auditor = Auditor(table_views=10)
     report = HtmlReport(**options)  # type: ignore[arg-type]
     findings: list[Finding] = []
-    files = sorted(folder.glob("*.txt"))
+    files = sorted(folder.glob("*.txt")) if files is None else files
     for audited in auditor.audit_files(files):
         findings.extend(audited.findings)
         report.add(audited)

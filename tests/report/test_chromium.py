@@ -15,7 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from corpus_paths import require_corpus
 
+from omaha_audit.parse.files import expand_paths
 from report.browser import CHROMIUM, Browser, PageLog, blank_share
 from report.sample import CHAT, IMG_NAME, SCRIPT_NAME, Run, audit_to_html
 
@@ -155,16 +157,98 @@ def test_hand_link_opens_the_hand_view(browser: tuple[Browser, PageLog]) -> None
     assert flagged >= 1
 
 
-def test_net_chart_shows_one_player_at_a_time(browser: tuple[Browser, PageLog]) -> None:
+def test_net_charts_show_one_player_at_a_time(browser: tuple[Browser, PageLog]) -> None:
     chromium, _ = browser
-    count = chromium.evaluate("document.querySelectorAll('[data-series]').length")
-    assert count >= 2
-    assert chromium.evaluate("document.querySelectorAll('[data-series]:not([hidden])').length") == 1
-    set_filter(chromium, "net-player", "p1")
-    shown = chromium.evaluate(
-        "Array.from(document.querySelectorAll('[data-series]:not([hidden])')).map(g => g.dataset.series)"
+    charts = chromium.evaluate("document.querySelectorAll('figure.net').length")
+    assert charts >= 2  # the sample's cash games in USD and its tournaments, each on its own
+    assert chromium.evaluate("document.querySelectorAll('figure.net [data-series]').length") > charts
+    visible = (
+        "Array.from(document.querySelectorAll('figure.net')).map(f => "
+        "Array.from(f.querySelectorAll('[data-series]:not([hidden])')).map(g => g.dataset.series))"
     )
-    assert shown == ["p1"]
+    assert all(len(shown) == 1 for shown in chromium.evaluate(visible))
+    set_filter(chromium, "net1-player", "net1-p1")
+    shown = chromium.evaluate(visible)
+    assert shown[0] == ["net1-p1"] and all(len(group) == 1 for group in shown)
+
+
+def table_column(chromium: Browser, table: str, index: int) -> list[str]:
+    return chromium.evaluate(  # type: ignore[no-any-return]
+        f"Array.from(document.querySelectorAll('#{table} tbody tr')).map(row => row.cells[{index}].textContent.trim())"
+    )
+
+
+def click_title(chromium: Browser, table: str, title: str) -> None:
+    chromium.evaluate(
+        f"Array.from(document.querySelectorAll('#{table} thead th'))"
+        f".find(th => th.textContent.trim() === {json.dumps(title)}).click()"
+    )
+
+
+def test_findings_by_table_and_over_time_render_and_sort(browser: tuple[Browser, PageLog]) -> None:
+    chromium, _ = browser
+    errors = [int(value.replace(",", "")) for value in table_column(chromium, "by-table-table", 4)]
+    assert len(errors) > 100 and errors == sorted(errors, reverse=True)
+    click_title(chromium, "by-table-table", "hands")
+    hands = [int(value.replace(",", "")) for value in table_column(chromium, "by-table-table", 3)]
+    assert hands == sorted(hands)
+    click_title(chromium, "by-table-table", "hands")
+    assert [int(v.replace(",", "")) for v in table_column(chromium, "by-table-table", 3)] == sorted(hands, reverse=True)
+    click_title(chromium, "by-table-table", "table")
+    tables = table_column(chromium, "by-table-table", 1)
+    assert tables == sorted(tables, key=str.lower)
+    assert chromium.evaluate("document.querySelectorAll('#by-table svg rect').length") >= 1
+    tables = chromium.evaluate("Array.from(document.querySelectorAll('#over-time table')).map(t => t.id)")
+    assert tables[0] == "time-day-table"  # (and "time-hour-table" when the run spans less than 3 days)
+    for table in tables:
+        labels = table_column(chromium, table, 0)
+        assert labels and labels == sorted(labels)
+        click_title(chromium, table, "errors")
+        counts = [int(value.replace(",", "")) for value in table_column(chromium, table, 2)]
+        assert counts == sorted(counts)
+    assert chromium.evaluate("document.querySelectorAll('#over-time svg rect.bar-error').length") >= 1
+    assert chromium.log().console_errors == []
+
+
+WIDE_TABLES = """(() => {
+  for (const details of document.querySelectorAll('details')) details.open = true;
+  const wide = [];
+  let seen = 0;
+  for (const table of document.querySelectorAll('table')) {
+    if (table.offsetParent === null) continue;
+    seen += 1;
+    const container = table.parentElement;
+    if (table.scrollWidth > container.clientWidth + 1) {
+      wide.push((table.id || table.className || 'table') + ': ' + table.scrollWidth + ' > ' + container.clientWidth);
+    }
+  }
+  const page = document.documentElement;
+  if (page.scrollWidth > page.clientWidth + 1) wide.push('page: ' + page.scrollWidth + ' > ' + page.clientWidth);
+  return {seen: seen, wide: wide};
+})()"""
+
+
+def test_every_table_fits_its_container_at_1280_px(browser: tuple[Browser, PageLog]) -> None:
+    """At 1280 px wide (Browser.open's width) no table is wider than the element around it, with every
+    hand and table view opened: long cells wrap instead of pushing columns off-screen."""
+    chromium, _ = browser
+    assert chromium.evaluate("window.innerWidth") == 1280
+    result = chromium.evaluate(WIDE_TABLES)
+    assert result["seen"] > 10
+    assert result["wide"] == []
+
+
+def test_a_corpus_report_fits_at_1280_px(browser: tuple[Browser, PageLog], tmp_path: Path) -> None:
+    """The same on real hands: long file names, table names and messages of many rooms."""
+    chromium, _ = browser
+    root = require_corpus()
+    files = expand_paths([root / "PokerStars", root / "iPoker", root / "Entraction"])
+    run = audit_to_html(root, tmp_path / "corpus.html", files=files)
+    log = chromium.open(run.html)
+    assert log.console_errors == []
+    result = chromium.evaluate(WIDE_TABLES)
+    assert result["seen"] > 10
+    assert result["wide"] == []
 
 
 def test_screenshot_is_not_blank(browser: tuple[Browser, PageLog], tmp_path: Path) -> None:

@@ -121,7 +121,7 @@ def test_tables_with_findings_across_hands_are_shown_seat_by_seat(sample_run: Ru
     tables = [attrs["id"] for tag, attrs in page.tags if tag == "details" and attrs["id"].startswith("table-")]
     assert tables == ["table-1"]
     links = [attrs for tag, attrs in page.tags if tag == "a" and attrs.get("href") == "#table-1"]
-    assert len(links) == 1
+    assert len(links) == 2  # the finding's row, and the table's row in "Findings by table"
     text = sample_run.html.read_text(encoding="utf-8")
     assert "Tables: their hands in order" in text and "again, with different text" in text
 
