@@ -33,6 +33,9 @@ How the room-neutral model goes into OHH:
   to the pot (splash the pot, cash drop) is in the pot `amount` and the wins, with no action (OHH's "Add to
   Pot" would need a player or none; we keep the pots exact instead). An all-in cash-out is
   the player's `cashout_amount` and `cashout_fee` in pot 0's `player_wins`.
+* Fixed limit: our model keeps the header's small and big bet; OHH has no bet-size field, so its
+  `big_blind_amount` is the small bet and `small_blind_amount` the small blind posted. Start times are
+  written to the second.
 * Required OHH fields the source hand does not state are left out, never invented: `start_date_utc` when
   the text gives no zone, `table_size` when it gives no table size, `dealer_seat` when no button is
   printed (always in stud), tournament details (name, type, speed, initial stack, start date).
@@ -409,10 +412,16 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
     posts_done = False
     last = first
 
+    dealt_to: set[str] = set()
+
     def deal_before(line_number: int | None, target: dict[str, Any]) -> None:
         while pending_deals and (line_number is None or pending_deals[0].source.line < line_number):
             dealt = pending_deals.pop(0)
-            cards = dealt.new_cards or dealt.cards
+            if dealt.player in dealt_to:  # a later street or draw: the new cards
+                cards = dealt.new_cards or dealt.cards
+            else:  # a player's first deal: all of it (Full Tilt's stud `[Td Jd] [As]`: down cards, then up)
+                cards = dealt.cards + dealt.new_cards
+                dealt_to.add(dealt.player)
             if dealt.player in ids and cards:
                 target["actions"].append(
                     {"player_id": ids[dealt.player], "action": "Dealt Cards", "cards": _cards(cards)}
@@ -525,10 +534,17 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
     ohh["currency"] = currency
     if hand.button is not None:
         ohh["dealer_seat"] = hand.button
-    if hand.stakes.small_blind is not None:
-        ohh["small_blind_amount"] = money(hand.stakes.small_blind)
-    if hand.stakes.big_blind is not None:
-        ohh["big_blind_amount"] = money(hand.stakes.big_blind)
+    small_blind, big_blind_stake = hand.stakes.small_blind, hand.stakes.big_blind
+    if big_blind_stake is None and hand.stakes.small_bet is not None:
+        # fixed limit, where our model keeps the header's bets: OHH's big blind is the small bet (OHH has no
+        # bet-size field), its small blind the one posted
+        big_blind_stake = hand.stakes.small_bet
+        posted = [a.amount for a in hand.actions if a.kind is ActionKind.POST_SMALL_BLIND]
+        small_blind = small_blind if small_blind is not None else (posted[0] if posted else None)
+    if small_blind is not None:
+        ohh["small_blind_amount"] = money(small_blind)
+    if big_blind_stake is not None:
+        ohh["big_blind_amount"] = money(big_blind_stake)
     ohh["ante_amount"] = money(hand.stakes.ante or 0)
     flags = []
     if hand.hero is not None and hand.hero in ids:
