@@ -32,6 +32,7 @@ from omaha_audit.rooms import (
     kingsclub,
     merge,
     microgaming,
+    ohh,
     ongame,
     partypoker,
     phh,
@@ -77,6 +78,7 @@ FORMATS: Final[tuple[RoomFormat, ...]] = (
     merge.FORMAT,
     everest.FORMAT,
     enet.FORMAT,
+    ohh.FORMAT,
     phh.FORMAT,
 )
 BY_NAME: Final[dict[str, RoomFormat]] = {room_format.name: room_format for room_format in FORMATS}

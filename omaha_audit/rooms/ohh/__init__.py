@@ -1,0 +1,77 @@
+"""Open Hand History (OHH, hh-specs.handhistory.org): JSON, one `{"ohh": {...}}` object per hand, one per
+line (JSON Lines, as `omaha-audit convert --to ohh` writes it), pretty-printed ones one after another, or a
+JSON array of them. The format claims such files whole (`claims_file`: the first bytes, after a byte-order
+mark, white space and an array's `[`, are `{"ohh":`) and reads them hand by hand (reader.py): a broken
+hand is an unreadable hand with its line, and the hands after it are still read. The text splitter's
+header pattern for this format matches nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from omaha_audit.model import Hand, UnreadableHand
+from omaha_audit.model.house_rules import HouseRules
+from omaha_audit.parse.files import Item
+from omaha_audit.parse.input_files import Source
+from omaha_audit.parse.split import Block, Marks
+from omaha_audit.rooms.base import RoomFormat
+from omaha_audit.rooms.ohh import presets
+from omaha_audit.rooms.ohh.reader import FORMAT_NAME, read_bytes
+
+NEVER: Final = r"(?!)"  # text files never hold an OHH header: OHH files are claimed whole
+_CLAIM: Final = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*(?:\[\s*)?\{\s*"ohh"\s*:')
+
+
+class OhhFormat(RoomFormat):
+    def __init__(self) -> None:
+        super().__init__(FORMAT_NAME, "Open Hand History (OHH)", Marks(FORMAT_NAME, NEVER))
+
+    def claims_file(self, head: bytes) -> bool:
+        return _CLAIM.match(head) is not None
+
+    def read_path(self, path: Source) -> Iterator[Item]:
+        name = str(path)
+        try:
+            with path.open("rb") as stream:
+                data = stream.read()
+        except OSError as error:
+            yield UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}", room=FORMAT_NAME)
+            return
+        yield from read_bytes(data, name)
+
+    def read(self, block: Block) -> Hand | UnreadableHand:
+        """A block of text lines (OHH files are read whole; this reads a block the same way): its first hand."""
+        data = "\n".join(block.lines).encode("utf-8", errors="surrogateescape")
+        for item in read_bytes(data, block.path, block.first_line - 1):
+            return item
+        reason = 'OHH: no {"ohh": ...} object'
+        return UnreadableHand(block.path, block.first_line, block.first_line, block.last_line, reason, room=self.name)
+
+    def presets(self) -> tuple[HouseRules, ...]:
+        return presets.PRESETS
+
+    def preset(self, room: str) -> HouseRules:
+        """The house rules of the site that dealt the hand (`site_name`), where a format of ours reads it."""
+        from omaha_audit.rooms import FORMATS  # (lazily: this module is imported by omaha_audit.rooms)
+
+        for room_format in FORMATS:
+            if room_format is not self and room in room_format.rooms():
+                return room_format.preset(room)
+        return presets.OHH
+
+    def rooms(self) -> tuple[str, ...]:
+        return tuple(presets.BY_ROOM)
+
+    def cannot_check(self) -> dict[str, str]:
+        return {
+            "OA314": "an OHH action states the chips it adds only: a raise states no increment to cross-check",
+            "OA401": "OHH has no uncalled-bet return: the audit computes it from the betting",
+            "OA507": "OHH has no hand descriptions",
+            "OA605": "OHH has no summary lines: each pot's `player_wins` are the award",
+        }
+
+
+FORMAT: Final[RoomFormat] = OhhFormat()

@@ -1,0 +1,468 @@
+"""The OHH room format (omaha_audit/rooms/ohh): Open Hand History files read into the model.
+
+The round trip: every corpus hand the OHH writer exports (omaha_audit/interop/ohh.py) is written into one
+`.ohh` file (JSON Lines), read back through `hand_source()` (the format claims the file whole) and compared
+with the original, field by field: table, seats, button, stakes, game, structure, the betting lines in
+order, boards, dealt and shown cards, each player's total collected, the uncalled returns (the room's lines,
+or as the audit computes them) and the start time. The writer's documented translations are undone in the
+comparison, each with its reason (`TRANSLATIONS`); what is left is counted by kind and each kind is listed
+with the reason it is genuine (`GENUINE`, with its count: the test fails when a count changes). Then
+hand-written OHH (the spec's structure, pretty-printed and in an array), bad input (each an unreadable hand
+with a line and a reason, the next hand still read), and the command line.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections import Counter
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from omaha_audit.interop import ohh
+from omaha_audit.interop.common import returned_bets
+from omaha_audit.model import (
+    ALL_POTS,
+    ActionKind,
+    Card,
+    Game,
+    Hand,
+    PotBasis,
+    Refunds,
+    ShowdownKind,
+    Street,
+    Structure,
+    Unit,
+    UnreadableHand,
+)
+from omaha_audit.parse.files import expand_paths
+from omaha_audit.rooms import BY_NAME, hand_source, preset_for
+from tests.corpus_paths import require_corpus
+
+OHH = BY_NAME["ohh"]
+VENV_BIN = Path("/tmp/venv/bin")
+
+# ---- the writer's documented translations, undone in the comparison (interop/ohh.py's docstring) ------
+TRANSLATIONS = {
+    "draw": "draws and stand-pats have no OHH action and no chips: the writer leaves them out",
+    "small-and-big": "a post of small and big blind together is two OHH actions: Post BB (live) and Post Dead",
+    "refund-in-collected": "a room that pays the uncalled bet inside `collected`: the writer pays it through "
+    "a pot of its own, which the reader leaves out (the return is implied)",
+    "gross-collected": "collects printed before the rake: the writer takes the rake off each win",
+    "first-round-bet": "`Bet` is not a valid first-round OHH action: a first-round bet (stud's completion) is "
+    "written `Raise`",
+    "seconds": "OHH's start_date_utc is written to the second (the spec's form): fractions of a second are dropped",
+    "doesnt-show": "a `doesn't show` line has no OHH action: the writer leaves it out",
+}
+
+# ---- differences that remain, by kind, with the reason they are genuine and their count ---------------
+FIRST_ROUND = frozenset({Street.BLINDS, Street.PREFLOP, Street.THIRD})
+GENUINE: dict[str, tuple[str, int]] = {
+    # fixed limit: OHH has blind fields only; the writer writes the small bet as the big blind, and for
+    # stud (no blinds) the reader takes it from the first completion, which one Bovada stud hand lacks
+    "stakes": ("a stud hand's bet size: OHH states none; no big blind, no completion to infer it from", 1),
+    # PokerStars' weird boards, a stud shared card, KingsClub's missing summary board): the writer writes
+    # the street lines
+    "boards": ("the room's summary board disagrees with its street lines; OHH holds the street lines", 7),
+    # the room's own `returned` line is not the bet nobody called (converted PokerStars walks, The Big
+    # Game's `Takes Back`, Cake, a corrupted PT4 export): read back, the audit computes the return itself
+    "uncalled": ("the room's printed return is not the unmatched bet the audit computes from the betting", 6),
+    # Entraction's text has no hole-card line: its reader keeps the whole first round on BLINDS
+    "action streets": ("Entraction's model keeps the first round's voluntary lines on BLINDS (no hole-card line)", 6),
+    # PokerStars' Courchevel hand with a two-card flop and no first card: five hole cards read as omaha5
+    "game": ("a Courchevel hand whose text shows no pre-flop board card reads back as five-card Omaha", 1),
+}
+
+
+def _cards(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    return tuple(str(card) for card in cards)
+
+
+def seats(hand: Hand) -> list[tuple[int, str, int, bool]]:
+    return [(s.seat, s.player, s.stack, s.sitting_out or s.out_of_hand) for s in hand.seats]
+
+
+def stakes(hand: Hand) -> tuple[int | None, ...]:
+    """The stakes as the room states them: a fixed-limit game's small and big bet (readers differ in
+    whether they also name its blinds), else the blinds."""
+    s = hand.stakes
+    if hand.structure is Structure.FIXED_LIMIT:
+        return (None, None, s.small_bet, s.big_bet, s.ante or None, s.cap or None)
+    return (s.small_blind, s.big_blind, s.small_bet, s.big_bet, s.ante or None, s.cap or None)
+
+
+def actions(hand: Hand, used: set[str] | None = None) -> list[tuple[Any, ...]]:
+    """(street, player, kind, amount, raise_to, all_in) of each line; for the original (`used` given), with
+    the writer's translations undone (each one used is added to `used`)."""
+    found: list[tuple[Any, ...]] = []
+    big_blind = hand.stakes.big_blind or hand.stakes.small_bet
+    for a in hand.actions:
+        if used is not None and a.kind in (ActionKind.DISCARD, ActionKind.STAND_PAT):
+            used.add("draw")
+            continue
+        if used is not None and a.kind is ActionKind.POST_SMALL_AND_BIG_BLIND:
+            used.add("small-and-big")
+            live = a.raise_to if a.raise_to is not None else (big_blind or a.amount)
+            live = max(0, min(live, a.amount))
+            found.append((a.street, a.player, ActionKind.POST_BIG_BLIND, live, a.raise_to, a.all_in))
+            if a.amount - live:
+                found.append((a.street, a.player, ActionKind.POST_DEAD, a.amount - live, a.raise_to, a.all_in))
+            continue
+        kind = a.kind
+        if used is not None and kind is ActionKind.BET and a.street in FIRST_ROUND:
+            used.add("first-round-bet")
+            kind = ActionKind.RAISE
+        found.append((a.street, a.player, kind, a.amount, a.raise_to, a.all_in))
+    return found
+
+
+def dealt(hand: Hand) -> dict[str, tuple[str, ...]]:
+    """Every card each player was dealt, in order (a stud or draw player's later deals: the new cards)."""
+    found: dict[str, list[str]] = {}
+    for line in hand.dealt:
+        if not line.cards and not line.new_cards:  # (an opponent's cards the room does not show)
+            continue
+        known = found.get(line.player)
+        if known is None:
+            found[line.player] = list(_cards(line.cards + line.new_cards))
+        else:
+            known.extend(card for card in _cards(line.new_cards or line.cards) if card not in known)
+    return {player: tuple(cards) for player, cards in found.items()}
+
+
+def shown(hand: Hand, used: set[str] | None = None) -> set[tuple[str, ShowdownKind, tuple[str, ...]]]:
+    found: set[tuple[str, ShowdownKind, tuple[str, ...]]] = set()
+    for line in hand.showdown:
+        if line.kind is ShowdownKind.DOESNT_SHOW:
+            if used is not None:
+                used.add("doesnt-show")
+            continue
+        found.add((line.player, line.kind, _cards(line.cards)))
+    return found
+
+
+def collected(hand: Hand) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for line in hand.collected:
+        totals[line.player] = totals.get(line.player, 0) + line.amount
+    return {player: amount for player, amount in totals.items() if amount}
+
+
+def expected_collected(hand: Hand, used: set[str]) -> dict[str, int] | None:
+    """The original's collected totals as the writer writes them; None where only the sum can be compared
+    (collects printed before the rake: the writer shares the rake over the wins)."""
+    totals = collected(hand)
+    if hand.refunds is Refunds.IN_COLLECTED:
+        for player, amount in returned_bets(hand).items():
+            if totals.get(player, 0) >= amount:
+                used.add("refund-in-collected")
+                totals[player] -= amount
+    if hand.pot is not None and hand.pot.collected_basis is PotBasis.GROSS and hand.rake:
+        used.add("gross-collected")
+        return None
+    return {player: amount for player, amount in totals.items() if amount}
+
+
+def compare(original: Hand, read: Hand, used: set[str]) -> list[str]:
+    """The kinds of field that differ between the original and the hand read back."""
+    differ: list[str] = []
+
+    def check(kind: str, ours: Any, theirs: Any) -> None:
+        if ours != theirs:
+            differ.append(kind)
+
+    check("table", original.table, read.table)
+    check("seats", seats(original), seats(read))
+    check("button", original.button, read.button)
+    check("stakes", stakes(original), stakes(read))
+    check("game", original.game, read.game)
+    check("structure", original.structure, read.structure)
+    ours, theirs = actions(original, used), actions(read)
+    check("actions", [a[1:] for a in ours], [a[1:] for a in theirs])
+    check("action streets", [a[0] for a in ours], [a[0] for a in theirs])
+    check("boards", [_cards(b) for b in original.boards], [_cards(b) for b in read.boards])
+    check("dealt", dealt(original), dealt(read))
+    check("shown", shown(original, used), shown(read))
+    expected = expected_collected(original, used)
+    if expected is None:
+        rake = original.rake or 0
+        check("collected", sum(collected(original).values()) - rake, sum(collected(read).values()))
+    else:
+        check("collected", expected, collected(read))
+    check("uncalled", returned_bets(original), returned_bets(read))
+    started = original.started
+    if started is not None and started.microsecond:
+        used.add("seconds")
+        started = started.replace(microsecond=0)
+    check("started", started, read.started)
+    return differ
+
+
+def corpus_hands() -> list[Hand]:
+    root = require_corpus()
+    return [item for item in hand_source().read_paths(expand_paths([root])) if isinstance(item, Hand)]
+
+
+def round_trip(tmp: Path) -> tuple[int, Counter[str], dict[str, list[str]], set[str]]:
+    """(hands compared, differences by kind, examples by kind, translations used)."""
+    exported: list[Hand] = []
+    path = tmp / "corpus.ohh"
+    with path.open("w", encoding="utf-8") as stream:
+        for hand in corpus_hands():
+            text = ohh.convert(hand)
+            if isinstance(text, str):
+                stream.write(ohh.entry(len(exported), text))
+                exported.append(hand)
+    items = list(hand_source().read_file(path))
+    unreadable = [item for item in items if not isinstance(item, Hand)]
+    assert not unreadable, unreadable[:3]
+    assert len(items) == len(exported)
+    kinds: Counter[str] = Counter()
+    examples: dict[str, list[str]] = {}
+    used: set[str] = set()
+    for original, read in zip(exported, items, strict=True):
+        assert isinstance(read, Hand) and read.hand_id == original.hand_id
+        for kind in compare(original, read, used):
+            kinds[kind] += 1
+            examples.setdefault(kind, []).append(f"{original.source.path} {original.hand_id}")
+    return len(exported), kinds, examples, used
+
+
+@pytest.mark.corpus
+def test_round_trip_of_the_corpus(tmp_path: Path) -> None:
+    compared, kinds, examples, used = round_trip(tmp_path)
+    equal = compared - len({e for found in examples.values() for e in found})
+    print(f"\nOHH round trip: {compared} hands compared, {equal} equal in every field compared")
+    for kind, count in kinds.most_common():
+        print(f"  {count:5d}  {kind}: {GENUINE.get(kind, ('NOT LISTED', 0))[0]}  e.g. {examples[kind][0]}")
+    print(f"  translations undone: {sorted(used)}")
+    assert compared == 5115
+    assert dict(kinds) == {kind: count for kind, (_, count) in GENUINE.items()}
+    assert used == set(TRANSLATIONS)
+
+
+# ---- hand-written OHH: the spec's structure -------------------------------------------------------------
+# A no-limit Hold'em hand as OHH 1.4.x lays it out: Hero completes the small blind, raises the flop (12.34
+# added over his nothing), bets the turn and Alice folds: the turn bet is uncalled and left out of the pot
+# (31.68 gross, 1.00 rake), so the return is implied.
+SPEC_HAND = (
+    '{"ohh": {"spec_version": "1.4.6", "site_name": "ExampleSite", "network_name": "ExampleNet",'
+    ' "internal_version": "1.2", "tournament": false, "game_number": "7890",'
+    ' "start_date_utc": "2020-04-07T14:32:50Z", "table_name": "Table 1", "game_type": "Holdem",'
+    ' "bet_limit": {"bet_type": "NL", "bet_cap": 0}, "table_size": 6, "currency": "USD", "dealer_seat": 1,'
+    ' "small_blind_amount": 0.5, "big_blind_amount": 1.00, "ante_amount": 0, "hero_player_id": 1, "flags": [],'
+    ' "players": [{"id": 0, "seat": 1, "name": "Alice", "starting_stack": 100.00},'
+    ' {"id": 1, "seat": 3, "name": "Hero", "starting_stack": 50.25},'
+    ' {"id": 2, "seat": 5, "name": "Bob", "starting_stack": 80, "is_sitting_out": false}],'
+    ' "rounds": [{"id": 0, "street": "Preflop", "actions": ['
+    '{"action_number": 1, "player_id": 1, "action": "Post SB", "amount": 0.50},'
+    ' {"action_number": 2, "player_id": 2, "action": "Post BB", "amount": 1.00},'
+    ' {"action_number": 3, "player_id": 1, "action": "Dealt Cards", "cards": ["Ah", "Kd"]},'
+    ' {"action_number": 4, "player_id": 0, "action": "Raise", "amount": 3.00},'
+    ' {"action_number": 5, "player_id": 1, "action": "Call", "amount": 2.50},'
+    ' {"action_number": 6, "player_id": 2, "action": "Fold"}]},'
+    ' {"id": 1, "street": "Flop", "cards": ["2c", "7d", "Jh"], "actions": ['
+    '{"action_number": 1, "player_id": 1, "action": "Check"},'
+    ' {"action_number": 2, "player_id": 0, "action": "Bet", "amount": 4.50},'
+    ' {"action_number": 3, "player_id": 1, "action": "Raise", "amount": 12.34},'
+    ' {"action_number": 4, "player_id": 0, "action": "Call", "amount": 7.84, "is_allin": false}]},'
+    ' {"id": 2, "street": "Turn", "cards": ["Qs"], "actions": ['
+    '{"action_number": 1, "player_id": 1, "action": "Bet", "amount": 10.00, "is_allin": false},'
+    ' {"action_number": 2, "player_id": 0, "action": "Fold"}]},'
+    ' {"id": 3, "street": "Showdown", "actions": ['
+    '{"action_number": 1, "player_id": 1, "action": "Mucks Cards"}]}],'
+    ' "pots": [{"number": 0, "amount": 31.68, "rake": 1.00,'
+    ' "player_wins": [{"player_id": 1, "win_amount": 30.68}]}]}}'
+)
+
+
+def read_text(tmp: Path, data: bytes, name: str = "hands.ohh") -> list[Any]:
+    path = tmp / name
+    path.write_bytes(data)
+    return list(hand_source().read_file(path))
+
+
+def test_spec_hand_reads_into_the_model(tmp_path: Path) -> None:
+    (hand,) = read_text(tmp_path, SPEC_HAND.encode() + b"\n")
+    assert isinstance(hand, Hand)
+    assert (hand.format, hand.room, hand.hand_id, hand.table) == ("ohh", "ExampleSite", "7890", "Table 1")
+    assert (hand.game, hand.structure, hand.unit) == (Game.HOLDEM, Structure.NO_LIMIT, Unit("USD", 2))
+    assert stakes(hand) == (50, 100, None, None, None, None)
+    assert (hand.button, hand.max_seats, hand.hero) == (1, 6, "Hero")
+    assert hand.started == datetime(2020, 4, 7, 14, 32, 50, tzinfo=UTC)
+    assert seats(hand) == [(1, "Alice", 10000, False), (3, "Hero", 5025, False), (5, "Bob", 8000, False)]
+    assert actions(hand) == [
+        (Street.BLINDS, "Hero", ActionKind.POST_SMALL_BLIND, 50, 50, False),
+        (Street.BLINDS, "Bob", ActionKind.POST_BIG_BLIND, 100, 100, False),
+        (Street.PREFLOP, "Alice", ActionKind.RAISE, 300, 300, False),
+        (Street.PREFLOP, "Hero", ActionKind.CALL, 250, 300, False),
+        (Street.PREFLOP, "Bob", ActionKind.FOLD, 0, None, False),
+        (Street.FLOP, "Hero", ActionKind.CHECK, 0, None, False),
+        (Street.FLOP, "Alice", ActionKind.BET, 450, 450, False),
+        (Street.FLOP, "Hero", ActionKind.RAISE, 1234, 1234, False),
+        (Street.FLOP, "Alice", ActionKind.CALL, 784, 1234, False),
+        (Street.TURN, "Hero", ActionKind.BET, 1000, 1000, False),
+        (Street.TURN, "Alice", ActionKind.FOLD, 0, None, False),
+    ]
+    assert [(s.street, s.run, _cards(s.cards)) for s in hand.streets] == [
+        (Street.FLOP, 0, ("2c", "7d", "Jh")),
+        (Street.TURN, 0, ("2c", "7d", "Jh", "Qs")),
+    ]
+    assert [_cards(board) for board in hand.boards] == [("2c", "7d", "Jh", "Qs")]
+    assert dealt(hand) == {"Hero": ("Ah", "Kd")}
+    assert shown(hand) == {("Hero", ShowdownKind.MUCKS, ())}
+    assert [(c.player, c.amount, c.pot) for c in hand.collected] == [("Hero", 3068, ALL_POTS)]
+    assert hand.pot is not None and (hand.pot.total, hand.pot.rake) == (3168, 100)
+    assert (hand.pot.total_basis, hand.pot.collected_basis) == (PotBasis.GROSS, PotBasis.NET)
+    assert hand.refunds is Refunds.IMPLIED and not hand.uncalled
+    assert returned_bets(hand) == {"Hero": 1000}  # the audit's own reckoning of the unmatched turn bet
+    assert preset_for(hand).name == "ohh"  # a site no format of ours reads
+
+
+def test_pretty_printed_and_array_files(tmp_path: Path) -> None:
+    document = json.loads(SPEC_HAND)
+    pretty = json.dumps(document, indent=2)
+    blank_separated = read_text(tmp_path, f"{pretty}\n\n{pretty}\n".encode(), "pretty.ohh")
+    array = read_text(tmp_path, json.dumps([document, document], indent=1).encode(), "array.ohh")
+    bom = read_text(tmp_path, b"\xef\xbb\xbf" + SPEC_HAND.encode(), "bom.ohh")
+    for items in (blank_separated, array, bom):
+        assert all(isinstance(item, Hand) for item in items) and items
+        assert [c.amount for c in items[0].collected] == [3068]
+    assert len(blank_separated) == 2 and len(array) == 2
+    assert blank_separated[1].source.line == pretty.count("\n") + 3  # the second object's first line
+
+
+def _variant(change: Callable[[dict[str, Any]], None]) -> str:
+    document = json.loads(SPEC_HAND)
+    change(document["ohh"])
+    return json.dumps(document)
+
+
+def _set_action(round_: int, index: int, **fields: Any) -> Callable[[dict[str, Any]], None]:
+    def change(hand: dict[str, Any]) -> None:
+        hand["rounds"][round_]["actions"][index].update(fields)
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        (SPEC_HAND[:400], "bad JSON"),  # cut off
+        (_variant(lambda hand: hand.pop("players")), "players missing"),
+        (_variant(lambda hand: hand["players"][1].pop("starting_stack")), "starting_stack missing"),
+        (_variant(_set_action(1, 1, action="Dance")), "unknown action 'Dance'"),
+        (_variant(_set_action(1, 1, player_id=9)), "9 is not the id of any of the hand's players"),
+        (_variant(lambda hand: hand.update(hero_player_id=7)), "7 is not the id"),
+        (_variant(lambda hand: hand.update(game_type="Pinochle")), "unknown game_type"),
+        (_variant(_set_action(1, 1, amount="4.50")), "is not a number: '4.50'"),
+        (_variant(lambda hand: hand["rounds"][1].update(cards=["2c", "Zz", "Jh"])), "not a card: 'Zz'"),
+        (_variant(lambda hand: hand["players"][2].update(name="Alice")), "two players are named 'Alice'"),
+        (_variant(lambda hand: hand.update(start_date_utc="yesterday")), "start_date_utc"),
+    ],
+)
+def test_a_bad_hand_is_unreadable_and_the_next_is_read(tmp_path: Path, bad: str, words: str) -> None:
+    data = "\n".join([SPEC_HAND, bad, SPEC_HAND]).encode() + b"\n"
+    first, broken, after = read_text(tmp_path, data)
+    assert isinstance(first, Hand) and isinstance(after, Hand)
+    assert isinstance(broken, UnreadableHand)
+    assert words in broken.reason and broken.reason.startswith("OHH: ")
+    assert (broken.line, broken.first_line, broken.last_line) == (2, 2, 2)
+    assert broken.room == "ohh" and after.source.line == 3
+
+
+def test_non_utf8_bytes_lose_only_their_hand(tmp_path: Path) -> None:
+    bad = SPEC_HAND.replace('"Bob"', '"B\x00b"').encode().replace(b"\x00", b"\xff")
+    pretty = json.dumps(json.loads(SPEC_HAND), indent=2).encode()
+    first, broken, after = read_text(tmp_path, pretty + b"\n\n" + bad + b"\n" + SPEC_HAND.encode())
+    assert isinstance(first, Hand) and isinstance(after, Hand)
+    assert isinstance(broken, UnreadableHand) and "not UTF-8" in broken.reason
+    assert broken.line == pretty.count(b"\n") + 3
+
+
+def test_text_outside_any_hand_is_reported(tmp_path: Path) -> None:
+    items = read_text(tmp_path, b"[" + SPEC_HAND.encode() + b"] trailing words\n")
+    assert isinstance(items[0], Hand)
+    assert isinstance(items[1], UnreadableHand) and "trailing words" in items[1].reason
+
+
+def test_claims_only_ohh_files() -> None:
+    assert OHH.claims_file(b'{"ohh": {') and OHH.claims_file(b'\xef\xbb\xbf\n [ {\n  "ohh" :')
+    assert not OHH.claims_file(b'{"hand": 1}') and not OHH.claims_file(b"PokerStars Hand #1:")
+    assert set(OHH.cannot_check()) == {"OA314", "OA401", "OA507", "OA605"}
+
+
+def test_stud_draw_and_run_twice_rounds(tmp_path: Path) -> None:
+    def stud(hand: dict[str, Any]) -> None:
+        hand.update(game_type="Stud", bet_limit={"bet_type": "FL", "bet_cap": 0})
+        streets = ["Preflop", "Flop", "Turn", "River", "River"]
+        hand["rounds"] = [
+            {"id": i, "street": street, "actions": [{"action_number": 1, "player_id": 0, "action": "Check"}]}
+            for i, street in enumerate(streets)
+        ]
+        hand["rounds"][0]["actions"] = [
+            {"action_number": 1, "player_id": 0, "action": "Post Ante", "amount": 0.10},
+            {"action_number": 2, "player_id": 0, "action": "Dealt Cards", "cards": ["2c", "3c", "4c"]},
+            {"action_number": 3, "player_id": 0, "action": "Post Extra Blind", "amount": 0.25},
+            {"action_number": 4, "player_id": 1, "action": "Raise", "amount": 1.00},
+        ]
+        hand["rounds"][1]["actions"].append(
+            {"action_number": 2, "player_id": 0, "action": "Dealt Cards", "cards": ["5c"]}
+        )
+
+    def twice(hand: dict[str, Any]) -> None:
+        hand["flags"] = ["Run_It_Twice"]
+        hand["rounds"][2:] = [
+            {"id": 2, "street": "Turn", "cards": ["Qs"], "actions": []},
+            {"id": 3, "street": "River", "cards": ["3h"], "actions": []},
+            {"id": 4, "street": "Turn", "cards": ["4s"], "actions": []},
+            {"id": 5, "street": "River", "cards": ["5h"], "actions": []},
+        ]
+
+    stud_hand, twice_hand = read_text(tmp_path, f"{_variant(stud)}\n{_variant(twice)}\n".encode())
+    assert isinstance(stud_hand, Hand) and stud_hand.game is Game.STUD
+    assert [(a.street, a.kind) for a in stud_hand.actions] == [
+        (Street.BLINDS, ActionKind.POST_ANTE),
+        (Street.THIRD, ActionKind.BRING_IN),
+        (Street.THIRD, ActionKind.RAISE),
+        (Street.FOURTH, ActionKind.CHECK),
+        (Street.FIFTH, ActionKind.CHECK),
+        (Street.SIXTH, ActionKind.CHECK),
+        (Street.SEVENTH, ActionKind.CHECK),
+    ]
+    assert stud_hand.stakes.small_bet == 100 and stud_hand.stakes.big_bet == 200
+    assert dealt(stud_hand) == {"Hero": ("2c", "3c", "4c", "5c")} or dealt(stud_hand) == {
+        "Alice": ("2c", "3c", "4c", "5c")
+    }
+    assert isinstance(twice_hand, Hand) and twice_hand.run_twice
+    assert [(s.street, s.run, _cards(s.new_cards)) for s in twice_hand.streets] == [
+        (Street.FLOP, 0, ("2c", "7d", "Jh")),
+        (Street.TURN, 1, ("Qs",)),
+        (Street.RIVER, 1, ("3h",)),
+        (Street.TURN, 2, ("4s",)),
+        (Street.RIVER, 2, ("5h",)),
+    ]
+    assert [_cards(board) for board in twice_hand.boards] == [
+        ("2c", "7d", "Jh", "Qs", "3h"),
+        ("2c", "7d", "Jh", "4s", "5h"),
+    ]
+
+
+# ---- the command line -----------------------------------------------------------------------------------
+def test_omaha_audit_audits_an_ohh_file(tmp_path: Path) -> None:
+    path = tmp_path / "some.ohh"
+    path.write_text(SPEC_HAND + "\n" + SPEC_HAND.replace('"7890"', '"7891"') + "\n", encoding="utf-8")
+    result = subprocess.run(
+        [str(VENV_BIN / "omaha-audit"), "audit", "--format", "json", "--fail-on", "never", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)["summary"]
+    assert (summary["hands"], summary["audited"], summary["unreadable"]) == (2, 2, 0)
+    assert summary["by_format"] == {"ohh": 2} and summary["findings"] == 0  # the spec hand is dealt right
