@@ -37,9 +37,6 @@ COMPILED = (
 )
 # A compiled class cannot derive from a plain Python class such as Lark's Lexer, nor from `list`.
 NOT_COMPILED = ("omaha_audit/parse/token_feed.py", "omaha_audit/parse/input_files.py", "omaha_audit/parse/archives.py")
-# Formats that are interchange files rather than a room's own text (PHH, Open Hand History): read with the
-# standard library's tomllib/json, not per line; they stay plain Python until a benchmark says otherwise.
-NOT_COMPILED_FOLDERS = ("omaha_audit/rooms/phh/", "omaha_audit/rooms/ohh/")
 
 
 def compiled_files(root: Path) -> list[str]:
@@ -49,7 +46,7 @@ def compiled_files(root: Path) -> list[str]:
         path = root / entry
         found = sorted(path.rglob("*.py")) if path.is_dir() else [path]
         files += [p.relative_to(root).as_posix() for p in found]
-    return [f for f in files if f not in NOT_COMPILED and not f.startswith(NOT_COMPILED_FOLDERS)]
+    return [f for f in files if f not in NOT_COMPILED]
 
 
 class MypycBuildHook(BuildHookInterface):

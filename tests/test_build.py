@@ -55,7 +55,7 @@ def test_the_build_is_all_compiled_or_all_interpreted() -> None:
 def test_the_rest_of_the_package_is_never_compiled() -> None:
     """The CLI and the reports stay Python (typer reads the commands' docstrings and signatures), and so
     do the hot-path modules left out on purpose (a class derived from Lark's Lexer, one derived from list, and
-    the archive streams, derived from io.RawIOBase), and the readers of the interchange formats (PHH, OHH)."""
+    the archive streams, derived from io.RawIOBase)."""
     left_out = [_module_name(file) for file in _hatch_build().NOT_COMPILED]
     assert left_out == [
         "omaha_audit.parse.token_feed",
@@ -63,8 +63,6 @@ def test_the_rest_of_the_package_is_never_compiled() -> None:
         "omaha_audit.parse.archives",
     ]
     assert not set(left_out) & set(_compiled_set())
-    assert _hatch_build().NOT_COMPILED_FOLDERS == ("omaha_audit/rooms/phh/", "omaha_audit/rooms/ohh/")
-    assert not [name for name in _compiled_set() if name.startswith(("omaha_audit.rooms.phh", "omaha_audit.rooms.ohh"))]
     for name in (
         "omaha_audit.cli.app",
         "omaha_audit.report.html",
