@@ -17,7 +17,16 @@ from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.oa101_unreadable_hand import unreadable_finding
 from omaha_audit.rules.registry import ALL_RULES, Rule, audit_context
 from omaha_audit.rules.tables import TableHand, TablePair, TableRow, TableRule, copy_record, table_row, text_digest
-from omaha_audit.sequences import IN_MEMORY, OnHand, TableRows, TableSequencer, TableSession, TableWindows
+from omaha_audit.sequences import (
+    IN_MEMORY,
+    Neighbours,
+    OnHand,
+    TableNeighbours,
+    TableRows,
+    TableSequencer,
+    TableSession,
+    TableWindows,
+)
 
 
 @dataclass(slots=True, init=False)
@@ -162,6 +171,10 @@ class Auditor:
         self.table_views = table_views  # tables with continuity findings whose hands the report shows
         self.keep_table_rows = table_rows  # one row per hand in table order (the exported `tables` table)
         self.sessions: list[TableSession] = []
+        # the hands (path, first line) whose neighbours at their table are wanted (the report's hand views:
+        # it adds to this set as it makes them), and those neighbours once the run is over
+        self.neighbours_of: set[tuple[str, int]] | None = None
+        self.neighbours: dict[tuple[str, int], Neighbours] = {}
         self.table_rows: list[dict[str, object]] = []
         self.spill_bytes = 0  # the size the table sequences' temporary file reached
         self.source = hand_source()
@@ -198,8 +211,10 @@ class Auditor:
             return
         windows = TableWindows(self.table_views) if self.table_views else None
         rows = TableRows() if self.keep_table_rows else None
-        self.across = list(sequencer.findings(_both(windows, rows), strict=self.strict))
+        around = TableNeighbours(self.neighbours_of) if self.neighbours_of else None
+        self.across = list(sequencer.findings(_both(_both(windows, rows), around), strict=self.strict))
         self.sessions = windows.finish() if windows is not None else []
+        self.neighbours = around.found if around is not None else {}
         self.table_rows = rows.rows if rows is not None else []
         self.tally.tables = sequencer.tables()
         self.tally.count(self.across)

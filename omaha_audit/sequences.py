@@ -38,6 +38,7 @@ PackedPicture = tuple[str, str, str, str, "int | None", "float | None", bytes]
 BATCH: Final = 2_000  # rows written to the database at a time
 IN_MEMORY: Final = 32_768  # pictures kept in memory; a run with more spills them to disk
 OnHand = Callable[[TableHand, "TablePair | None", list[Finding]], None]
+Neighbours = tuple["TableHand | None", TableHand, "TableHand | None"]  # before, the hand, after
 
 
 def packed_picture(row: TableRow) -> PackedPicture:
@@ -343,6 +344,30 @@ class TableWindows:
     def finish(self) -> list[TableSession]:
         self._close()
         return self.sessions
+
+
+class TableNeighbours:
+    """For the hands in `wanted` (their path and first line: the hands the report shows), the hand itself
+    with the hand before and the hand after it at its table, in the table's order (what the hand view shows
+    of the stacks)."""
+
+    def __init__(self, wanted: set[tuple[str, int]]) -> None:
+        self.wanted = wanted
+        self.found: dict[tuple[str, int], Neighbours] = {}
+        self.previous: TableHand | None = None
+        self.waiting: tuple[str, int] | None = None  # a wanted hand whose next hand is still to come
+
+    def __call__(self, hand: TableHand, pair: TablePair | None, found: list[Finding]) -> None:
+        before = self.previous if self.previous is not None and self.previous.table == hand.table else None
+        if self.waiting is not None:
+            first, itself, _ = self.found[self.waiting]
+            self.found[self.waiting] = (first, itself, hand if before is not None else None)
+            self.waiting = None
+        key = (hand.path, hand.first_line)
+        if key in self.wanted:
+            self.found[key] = (before, hand, None)
+            self.waiting = key
+        self.previous = hand
 
 
 class TableRows:

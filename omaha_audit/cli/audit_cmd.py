@@ -79,6 +79,8 @@ def run_audit(
         keep_text=output_format == "text" or html is not None,
         table_views=MAX_TABLE_VIEWS if report else 0,
     )
+    if report is not None:
+        auditor.neighbours_of = report.viewed  # (the hands the report shows: their table's hands around them)
     minimum = Severity.INFO if show_info else Severity.WARNING
     texts: list[str] = []  # the text format's findings, hand by hand
     findings: list[dict[str, object]] = []
@@ -102,7 +104,7 @@ def run_audit(
     tally = auditor.tally
     across = auditor.across
     if report is not None:
-        report.add_across(across, auditor.sessions)
+        report.add_across(across, auditor.sessions, auditor.neighbours)
     if output_format == "jsonl":
         for finding in across:
             out.write(json.dumps(finding.as_dict(), ensure_ascii=False) + "\n")

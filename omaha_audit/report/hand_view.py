@@ -19,6 +19,7 @@ from omaha_audit.model import Hand, UnreadableHand, format_cards
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import AuditedHand
 from omaha_audit.rules.base import Finding, HandContext, Severity
+from omaha_audit.rules.tables import SeatAt, TableHand
 from omaha_audit.stats.flags import positions
 from omaha_audit.stats.frames import player_money, stakes_label
 
@@ -108,6 +109,66 @@ class HandView:
     lines: tuple[LineRow, ...]
     awards: tuple[AwardRow, ...]
     notes: tuple[str, ...]  # pots the engine cannot settle, replay problems, missing text
+    key: tuple[str, int] = ("", 0)  # the hand's path and first line (its picture's, at its table)
+    table: TableContext | None = None  # the stacks of the table's hands before and after it
+
+
+@dataclass(frozen=True, slots=True)
+class NeighbourRow:
+    seat: int
+    player: str
+    before: str  # at the end of the table's previous hand ("" not there; its start when not replayed)
+    start: str  # at the start of this hand
+    after: str  # at the start of the table's next hand
+    changed: bool  # the stack this hand starts with is not the one the previous hand ended with
+
+
+@dataclass(frozen=True, slots=True)
+class TableContext:
+    """The hand among its table's hands: the hand before and after it, and each seat's stack across them."""
+
+    before: str  # "#id (file:line)", or "" when the hand is the table's first in the run
+    after: str
+    rows: tuple[NeighbourRow, ...]
+    note: str
+
+
+def table_context(hand: TableHand, before: TableHand | None, after: TableHand | None) -> TableContext:
+    """Each player's stack at the end of the table's previous hand, at the start of this one and at the start
+    of the next (by name: a player who moved seats is on the row of the seat he holds in this hand)."""
+    money = hand.unit.format
+
+    def named(other: TableHand | None) -> dict[str, SeatAt]:
+        return {seat.player: seat for seat in other.seats} if other is not None else {}
+
+    earlier, later = named(before), named(after)
+    rows: list[NeighbourRow] = []
+    players = [(seat.seat, seat.player) for seat in hand.seats]
+    players += sorted({(s.seat, s.player) for s in (*earlier.values(), *later.values())} - set(players))
+    for number, player in sorted(players):
+        now = next((seat for seat in hand.seats if seat.player == player), None)
+        was, next_seat = earlier.get(player), later.get(player)
+        ended = None if was is None else was.end_stack if was.end_stack is not None else was.stack
+        rows.append(
+            NeighbourRow(
+                number,
+                player,
+                "" if ended is None else money(ended) + ("" if was is None or was.end_stack is not None else " start"),
+                "" if now is None else money(now.stack),
+                "" if next_seat is None else money(next_seat.stack),
+                now is not None and ended is not None and ended != now.stack,
+            )
+        )
+    note = "" if before is not None else "The first hand of its table in this run."
+    if after is None:
+        note = (note + " The last hand of its table in this run.").strip()
+    return TableContext(_named(before), _named(after), tuple(rows), note)
+
+
+def _named(hand: TableHand | None) -> str:
+    if hand is None:
+        return ""
+    return f"#{hand.hand_id} ({PurePath(hand.path).name}:{hand.first_line})"
 
 
 def _pot_name(pot: int, run: int) -> str:
@@ -274,4 +335,5 @@ def hand_view(audited: AuditedHand, hand_no: int, ctx: HandContext | None, rows:
         f" · {hand.source.path}:{hand.source.line}"
     )
     board = "  |  ".join(format_cards(board) for board in hand.boards if board)
-    return HandView(anchor, title, subtitle, tuple(rows), seats, board, lines, awards, tuple(notes))
+    key = (hand.source.path, hand.source.line)
+    return HandView(anchor, title, subtitle, tuple(rows), seats, board, lines, awards, tuple(notes), key)

@@ -22,7 +22,7 @@ import base64
 import datetime
 import hashlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -38,11 +38,19 @@ from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.atomic import write_text_atomically
 from omaha_audit.report.charts import BarChart, LineChart, bar_chart, line_chart
 from omaha_audit.report.floor import ByTable, OverTime, by_table, over_time
-from omaha_audit.report.hand_view import FindingRow, HandView, finding_row, hand_view, view_context, wants_view
+from omaha_audit.report.hand_view import (
+    FindingRow,
+    HandView,
+    finding_row,
+    hand_view,
+    table_context,
+    view_context,
+    wants_view,
+)
 from omaha_audit.report.table_view import TableView, table_view
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.registry import BY_CODE
-from omaha_audit.sequences import TableSession
+from omaha_audit.sequences import Neighbours, TableSession
 from omaha_audit.stats.frames import FrameBuilder, Frames
 from omaha_audit.stats.statistics import (
     GROUP_DEFINITIONS,
@@ -329,6 +337,9 @@ class HtmlReport:
         self.findings: list[FindingRow] = []
         self.finding_count = 0
         self.views: list[HandView] = []
+        # the hands with a view (path, first line): the auditor finds their neighbours at their table
+        # (Auditor.neighbours_of is this set), which `add_across` then shows in the views
+        self.viewed: set[tuple[str, int]] = set()
         self.hands_with_findings = 0
         self.table_views: list[TableView] = []
         self.table_anchors: dict[str, str] = {}  # the table views' ids by "room\ttable id"
@@ -344,6 +355,7 @@ class HtmlReport:
             item = audited.item
             house = self.builder.house_for(item) if isinstance(item, Hand) else None
             self.views.append(hand_view(audited, self.builder.hand_no, view_context(audited, ctx, house), rows))
+            self.viewed.add(self.views[-1].key)
 
     def add_found(self, findings: list[Finding], hand_no: int, view: HandView | None) -> None:
         """`add` of a hand audited by a worker (omaha_audit/parallel.py), whose statistics come in the
@@ -352,6 +364,7 @@ class HtmlReport:
         rows = self._rows(findings, hand_no, view is not None)
         if rows and rows[0].anchor and view is not None:
             self.views.append(replace(view, anchor=rows[0].anchor, findings=tuple(rows)))
+            self.viewed.add(view.key)
 
     def _rows(self, findings: Sequence[Finding], hand_no: int, viewable: bool = True) -> list[FindingRow]:
         """The findings' rows, each pointing at the hand's view when it gets one: the first
@@ -370,9 +383,21 @@ class HtmlReport:
                 self.findings.append(row)
         return rows
 
-    def add_across(self, findings: Sequence[Finding], sessions: Sequence[TableSession] = ()) -> None:
-        """Add the run's findings across hands (known at its end) and the views of the tables they are on
-        (Auditor(table_views=...).sessions)."""
+    def add_across(
+        self,
+        findings: Sequence[Finding],
+        sessions: Sequence[TableSession] = (),
+        neighbours: Mapping[tuple[str, int], Neighbours] | None = None,
+    ) -> None:
+        """Add the run's findings across hands (known at its end), the views of the tables they are on
+        (Auditor(table_views=...).sessions), and to each hand view the stacks of its table's hands before
+        and after it (Auditor.neighbours, found for `viewed`)."""
+        if neighbours:
+            for index, view in enumerate(self.views):
+                around = neighbours.get(view.key)
+                if around is not None:
+                    before, itself, after = around
+                    self.views[index] = replace(view, table=table_context(itself, before, after))
         self.builder.add_across(findings)
         anchors: dict[tuple[str, str], str] = {}
         for session in sessions:
