@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from corpus_paths import require_corpus
 
 from omaha_audit.engine.ledger import ledger
 from omaha_audit.interop import ohh
@@ -18,7 +19,6 @@ from omaha_audit.interop.common import Unconvertible
 from omaha_audit.model import Hand, PotBasis, Refunds
 from omaha_audit.parse.files import expand_paths
 from omaha_audit.rooms import hand_source
-from tests.corpus_paths import require_corpus
 
 # ---- the published field list, written plainly -------------------------------------------------------
 # name -> (JSON type(s), required). Types: str, int, bool, number (a JSON number: Decimal or int here),

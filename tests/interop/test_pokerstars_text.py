@@ -13,13 +13,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_paths import REPO, corpus_root, require_corpus
 
+from interop.roundtrip import carried, differences
 from omaha_audit.interop import pokerstars_text
 from omaha_audit.interop.common import Unconvertible
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.rooms import hand_source
-from tests.corpus_paths import REPO, corpus_root, require_corpus
-from tests.interop.roundtrip import carried, differences
 
 # Every reason a corpus hand is not written, with why that is right (not a gap of the writer's).
 REASONS = {

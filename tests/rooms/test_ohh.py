@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from corpus_paths import require_corpus
 
 from omaha_audit.interop import ohh
 from omaha_audit.interop.common import returned_bets
@@ -41,7 +42,6 @@ from omaha_audit.model import (
 )
 from omaha_audit.parse.files import expand_paths
 from omaha_audit.rooms import BY_NAME, hand_source, preset_for
-from tests.corpus_paths import require_corpus
 
 OHH = BY_NAME["ohh"]
 VENV_BIN = Path("/tmp/venv/bin")
