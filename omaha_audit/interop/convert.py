@@ -22,6 +22,7 @@ from typing import TextIO
 from omaha_audit.interop.common import Unconvertible
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.files import FileNotice
+from omaha_audit.parse.input_files import Source
 from omaha_audit.report.atomic import atomic_path
 
 WRITERS = {
@@ -72,15 +73,13 @@ def common_root(displays: Iterable[str]) -> str:
         return ""
 
 
-def convert_files(
-    files: Sequence[object], target: str, folder: Path, err: TextIO, read: Iterable[object] | None = None
-) -> ConvertSummary:
+def convert_files(files: Sequence[Source], target: str, folder: Path, err: TextIO) -> ConvertSummary:
     """Convert every hand of `files` (as `omaha_audit.rooms.hand_source().read_paths` reads them) with
     the writer named `target`, into `folder`."""
     from omaha_audit.rooms import hand_source
 
     module = writer(target)
-    items = read if read is not None else hand_source().read_paths(files)  # type: ignore[arg-type]
+    items = hand_source().read_paths(files)
     root = common_root(str(source) for source in files)
     summary = ConvertSummary()
     taken: set[Path] = set()
@@ -107,7 +106,7 @@ def convert_files(
         if isinstance(item, FileNotice):
             err.write(f"omaha-audit: {item.path}: {item.message}\n")
             continue
-        path = item.path if isinstance(item, UnreadableHand) else item.source.path  # type: ignore[attr-defined]
+        path = item.path if isinstance(item, UnreadableHand) else item.source.path
         if path != current:
             flush()
             current, texts = path, []

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from typing import Final
 
 from omaha_audit.engine.ledger import ledger
@@ -53,6 +54,7 @@ from omaha_audit.model import (
     PotBasis,
     Refunds,
     Seat,
+    ShowdownLine,
     Street,
     StreetDeal,
     Structure,
@@ -64,7 +66,9 @@ from omaha_audit.rooms.pokerstars.header import GAMES
 NAME: Final = "pokerstars"
 SUFFIX: Final = ".txt"
 
-_GAME_WORDS: Final = {game: text for text, game in reversed(list(GAMES.items())) if game is not Game.OTHER}
+_GAME_WORDS: Final[dict[Game, str]] = {
+    game: text for text, game in reversed(list(GAMES.items())) if game is not Game.OTHER
+}
 _STRUCTURE_WORDS: Final = {
     Structure.POT_LIMIT: "Pot Limit",
     Structure.NO_LIMIT: "No Limit",
@@ -239,7 +243,8 @@ class _Writer:
             gross = total
         if rake is None:
             rake = max(0, gross - collected - taken)
-        main, sides = None, ()
+        main: int | None = None
+        sides: tuple[int, ...] = ()
         if pot is not None and pot.sides and pot.pots_basis is PotBasis.NET:
             main, sides = pot.main, pot.sides
         return gross, rake, main, sides
@@ -412,19 +417,19 @@ class _Writer:
         return [f"Uncalled bet ({self.money(amount)}) returned to {player}" for player, amount in self.returned.items()]
 
     def collected_lines(self, run: int) -> list[str]:
-        out = []
+        out: list[str] = []
         for (player, won_run), shares in self.won.items():
             if won_run == run:
                 out.extend(f"{player} collected {self.money(amount)} from {words}" for amount, words in shares)
         return out
 
-    def show_line(self, line: object) -> str:
-        player, kind, cards = line.player, line.kind, line.cards  # type: ignore[attr-defined]
+    def show_line(self, line: ShowdownLine) -> str:
+        player, kind, cards = line.player, line.kind, line.cards
         if kind is ShowdownKind.SHOWS and cards:
             # a description in another room's words would be judged by PokerStars' (OA507): only
             # PokerStars' own are kept
-            described = line.description and self.hand.format == "pokerstars"  # type: ignore[attr-defined]
-            words = f" ({line.description})" if described else ""  # type: ignore[attr-defined]
+            described = line.description and self.hand.format == "pokerstars"
+            words = f" ({line.description})" if described else ""
             return f"{player}: shows [{_cards(cards)}]{words}"
         if kind is ShowdownKind.DOESNT_SHOW:
             return f"{player}: doesn't show hand "
@@ -519,7 +524,7 @@ def _before_cards(action: Action) -> bool:
     return action.street is Street.BLINDS and action.kind in _POST_WORDS
 
 
-def _money(unit: Unit):  # type: ignore[no-untyped-def]
+def _money(unit: Unit) -> Callable[[int], str]:
     return unit.format
 
 
@@ -532,9 +537,9 @@ def _dealt_line(dealt: DealtCards) -> str:
     return f"Dealt to {dealt.player} [{_cards(dealt.cards)}]{new}"
 
 
-def _deal_line(deal: object) -> str:
-    street, run = deal.street, deal.run  # type: ignore[attr-defined]
-    cards, new = deal.cards, deal.new_cards  # type: ignore[attr-defined]
+def _deal_line(deal: StreetDeal) -> str:
+    street, run = deal.street, deal.run
+    cards, new = deal.cards, deal.new_cards
     marker = f"*** {_RUN_WORDS.get(run, '')}{_STREET_WORDS[street]} ***"
     old = cards[: len(cards) - len(new)]
     if street is Street.FLOP and not old:
@@ -577,10 +582,10 @@ def _local_time(text: str) -> str | None:
         found = pattern.search(text)
         if found is None:
             continue
-        month = _MONTHS.get(found["m"]) if words else int(found["m"])
-        if month is None or not 1 <= month <= 12:
+        number = _MONTHS.get(found["m"]) if words else int(found["m"])
+        if number is None or not 1 <= number <= 12:
             continue
         hour, minute = int(clock.group(1)), int(clock.group(2))
         second = int(clock.group(3) or 0)
-        return f"{found['y']}/{month:02d}/{int(found['d']):02d} {hour:02d}:{minute:02d}:{second:02d}"
+        return f"{found['y']}/{number:02d}/{int(found['d']):02d} {hour:02d}:{minute:02d}:{second:02d}"
     return None
