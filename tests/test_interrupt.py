@@ -62,3 +62,31 @@ def test_ctrl_c_exits_130_and_leaves_no_partial_file(name: str, hands: Path, tmp
     if interrupted == 0:
         pytest.fail(f"{name}: every run ended before the signal; the machine is faster than the delays here")
     assert os.path.exists(hands)
+
+
+def test_ctrl_c_inside_a_callback_still_stops_the_run() -> None:
+    """A Ctrl-C whose handler runs inside a callback Python cannot raise from (a weak reference's, as
+    importlib's module locks use: it would print "Exception ignored in" with a traceback and carry on)
+    is delivered again in the main thread, and stops the run with no traceback."""
+    probe = """
+import signal, sys, weakref
+from omaha_audit.cli.app import Interrupted, _interrupt, _unraisable
+signal.signal(signal.SIGINT, _interrupt)
+sys.unraisablehook = _unraisable
+class Thing:
+    pass
+thing = Thing()
+def callback(ref):
+    raise Interrupted(signal.SIGINT)
+ref = weakref.ref(thing, callback)
+try:
+    del thing
+    for _ in range(10_000_000):
+        pass
+    print("went on")
+except Interrupted:
+    print("stopped")
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "stopped", (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr

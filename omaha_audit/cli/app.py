@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import os
 import signal
 import sys
+import threading
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -190,8 +192,21 @@ def _interrupt(signum: int, frame: object) -> None:
     raise Interrupted(signum)
 
 
+def _unraisable(hook: Any) -> None:
+    """Ctrl-C that came while Python ran a callback it cannot raise from (a weak reference's, inside an
+    import: it prints "Exception ignored in" with a traceback and goes on): delivered again to the main
+    thread a moment later, out of the callback, where it stops the run as any Ctrl-C does."""
+    if isinstance(hook.exc_value, Interrupted):
+        again = threading.Timer(0.05, _thread.interrupt_main, (signal.SIGINT,))
+        again.daemon = True
+        again.start()
+        return
+    sys.__unraisablehook__(hook)
+
+
 def main() -> None:
     signal.signal(signal.SIGINT, _interrupt)
+    sys.unraisablehook = _unraisable
     try:
         app()
     except BrokenPipeError:  # `omaha-audit parse ... | head`
