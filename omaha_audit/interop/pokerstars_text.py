@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
 from typing import Final
 
 from omaha_audit.engine.ledger import ledger
@@ -60,7 +59,6 @@ from omaha_audit.model import (
     Structure,
 )
 from omaha_audit.model.enums import FeeEffect, FeeKind, ShowdownKind
-from omaha_audit.model.money import Unit
 from omaha_audit.rooms.pokerstars.header import GAMES
 
 NAME: Final = "pokerstars"
@@ -145,7 +143,7 @@ def hand_number(hand: Hand) -> str:
     never share one; without a known time, 18 digits from the room and the id."""
     if hand.hand_id.isdigit() and len(hand.hand_id) <= 20:
         return hand.hand_id
-    digest = int.from_bytes(hashlib.blake2b(f"{hand.room}\0{hand.hand_id}".encode(), digest_size=8).digest(), "big")
+    digest = _digest(f"{hand.room}\0{hand.hand_id}", 8)
     if hand.started is not None and hand.started.year >= 2002:
         return f"{int(hand.started.timestamp()):010d}{digest % 10**8:08d}"
     return str(10**17 + digest % (9 * 10**17))
@@ -196,7 +194,7 @@ class _Writer:
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
-        self.money = _money(hand.unit)
+        self.money = hand.unit.format
         self.put_in = ledger(hand).put_in
         self.returned = returned_bets(hand)
         self.won = self._won()
@@ -524,10 +522,6 @@ def _before_cards(action: Action) -> bool:
     return action.street is Street.BLINDS and action.kind in _POST_WORDS
 
 
-def _money(unit: Unit) -> Callable[[int], str]:
-    return unit.format
-
-
 def _cards(cards: tuple[Card, ...]) -> str:
     return " ".join(str(card) for card in cards)
 
@@ -556,9 +550,12 @@ def _pot_words(index: int, pots: int) -> str:
 
 
 def _digits(text: str) -> str:
-    return (
-        text if text.isdigit() else str(int.from_bytes(hashlib.blake2b(text.encode(), digest_size=6).digest(), "big"))
-    )
+    """A tournament id as PokerStars' digits: a stable number for an id with other characters."""
+    return text if text.isdigit() else str(_digest(text, 6))
+
+
+def _digest(text: str, size: int) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=size).digest(), "big")
 
 
 def _started(hand: Hand) -> str:
