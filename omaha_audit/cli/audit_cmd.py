@@ -126,7 +126,10 @@ def run_audit(
             err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
     out.flush()
     if report is not None and html is not None:
-        report.write(tally, html)
+        try:
+            report.write(tally, html)
+        finally:
+            report.close()
         err.write(f"omaha-audit: HTML report written to {html}\n")
     threshold = FAIL_ON[fail_on]  # (--fail-on)
     worst = tally.worst()

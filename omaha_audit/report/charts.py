@@ -142,14 +142,32 @@ class LineChart:
     note: str  # how many of the players are shown
 
 
-def _sample(values: Sequence[float], limit: int = MAX_POINTS) -> list[tuple[int, float]]:
-    """(index, value) pairs: every value when few, else an even spread that keeps the first and last."""
-    count = len(values)
+@dataclass(frozen=True, slots=True)
+class Sampled:
+    """A line already reduced to its drawn points (what a large run's report builds in Polars instead
+    of holding every value): `count` values in all, `points` (index, value) among them, and the line's
+    true highest and lowest values."""
+
+    count: int
+    points: tuple[tuple[int, float], ...]
+    high: float
+    low: float
+
+
+def sample_indices(count: int, limit: int = MAX_POINTS) -> list[int]:
+    """The indices drawn of `count` values: every one when few, else an even spread that keeps the first
+    and the last."""
     if count <= limit:
-        return list(enumerate(values))
+        return list(range(count))
     step = (count - 1) / (limit - 1)
-    indices = sorted({round(i * step) for i in range(limit)} | {count - 1})
-    return [(i, values[i]) for i in indices]
+    return sorted({round(i * step) for i in range(limit)} | {count - 1})
+
+
+def _sample(values: Sequence[float] | Sampled) -> Sampled:
+    if isinstance(values, Sampled):
+        return values
+    points = tuple((i, values[i]) for i in sample_indices(len(values)))
+    return Sampled(len(values), points, max(values, default=0.0), min(values, default=0.0))
 
 
 def _scale_labels(top: float, bottom: float, zero_y: float, top_text: str, bottom_text: str) -> tuple[Label, ...]:
@@ -165,7 +183,7 @@ def _scale_labels(top: float, bottom: float, zero_y: float, top_text: str, botto
 
 
 def line_chart(
-    players: Sequence[tuple[str, str, Sequence[float], str, str, str]],
+    players: Sequence[tuple[str, str, Sequence[float] | Sampled, str, str, str]],
     width: int = 720,
     height: int = 260,
     *,
@@ -173,23 +191,24 @@ def line_chart(
     title: str = "",
     note: str = "",
 ) -> LineChart:
-    """`players`: (name, unit, cumulative values, final text, top text, bottom text). The left margin
-    fits the longest figure of the scale, minus sign included."""
+    """`players`: (name, unit, cumulative values or their sample, final text, top text, bottom text). The
+    left margin fits the longest figure of the scale, minus sign included."""
     longest = max((max(len(top_text), len(bottom_text)) for *_, top_text, bottom_text in players), default=1)
     left = int(14 + CHAR_WIDTH * max(longest, 1))
     right, top, bottom = width - 10, 10, height - 24
     series = []
     for number, (name, unit, values, final, top_text, bottom_text) in enumerate(players):
-        high = max(max(values, default=0.0), 0.0)
-        low = min(min(values, default=0.0), 0.0)
+        line = _sample(values)
+        high = max(line.high, 0.0)
+        low = min(line.low, 0.0)
         span = (high - low) or 1.0
-        last = max(len(values) - 1, 1)
+        last = max(line.count - 1, 1)
 
         def y_of(value: float, high: float = high, span: float = span) -> float:
             return top + (high - value) * (bottom - top) / span
 
         points = " ".join(
-            f"{left + (right - left) * index / last:.1f},{y_of(value):.1f}" for index, value in _sample(values)
+            f"{left + (right - left) * index / last:.1f},{y_of(value):.1f}" for index, value in line.points
         )
         zero_y = round(y_of(0.0), 1)
         series.append(
@@ -197,7 +216,7 @@ def line_chart(
                 f"{key}-p{number}",
                 name,
                 unit,
-                len(values),
+                line.count,
                 final,
                 points,
                 zero_y,

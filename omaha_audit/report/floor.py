@@ -20,7 +20,8 @@ from dataclasses import dataclass
 import polars as pl
 
 from omaha_audit.report.charts import BarChart, ColumnChart, bar_chart, column_chart
-from omaha_audit.stats.frames import Frames
+from omaha_audit.stats.frames import Frames, LazyFrames
+from omaha_audit.stats.statistics import collect
 
 MAX_TABLE_ROWS = 1000  # rows of the findings-by-table table (the tables with the most errors first)
 TOP_TABLES = 10  # bars of the chart of the tables with the most errors
@@ -80,10 +81,10 @@ class OverTime:
     note: str
 
 
-def _with_table(frames: Frames) -> tuple[pl.DataFrame, pl.DataFrame]:
+def _with_table(frames: Frames | LazyFrames) -> tuple[pl.LazyFrame, pl.LazyFrame]:
     """The hands (hand_no, room, table, tournament, start in UTC or null) and the findings (hand_no,
-    code, severity) each with its hand's room, table, tournament and start."""
-    hands = frames.hands.select(
+    code, severity) each with its hand's room, table, tournament and start, as queries."""
+    hands = frames.hands.lazy().select(
         "hand_no",
         pl.col("room").fill_null(""),
         pl.when(pl.col("status") == "unreadable")
@@ -96,9 +97,11 @@ def _with_table(frames: Frames) -> tuple[pl.DataFrame, pl.DataFrame]:
         .alias("tournament"),
         pl.when(pl.col("time_zone") == "UTC").then(pl.col("time")).otherwise(None).alias("utc"),
     )
-    findings = frames.findings.select(
-        "hand_no", "code", pl.col("severity").cast(pl.String), pl.col("room").alias("finding_room")
-    ).join(hands, on="hand_no", how="left")
+    findings = (
+        frames.findings.lazy()
+        .select("hand_no", "code", pl.col("severity").cast(pl.String), pl.col("room").alias("finding_room"))
+        .join(hands, on="hand_no", how="left")
+    )
     findings = findings.with_columns(
         pl.coalesce("room", "finding_room").fill_null(""),
         pl.col("table").fill_null(NO_TABLE),
@@ -107,7 +110,7 @@ def _with_table(frames: Frames) -> tuple[pl.DataFrame, pl.DataFrame]:
     return hands, findings
 
 
-def _severity_counts(findings: pl.DataFrame, by: list[str]) -> pl.DataFrame:
+def _severity_counts(findings: pl.LazyFrame, by: list[str]) -> pl.LazyFrame:
     return findings.group_by(by).agg(
         (pl.col("severity") == "error").sum().alias("errors"),
         (pl.col("severity") == "warning").sum().alias("warnings"),
@@ -115,7 +118,7 @@ def _severity_counts(findings: pl.DataFrame, by: list[str]) -> pl.DataFrame:
     )
 
 
-def by_table(frames: Frames, anchors: Mapping[str, str], limit: int = MAX_TABLE_ROWS) -> ByTable:
+def by_table(frames: Frames | LazyFrames, anchors: Mapping[str, str], limit: int = MAX_TABLE_ROWS) -> ByTable:
     """Every table's hands and findings by severity, the tables with the most errors first; `anchors`:
     the table views' ids by "room\\ttable id" (the key of omaha_audit/sequences.py)."""
     hands, findings = _with_table(frames)
@@ -126,18 +129,13 @@ def by_table(frames: Frames, anchors: Mapping[str, str], limit: int = MAX_TABLE_
         pl.col("hands", "errors", "warnings", "infos").fill_null(0)
     )
     codes: dict[tuple[str, str, str], str] = {}
-    if findings.height:
-        top = (
-            findings.group_by([*keys, "code"])
-            .agg(pl.len().alias("n"))
-            .sort(["n", "code"], descending=[True, False])
-            .group_by(keys, maintain_order=True)
-            .head(TOP_CODES)
-        )
-        for room, table, tournament, code, count in top.iter_rows():
-            key = (room, table, tournament)
-            codes[key] = f"{codes[key]}, {code} ×{count:,}" if key in codes else f"{code} ×{count:,}"
-    ordered = counted.sort(
+    # (a row per table and code, sorted here: the streaming engine's groups come in no fixed order)
+    top = collect(findings.group_by([*keys, "code"]).agg(pl.len().alias("n")))
+    top = top.sort(["n", *keys, "code"], descending=[True, False, False, False, False])
+    for room, table, tournament, code, count in top.group_by(keys, maintain_order=True).head(TOP_CODES).iter_rows():
+        key = (room, table, tournament)
+        codes[key] = f"{codes[key]}, {code} ×{count:,}" if key in codes else f"{code} ×{count:,}"
+    ordered = collect(counted).sort(
         ["errors", "warnings", "infos", "hands", "room", "table", "tournament"],
         descending=[True, True, True, True, False, False, False],
     )
@@ -180,17 +178,21 @@ def _table_name(row: TableFindings) -> str:
     return f"{where} (tournament {row.tournament})" if row.tournament and row.tournament not in row.table else where
 
 
-def over_time(frames: Frames) -> OverTime:
+def over_time(frames: Frames | LazyFrames) -> OverTime:
     """Hands and findings per day of their start in UTC (and per hour when the run spans less than
     `HOURLY_SPAN`), with the hands whose start is unknown on a row of their own."""
     hands, findings = _with_table(frames)
-    known = hands.filter(pl.col("utc").is_not_null())
-    unknown_hands = hands.height - known.height
-    tables = [_time_table(hands, findings, "day", "By day (UTC)")]
-    if known.height:
-        first, last = known["utc"].min(), known["utc"].max()
-        if isinstance(first, datetime.datetime) and isinstance(last, datetime.datetime) and last - first < HOURLY_SPAN:
-            tables.append(_time_table(hands, findings, "hour", "By hour (UTC)", first, last))
+    span = collect(
+        hands.select(
+            pl.col("utc").null_count().alias("unknown"),
+            pl.col("utc").min().alias("first"),
+            pl.col("utc").max().alias("last"),
+        )
+    )
+    unknown_hands, first, last = span.row(0) if span.height else (0, None, None)
+    tables = [_time_table(hands, findings, "day", "By day (UTC)", unknown_hands)]
+    if isinstance(first, datetime.datetime) and isinstance(last, datetime.datetime) and last - first < HOURLY_SPAN:
+        tables.append(_time_table(hands, findings, "hour", "By hour (UTC)", unknown_hands, first, last))
     note = (
         f"{unknown_hands:,} hands have no start time known in UTC (the room printed no time zone, or no time): "
         f"they are counted under “{UNKNOWN_TIME}”."
@@ -200,25 +202,28 @@ def over_time(frames: Frames) -> OverTime:
     return OverTime(tuple(tables), unknown_hands, note)
 
 
-def _bucketed(frame: pl.DataFrame, size: str) -> pl.DataFrame:
+def _bucketed(frame: pl.LazyFrame, size: str) -> pl.LazyFrame:
     every = {"day": "1d", "hour": "1h", "month": "1mo"}[size]
     return frame.with_columns(pl.col("utc").dt.truncate(every).alias("bucket"))
 
 
 def _time_table(
-    hands: pl.DataFrame,
-    findings: pl.DataFrame,
+    hands: pl.LazyFrame,
+    findings: pl.LazyFrame,
     size: str,
     title: str,
+    unknown_hands: int,
     first: datetime.datetime | None = None,
     last: datetime.datetime | None = None,
 ) -> TimeTable:
     known_hands = hands.filter(pl.col("utc").is_not_null())
     known_findings = findings.filter(pl.col("utc").is_not_null())
-    counted = _bucketed(known_hands, size).group_by("bucket").agg(pl.len().alias("hands"))
+    counted_query = _bucketed(known_hands, size).group_by("bucket").agg(pl.len().alias("hands"))
     severities = _severity_counts(_bucketed(known_findings, size), ["bucket"])
-    counted = counted.join(severities, on="bucket", how="full", coalesce=True).with_columns(
-        pl.col("hands", "errors", "warnings", "infos").fill_null(0)
+    counted = collect(
+        counted_query.join(severities, on="bucket", how="full", coalesce=True).with_columns(
+            pl.col("hands", "errors", "warnings", "infos").fill_null(0)
+        )
     )
     if size == "hour" and first is not None and last is not None:  # every hour of a short run, quiet ones too
         start = first.replace(minute=0, second=0, microsecond=0)
@@ -233,8 +238,7 @@ def _time_table(
     ):
         label = bucket.strftime(stamp)
         rows.append(TimeBucket(label, label, hands_count, errors, warnings, infos))
-    unknown_hands = hands.height - known_hands.height
-    unknown = findings.filter(pl.col("utc").is_null())["severity"].value_counts()
+    unknown = collect(findings.filter(pl.col("utc").is_null()).group_by("severity").agg(pl.len()))
     if unknown_hands or unknown.height:  # (the hands whose start is unknown, and their findings)
         by_severity = dict(unknown.iter_rows())
         rows.append(
@@ -251,7 +255,7 @@ def _time_table(
     note = ""
     if size == "day" and len(known) > MAX_CHART_DAYS:
         months = _bucketed(findings.filter(pl.col("utc").is_not_null()), "month")
-        by_month = _severity_counts(months, ["bucket"]).sort("bucket")
+        by_month = collect(_severity_counts(months, ["bucket"])).sort("bucket")
         first_month = min(row.label for row in known)[:7]
         last_month = max(row.label for row in known)[:7]
         all_months = pl.DataFrame(

@@ -21,8 +21,9 @@ from __future__ import annotations
 import base64
 import datetime
 import hashlib
+import tempfile
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -35,8 +36,8 @@ from omaha_audit.model import Hand
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.parse.resources import data_dir
 from omaha_audit.pipeline import AuditedHand, Tally
-from omaha_audit.report.atomic import write_text_atomically
-from omaha_audit.report.charts import BarChart, LineChart, bar_chart, line_chart
+from omaha_audit.report.atomic import atomic_path
+from omaha_audit.report.charts import BarChart, LineChart, Sampled, bar_chart, line_chart, sample_indices
 from omaha_audit.report.floor import ByTable, OverTime, by_table, over_time
 from omaha_audit.report.hand_view import (
     FindingRow,
@@ -48,14 +49,16 @@ from omaha_audit.report.hand_view import (
     wants_view,
 )
 from omaha_audit.report.table_view import TableView, table_view
+from omaha_audit.report.view_store import ViewStore
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.registry import BY_CODE
 from omaha_audit.sequences import Neighbours, TableSession
-from omaha_audit.stats.frames import FrameBuilder, Frames
+from omaha_audit.stats.frames import FrameBuilder, Frames, LazyFrames
 from omaha_audit.stats.statistics import (
     GROUP_DEFINITIONS,
     PLAYER,
     PLAYER_DEFINITIONS,
+    collect,
     display_columns,
     display_rows,
     statistics,
@@ -145,7 +148,7 @@ class Report:
     codes: tuple[str, ...]
     severities: tuple[str, ...]
     rooms: tuple[str, ...]
-    hand_views: tuple[HandView, ...]
+    hand_views: ViewStore  # read from disk as the page is written
     hand_views_note: str
     table_views: tuple[TableView, ...]
     table_views_note: str
@@ -195,34 +198,48 @@ def _summary(tally: Tally) -> Summary:
 _TEXT_COLUMNS = {"player", "unit", "table", "stakes", "game", "day"}
 
 
-def _stats_table(frames: Frames, by: str, title: str, limit: int = MAX_STATS_ROWS) -> StatsTable:
+def _stats_table(frames: LazyFrames, by: str, title: str, limit: int = MAX_STATS_ROWS) -> StatsTable:
+    rows_in_all = None
+    if by == "table":  # many tables: the busiest first, and only the `limit` shown are counted in full
+        frames, rows_in_all = _busiest_tables(frames, limit)
     table = statistics(frames, by)
-    if by == "table":  # many tables: the busiest first
+    if by == "table":
         table = table.sort("hands", descending=True, maintain_order=True)
+    total = table.height if rows_in_all is None else rows_in_all
     definitions = PLAYER_DEFINITIONS if by == PLAYER else GROUP_DEFINITIONS
     columns = tuple(
         Column(title_text, definitions.get(name, ""), name not in _TEXT_COLUMNS)
         for name, title_text in display_columns(by)
     )
     rows = tuple(tuple(row) for row in display_rows(table, by, limit))
-    note = (
-        f"The first {limit:,} of {table.height:,} rows (`omaha-audit stats` gives them all)."
-        if table.height > limit
-        else ""
-    )
+    note = f"The first {limit:,} of {total:,} rows (`omaha-audit stats` gives them all)." if total > limit else ""
     return StatsTable(f"stats-{by}", title, columns, rows, note)
 
 
-def _net_charts(frames: Frames, most: int = MAX_NET_CHARTS, players_per_chart: int = CHART_PLAYERS) -> NetCharts:
+def _busiest_tables(frames: LazyFrames, limit: int) -> tuple[LazyFrames, int]:
+    """The run's tables with only the hands of its `limit` busiest tables (and units), which the
+    statistics then count in full, and the number of rows the whole table would have: a run of 50,000
+    tables then holds a count per table, not every figure of every table."""
+    counts = collect(frames.hands.group_by("table", "unit").agg(pl.len().alias("hands")))
+    busiest = counts.sort(["hands", "table", "unit"], descending=[True, False, False], nulls_last=True).head(limit)
+    hands = frames.hands.join(
+        busiest.select("table", "unit").lazy(), on=["table", "unit"], how="semi", nulls_equal=True
+    )
+    return replace(frames, hands=hands), counts.height
+
+
+def _net_charts(
+    frames: Frames | LazyFrames, most: int = MAX_NET_CHARTS, players_per_chart: int = CHART_PLAYERS
+) -> NetCharts:
     """Each player's cumulative net won, one chart per kind of money: a currency's cash games, or one
-    tournament's chips (chips of two tournaments, or of a tournament and a cash game, are never added)."""
-    hands = frames.hands.select(
+    tournament's chips (chips of two tournaments, or of a tournament and a cash game, are never added).
+
+    Counted by queries over the tables: a chart holds its players' nets (hand number and net: 32 bytes a
+    hand of theirs) while it sums them, and keeps the `MAX_POINTS` points of each line it draws."""
+    hands = frames.hands.lazy().select(
         "hand_no",
-        "room",
-        "table_id",
         "currency",
         "decimals",
-        pl.col("tournament_id").is_not_null().alias("in_tournament"),
         # the money a chart adds up: a tournament's chips (by room and tournament id), or a currency
         # (a tournament whose id is not printed: its table's hands only, as "table <id>")
         pl.when(pl.col("tournament_id") == "")
@@ -232,33 +249,24 @@ def _net_charts(frames: Frames, most: int = MAX_NET_CHARTS, players_per_chart: i
         .otherwise(pl.concat_str(pl.lit("c\t"), pl.col("currency").fill_null("?")))
         .alias("money"),
     )
-    players = frames.players.select("hand_no", "player", "net").join(hands, on="hand_no", how="inner")
-    if players.is_empty():
-        return NetCharts((), "")
-    groups = (
-        players.group_by("money")
-        .agg(
-            pl.col("hand_no").n_unique().alias("hands"),
-            pl.col("player").n_unique().alias("players"),
-            pl.col("in_tournament").first(),
-            pl.col("room").first(),
-            pl.col("currency").first(),
-            pl.col("decimals").max(),
-        )
-        .sort(["hands", "money"], descending=[True, False])
+    players = frames.players.lazy().select("hand_no", "player", "net").join(hands, on="hand_no", how="inner")
+    # (a count of hands per kind of money, the one figure every kind needs: a run may have 50,000
+    # tournaments; the rest is counted for the charts drawn only)
+    groups = collect(players.group_by("money").agg(pl.col("hand_no").n_unique().alias("hands"))).sort(
+        ["hands", "money"], descending=[True, False]
     )
+    if groups.is_empty():
+        return NetCharts((), "")
     charts = []
-    for number, (money, hand_count, player_count, in_tournament, room, currency, decimals) in enumerate(
-        groups.head(most).iter_rows()
-    ):
-        decimals = int(decimals or 0)
+    for number, (money, hand_count) in enumerate(groups.head(most).iter_rows()):
+        in_tournament = money.startswith("t\t")
+        room = money.split("\t")[1] if in_tournament else ""
         mine = players.filter(pl.col("money") == money)
-        busiest = (
-            mine.group_by("player")
-            .agg(pl.len().alias("hands"))
-            .sort(["hands", "player"], descending=[True, False])
-            .head(players_per_chart)
-        )
+        currency, decimals = collect(mine.select(pl.col("currency").min(), pl.col("decimals").max())).row(0)
+        decimals = int(decimals or 0)
+        by_hands = collect(mine.group_by("player").agg(pl.len().alias("hands")))
+        player_count = by_hands.height
+        busiest = by_hands.sort(["hands", "player"], descending=[True, False]).head(players_per_chart)
         tournament = money.split("\t")[2] if in_tournament else ""
         named = (
             f"tournament at {tournament} (id not printed)"
@@ -267,18 +275,31 @@ def _net_charts(frames: Frames, most: int = MAX_NET_CHARTS, players_per_chart: i
         )
         unit = f"chips of {named}" if in_tournament else str(currency)
         names = busiest["player"].to_list()
-        by_player = mine.filter(pl.col("player").is_in(names)).sort("hand_no").partition_by("player", as_dict=True)
+        # (a net the table could not hold is null there, and counts as nothing in the running sum)
+        nets = collect(
+            mine.filter(pl.col("player").is_in(names)).select("player", "hand_no", pl.col("net").fill_null(0))
+        )
+        running = nets.sort("player", "hand_no").select(
+            "player", (pl.col("net").cum_sum().over("player") / 10**decimals).alias("value")
+        )
+        del nets
+        by_player = running.partition_by("player", as_dict=True)
+        del running
         lines = []
         for name in names:
-            own = by_player[(name,)]
-            # (a net the table could not hold is null there, and counts as nothing in the running sum)
-            values = (own["net"].fill_null(0).cum_sum() / 10**decimals).to_list()
+            values = by_player[(name,)]["value"]
+            line = Sampled(
+                values.len(),
+                tuple((index, float(values[index])) for index in sample_indices(values.len())),
+                float(values.max() or 0.0),  # type: ignore[arg-type]
+                float(values.min() or 0.0),  # type: ignore[arg-type]
+            )
 
             def figure(value: float, decimals: int = decimals) -> str:
                 return f"{value:,.{decimals}f}"
 
-            final = figure(values[-1]) if values else "0"
-            lines.append((name, unit, values, final, figure(max(max(values), 0.0)), figure(min(min(values), 0.0))))
+            final = figure(line.points[-1][1]) if line.points else "0"
+            lines.append((name, unit, line, final, figure(max(line.high, 0.0)), figure(min(line.low, 0.0))))
         title = f"{room}: {named} (chips)" if in_tournament else f"Cash games in {currency}"
         note = (
             f"{len(lines):,} of {player_count:,} players shown (those with the most hands)."
@@ -289,7 +310,7 @@ def _net_charts(frames: Frames, most: int = MAX_NET_CHARTS, players_per_chart: i
     left = groups.height - len(charts)
     note = ""
     if left:
-        tournaments = groups.tail(left)["in_tournament"].sum()
+        tournaments = groups.tail(left)["money"].str.starts_with("t\t").sum()
         currencies = left - tournaments
         parts = [
             f"{count:,} {one if count == 1 else many}"
@@ -314,7 +335,9 @@ def _code_chart(tally: Tally) -> BarChart:
 
 class HtmlReport:
     """Collects what the report needs while the audit streams: the statistics tables (compact rows for
-    every hand) and full views of the first `max_hand_views` hands with an error or a warning."""
+    every hand, written batch by batch to a temporary directory and read back by queries when the page is
+    made: their memory does not grow with the run) and full views of the first `max_hand_views` hands with
+    an error or a warning. `close()` removes the temporary directory (garbage collection does too)."""
 
     def __init__(
         self,
@@ -333,10 +356,12 @@ class HtmlReport:
         self.max_hand_views = max_hand_views
         self.max_finding_rows = max_finding_rows
         self.tables = ("hands", "players", "findings")  # the statistics tables the report draws on
-        self.builder = FrameBuilder(house, self.tables)
+        self.spill = tempfile.TemporaryDirectory(prefix="omaha-audit-report-")
+        # (batches of 1,000 hands: the rows of the batch being filled are Python dicts, about 15 KiB a hand)
+        self.builder = FrameBuilder(house, self.tables, spill=Path(self.spill.name), batch_size=1000)
         self.findings: list[FindingRow] = []
         self.finding_count = 0
-        self.views: list[HandView] = []
+        self.views = ViewStore(Path(self.spill.name))  # (on disk until the page is written)
         # the hands with a view (path, first line): the auditor finds their neighbours at their table
         # (Auditor.neighbours_of is this set), which `add_across` then shows in the views
         self.viewed: set[tuple[str, int]] = set()
@@ -354,8 +379,9 @@ class HtmlReport:
         if rows and rows[0].anchor:
             item = audited.item
             house = self.builder.house_for(item) if isinstance(item, Hand) else None
-            self.views.append(hand_view(audited, self.builder.hand_no, view_context(audited, ctx, house), rows))
-            self.viewed.add(self.views[-1].key)
+            view = hand_view(audited, self.builder.hand_no, view_context(audited, ctx, house), rows)
+            self.views.append(view)
+            self.viewed.add(view.key)
 
     def add_found(self, findings: list[Finding], hand_no: int, view: HandView | None) -> None:
         """`add` of a hand audited by a worker (omaha_audit/parallel.py), whose statistics come in the
@@ -393,11 +419,11 @@ class HtmlReport:
         (Auditor(table_views=...).sessions), and to each hand view the stacks of its table's hands before
         and after it (Auditor.neighbours, found for `viewed`)."""
         if neighbours:
-            for index, view in enumerate(self.views):
-                around = neighbours.get(view.key)
+            for index, key in enumerate(self.views.keys):
+                around = neighbours.get(key)
                 if around is not None:
                     before, itself, after = around
-                    self.views[index] = replace(view, table=table_context(itself, before, after))
+                    self.views.set_table(index, table_context(itself, before, after))
         self.builder.add_across(findings)
         anchors: dict[tuple[str, str], str] = {}
         for session in sessions:
@@ -414,8 +440,13 @@ class HtmlReport:
             if len(self.findings) < self.max_finding_rows:
                 self.findings.append(row)
 
+    def close(self) -> None:
+        """Remove the tables and views written to disk (the report cannot be made again after this)."""
+        self.views.close()
+        self.spill.cleanup()
+
     def context(self, tally: Tally) -> Report:
-        frames = self.builder.frames()
+        frames = self.builder.lazy_frames()
         style, script = _asset("report.css"), _asset("report.js")
         csp = (
             "default-src 'none'; "
@@ -460,7 +491,7 @@ class HtmlReport:
             codes=tuple(sorted({row.code for row in self.findings})),
             severities=tuple(s.value for s in Severity if any(row.severity == s.value for row in self.findings)),
             rooms=tuple(sorted(counts)),
-            hand_views=tuple(self.views),
+            hand_views=self.views,
             hand_views_note=views_note,
             table_views=tuple(self.table_views),
             table_views_note=(
@@ -478,8 +509,14 @@ class HtmlReport:
         )
 
     def render(self, tally: Tally) -> str:
-        return environment().get_template("report.html.j2").render(report=self.context(tally))
+        return "".join(self._chunks(tally))
 
     def write(self, tally: Tally, path: Path) -> None:
-        """Render and write the report atomically (a temporary file renamed over `path`)."""
-        write_text_atomically(Path(path), self.render(tally))
+        """Render and write the report atomically (a temporary file renamed over `path`), piece by piece
+        as the template makes it: the page (20 MB for 200,000 hands) is never one string in memory."""
+        with atomic_path(Path(path)) as temporary, temporary.open("w", encoding="utf-8") as out:
+            for chunk in self._chunks(tally):
+                out.write(chunk)
+
+    def _chunks(self, tally: Tally) -> Iterator[str]:
+        return environment().get_template("report.html.j2").generate(report=self.context(tally))

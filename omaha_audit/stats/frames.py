@@ -7,7 +7,10 @@ unique across rooms or duplicated files.
 
 Rows are collected per batch as plain Python dicts and turned into a DataFrame with the schema at the
 end of each batch (2,000 hands), so memory stays small while the pipeline streams. Tables a caller does not
-ask for (the statistics need neither `actions` nor `pots`) are not built at all.
+ask for (the statistics need neither `actions` nor `pots`) are not built at all. A builder given a `spill`
+directory (the HTML report's) writes each closed batch there as an Arrow IPC file instead of keeping it,
+and `lazy_frames()` gives the tables as Polars queries over those files: what such a run holds in memory
+does not grow with its hands.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import polars as pl
@@ -318,6 +322,19 @@ class Frames:
         return {name: getattr(self, name) for name in ALL_TABLES}
 
 
+@dataclass(frozen=True, slots=True)
+class LazyFrames:
+    """The same tables as queries (FrameBuilder.lazy_frames): what a large run's report reads, a
+    selection at a time, instead of holding every row. The statistics accept either."""
+
+    hands: pl.LazyFrame
+    players: pl.LazyFrame
+    actions: pl.LazyFrame
+    pots: pl.LazyFrame
+    findings: pl.LazyFrame
+    tables: pl.LazyFrame
+
+
 _INT_RANGE: dict[type, tuple[int, int]] = {
     pl.Int8: (-(2**7), 2**7 - 1),
     pl.Int16: (-(2**15), 2**15 - 1),
@@ -331,12 +348,22 @@ _INT_RANGE: dict[type, tuple[int, int]] = {
 
 
 class _Table:
-    """The rows of the current batch, and the frames of the batches already closed."""
+    """The rows of the current batch, and the batches already closed: frames in memory, or, when the
+    table spills (`spill`: a directory), Arrow IPC files there that `lazy()` scans."""
 
-    def __init__(self, schema: pl.Schema) -> None:
+    def __init__(self, schema: pl.Schema, spill: Path | None = None, name: str = "") -> None:
         self.schema = schema
         self.rows: list[dict[str, Any]] = []
         self.frames: list[pl.DataFrame] = []
+        self.spill = spill
+        self.name = name
+        self.files: list[Path] = []
+        # the batches' hand numbers never go down (true of the hands and the players: a run numbers its
+        # hands in order, and a worker's are renumbered after those already in): the queries may then
+        # join on them by merging, which holds neither table in memory
+        self.in_order = "hand_no" in schema
+        self.last_hand_no = 0
+        self.unnumbered = 0  # rows without a hand number (findings across hands name their hand otherwise)
         # integer columns and the values they hold: a value beyond them (an amount of 2^63 cents, a seat
         # 540,531) is left null in the table, never an overflow; the hand's findings say what is wrong
         self.bounded = [
@@ -352,16 +379,46 @@ class _Table:
 
     def flush(self) -> None:
         if self.rows:
-            self.frames.append(pl.DataFrame(self.rows, schema=self.schema))
+            self.add_frame(pl.DataFrame(self.rows, schema=self.schema))
             self.rows = []
+
+    def add_frame(self, frame: pl.DataFrame) -> None:
+        """Close one batch: keep it, or write it to the spill directory (lz4-compressed Arrow IPC)."""
+        if "hand_no" in self.schema:
+            self.unnumbered += frame["hand_no"].null_count()
+        if self.in_order and frame.height:
+            numbers = frame["hand_no"]
+            first = numbers[0]
+            if numbers.null_count() or first < self.last_hand_no or not numbers.is_sorted():
+                self.in_order = False
+            else:
+                self.last_hand_no = numbers[-1]
+        if self.spill is None:
+            self.frames.append(frame)
+            return
+        path = self.spill / f"{self.name}-{len(self.files):06d}.arrow"
+        frame.write_ipc(path, compression="lz4")
+        self.files.append(path)
 
     def frame(self) -> pl.DataFrame:
         self.flush()
+        if self.files:
+            return self.lazy().collect()
         if not self.frames:
             return pl.DataFrame(schema=self.schema)
         frame = pl.concat(self.frames, how="vertical", rechunk=True)
         self.frames = [frame]
         return frame
+
+    def lazy(self) -> pl.LazyFrame:
+        """The table as a query: its spilled batches scanned from disk, never all in memory at once."""
+        self.flush()
+        parts = [pl.scan_ipc(self.files)] if self.files else []
+        parts += [frame.lazy() for frame in self.frames]
+        if not parts:
+            return pl.DataFrame(schema=self.schema).lazy()
+        query = parts[0] if len(parts) == 1 else pl.concat(parts, how="vertical")
+        return query.set_sorted("hand_no") if self.in_order else query
 
 
 class FrameBuilder:
@@ -379,6 +436,7 @@ class FrameBuilder:
         *,
         batch_size: int = 2000,
         strict: bool = False,
+        spill: Path | None = None,
     ) -> None:
         self.house = house
         self.strict = strict
@@ -387,7 +445,7 @@ class FrameBuilder:
         unknown = self.wanted - set(SCHEMAS)
         if unknown:
             raise ValueError(f"unknown tables: {', '.join(sorted(unknown))}")
-        self.tables = {name: _Table(schema) for name, schema in SCHEMAS.items()}
+        self.tables = {name: _Table(schema, spill, name) for name, schema in SCHEMAS.items()}
         self.batch_size = batch_size
         self.hand_no = 0
 
@@ -442,7 +500,7 @@ class FrameBuilder:
             table = self.tables[name]
             table.flush()
             if frame.height:
-                table.frames.append(frame)
+                table.add_frame(frame)
         self.hand_no += hands
 
     def add_table_rows(self, rows: Iterable[dict[str, Any]]) -> None:
@@ -453,17 +511,18 @@ class FrameBuilder:
 
     def frames(self) -> Frames:
         tables = {name: table.frame() for name, table in self.tables.items()}
-        hands = tables["hands"]
-        for name in ("findings", "tables"):  # rows that name their hand by file and id: give them its number
-            frame = tables[name]
-            if frame.is_empty() or frame["hand_no"].null_count() == 0:
-                continue
-            numbers = hands.select("path", "hand_id", pl.col("hand_no").alias("_no")).unique(
-                ["path", "hand_id"], keep="first", maintain_order=True
-            )
-            joined = frame.join(numbers, on=["path", "hand_id"], how="left")
-            tables[name] = joined.with_columns(pl.coalesce("hand_no", "_no").alias("hand_no")).select(frame.columns)
+        for name in ("findings", "tables"):
+            if self.tables[name].unnumbered:
+                tables[name] = _numbered(tables[name].lazy(), tables["hands"].lazy()).collect()
         return Frames(**tables)
+
+    def lazy_frames(self) -> LazyFrames:
+        """The tables as queries over their batches (scanned from the spill directory when there is one)."""
+        tables = {name: table.lazy() for name, table in self.tables.items()}
+        for name in ("findings", "tables"):
+            if self.tables[name].unnumbered:
+                tables[name] = _numbered(tables[name], tables["hands"])
+        return LazyFrames(**tables)
 
     # ---- rows ---------------------------------------------------------------------------------
     def _add_unreadable(self, item: UnreadableHand, findings: list[Finding]) -> None:
@@ -664,6 +723,24 @@ class FrameBuilder:
                 "actual": finding.actual,
             }
         )
+
+
+def _numbered(rows: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
+    """`rows` that name their hand by file and id (the findings across hands, the tables' rows) given its
+    number where they have none: the first hand of that file with that id. The numbers of the hands those
+    rows name (a few, usually) are looked up once, here, so a query over the rows does not scan every
+    hand's file and id again."""
+    wanted = rows.filter(pl.col("hand_no").is_null()).select("path", "hand_id").unique()
+    numbers = (
+        hands.select("path", "hand_id", "hand_no")
+        .join(wanted, on=["path", "hand_id"], how="semi")
+        .group_by("path", "hand_id")
+        .agg(pl.col("hand_no").min().alias("_no"))
+        .collect(engine="streaming")
+    )
+    columns = rows.collect_schema().names()
+    joined = rows.join(numbers.lazy(), on=["path", "hand_id"], how="left", maintain_order="left")
+    return joined.with_columns(pl.coalesce("hand_no", "_no").alias("hand_no")).select(columns)
 
 
 def build_frames(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import polars as pl
 
 from omaha_audit.model import Game
-from omaha_audit.stats.frames import FAMILIES, Frames
+from omaha_audit.stats.frames import FAMILIES, Frames, LazyFrames
 
 PLAYER = "player"
 GROUPINGS = ("player", "table", "stakes", "game", "day")
@@ -95,7 +95,14 @@ PLAYER_COUNTS = (
     "hands_with_bb",
     "hi_lo_hands",
 )
+NET_BB_SCALE = 10**12  # net in big blinds is summed in these parts of a big blind (exact integers)
 GROUP_FIGURES = ("hands", "avg_players", "pots", "avg_pot", "rake", "findings", "findings_per_1000")
+
+
+def collect(query: pl.LazyFrame) -> pl.DataFrame:
+    """Run a query on Polars' streaming engine, which reads the tables batch by batch (a report's
+    tables spilled to disk are never loaded whole); an in-memory table gives the same result."""
+    return query.collect(engine="streaming")
 
 
 def _rate(numerator: str, denominator: str, scale: float = 100.0) -> pl.Expr:
@@ -111,17 +118,26 @@ def _major(column: str) -> pl.Expr:
     return (pl.col(column) / (10 ** pl.col("decimals").cast(pl.Int64))).cast(pl.Float64)
 
 
-def player_statistics(frames: Frames) -> pl.DataFrame:
+def player_statistics(frames: Frames | LazyFrames) -> pl.DataFrame:
     """One row per player and unit, with the counts every rate is made of."""
-    hands = frames.hands.select("hand_no", "unit", "currency", "decimals", "big_blind", "small_bet", "game")
-    rows = frames.players.join(hands, on="hand_no", how="left").with_columns(
-        bb=pl.coalesce("big_blind", "small_bet"),
-        hi_lo=pl.col("game").is_in(HI_LO_GAMES),
+    hands = frames.hands.lazy().select("hand_no", "unit", "currency", "decimals", "big_blind", "small_bet", "game")
+    rows = (
+        frames.players.lazy()
+        .join(hands, on="hand_no", how="left")
+        .with_columns(
+            bb=pl.coalesce("big_blind", "small_bet"),
+            hi_lo=pl.col("game").is_in(HI_LO_GAMES),
+        )
     )
-    grouped = rows.group_by(PLAYER, "unit").agg(
-        pl.col("currency").first(),
-        pl.col("decimals").first(),
-        hands=pl.len().cast(pl.Int64),
+    # every sum is of integers, so that each figure is the same whatever the order and the batches of
+    # the rows (the streaming engine adds them in no fixed order): net in big blinds, Σ net ÷ big blind,
+    # is added in fixed point, NET_BB_SCALE parts of a big blind, each hand's share rounded down
+    # (currency and decimals, which the unit names, are keys: the streaming engine's first() of a string
+    # column costs more memory than a key)
+    keys = [PLAYER, "unit", "currency", "decimals"]
+    net_bb = (pl.col("net").cast(pl.Int128) * NET_BB_SCALE) // pl.col("bb").cast(pl.Int128)
+    counted = rows.group_by(keys).agg(
+        hands=pl.len(),
         vpip_hands=pl.col("vpip").sum(),
         pfr_hands=pl.col("pfr").sum(),
         three_bet_opps=pl.col("three_bet_opp").sum(),
@@ -138,14 +154,25 @@ def player_statistics(frames: Frames) -> pl.DataFrame:
         won_at_showdown=pl.col("won_showdown").sum(),
         net_won_units=pl.col("net").sum(),
         rake_paid_units=pl.col("rake_paid").sum(),
-        net_bb=(pl.col("net") / pl.col("bb")).sum(),
+        net_bb_fixed=net_bb.sum(),
         hands_with_bb=pl.col("bb").is_not_null().sum(),
         hi_lo_hands=pl.col("hi_lo").sum(),
         scoops=pl.col("scoop").sum(),
         quarters=pl.col("quarter").sum(),
     )
-    counts = [name for name, dtype in grouped.schema.items() if dtype == pl.UInt32]
-    grouped = grouped.with_columns(pl.col(counts).cast(pl.Int64))
+    counted = collect(counted)
+    sums = [name for name in counted.columns if name not in keys]
+    grouped = (
+        counted.sort(keys, nulls_last=True)  # (one row a player and unit, unless a unit had two spellings)
+        .group_by(PLAYER, "unit", maintain_order=True)
+        .agg(pl.col("currency").first(), pl.col("decimals").first(), pl.col(sums).sum())
+        .with_columns(
+            pl.exclude(*keys, "net_bb_fixed").cast(pl.Int64),
+            net_bb=(pl.col("net_bb_fixed").cast(pl.Float64) / NET_BB_SCALE),
+        )
+        .drop("net_bb_fixed")
+        .lazy()
+    )
     table = grouped.with_columns(
         vpip=_rate("vpip_hands", "hands"),
         pfr=_rate("pfr_hands", "hands"),
@@ -160,34 +187,51 @@ def player_statistics(frames: Frames) -> pl.DataFrame:
         rake_paid=_major("rake_paid_units"),
     )
     order = ["player", "unit", "currency", "decimals", "hands", *PLAYER_RATES, *PLAYER_COUNTS]
-    return table.select(order).sort(["hands", PLAYER, "unit"], descending=[True, False, False])
+    return collect(table.select(order).sort(["hands", PLAYER, "unit"], descending=[True, False, False]))
 
 
-def group_statistics(frames: Frames, by: str) -> pl.DataFrame:
+def group_statistics(frames: Frames | LazyFrames, by: str) -> pl.DataFrame:
     """One row per `by` value (table, stakes, game or day) and unit: hands, pots, rake, findings."""
     if by not in GROUPINGS or by == PLAYER:
         raise ValueError(f"cannot group hands by {by!r}")
-    per_family = frames.findings.group_by("hand_no").agg(
-        pl.len().cast(pl.Int64).alias("all_findings"),
-        *[(pl.col("family") == family).sum().cast(pl.Int64).alias(f"{family}_findings") for family in FAMILY_NAMES],
+    per_family = (
+        frames.findings.lazy()
+        .group_by("hand_no")
+        .agg(
+            pl.len().cast(pl.Int64).alias("all_findings"),
+            *[(pl.col("family") == family).sum().cast(pl.Int64).alias(f"{family}_findings") for family in FAMILY_NAMES],
+        )
     )
     family_counts = [f"{family}_findings" for family in FAMILY_NAMES]
-    hands = frames.hands.join(per_family, on="hand_no", how="left").with_columns(
-        pl.col([*family_counts, "all_findings"]).fill_null(0)
+    hands = (
+        frames.hands.lazy()
+        .join(per_family, on="hand_no", how="left")
+        .with_columns(pl.col([*family_counts, "all_findings"]).fill_null(0))
     )
-    grouped = hands.group_by(by, "unit").agg(
+    # integer sums (the same in any order) per group, unit, currency and decimals (keys rather than first():
+    # see player_statistics), then per group and unit
+    keys = [by, "unit", "currency", "decimals"]
+    sums = [*family_counts, "hands", "pots_units", "rake_units", "players_dealt", "hands_with_players", "findings"]
+    counted = hands.group_by(keys).agg(
         *[pl.col(name).sum() for name in family_counts],
-        pl.col("currency").first(),
-        pl.col("decimals").first(),
         hands=pl.len().cast(pl.Int64),
         pots_units=pl.col("pot").sum(),
         rake_units=pl.col("rake").sum(),
-        avg_players=pl.col("players").mean(),
+        players_dealt=pl.col("players").cast(pl.Int64).sum(),
+        hands_with_players=pl.col("players").is_not_null().sum().cast(pl.Int64),
         findings=pl.col("all_findings").sum(),  # (the findings table: it has those across hands too)
         level=pl.coalesce("big_blind", "small_bet").max(),
     )
+    grouped = (
+        collect(counted)
+        .sort(keys, nulls_last=True)
+        .group_by(by, "unit", maintain_order=True)
+        .agg(pl.col("currency").first(), pl.col("decimals").first(), pl.col(sums).sum(), pl.col("level").max())
+        .lazy()
+    )
     table = grouped.with_columns(
         *[_rate(f"{family}_findings", "hands", 1000.0).alias(f"{family}_per_1000") for family in FAMILY_NAMES],
+        avg_players=_rate("players_dealt", "hands_with_players", 1.0),
         pots=_major("pots_units"),
         avg_pot=(_major("pots_units") / pl.col("hands")),
         rake=_major("rake_units"),
@@ -196,10 +240,10 @@ def group_statistics(frames: Frames, by: str) -> pl.DataFrame:
     order = ["unit", "level", by] if by == "stakes" else [by, "unit"]  # stakes: smallest first
     columns = [by, "unit", "currency", "decimals", *GROUP_FIGURES]
     columns += [f"{family}_per_1000" for family in FAMILY_NAMES] + family_counts + ["pots_units", "rake_units"]
-    return table.sort(order, nulls_last=True).select(columns)
+    return collect(table.sort(order, nulls_last=True).select(columns))
 
 
-def statistics(frames: Frames, by: str = PLAYER) -> pl.DataFrame:
+def statistics(frames: Frames | LazyFrames, by: str = PLAYER) -> pl.DataFrame:
     return player_statistics(frames) if by == PLAYER else group_statistics(frames, by)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -139,10 +140,11 @@ def test_write_html_report_is_atomic(sample_folder: Path, tmp_path: Path, monkey
     target = tmp_path / "report.html"
     target.write_text("the previous report", encoding="utf-8")
 
-    def broken(*args: object, **kwargs: object) -> str:
+    def broken(*args: object, **kwargs: object) -> Iterator[str]:
+        yield "<!doctype html>\n<p>half a page, written to disk as the template makes it"
         raise RuntimeError("rendering failed")
 
-    monkeypatch.setattr(html_module.HtmlReport, "render", broken)
+    monkeypatch.setattr(html_module.HtmlReport, "_chunks", broken)  # (fails halfway through the page)
     auditor = Auditor()
     with pytest.raises(RuntimeError):
         write_html_report(auditor.audit_files(sorted(sample_folder.glob("*.txt"))), auditor.tally, target)
