@@ -249,10 +249,15 @@ def _net_charts(
         .otherwise(pl.concat_str(pl.lit("c\t"), pl.col("currency").fill_null("?")))
         .alias("money"),
     )
-    players = frames.players.lazy().select("hand_no", "player", "net").join(hands, on="hand_no", how="inner")
+    # (a hand's player rows are side by side in the table: the first of them is where the hand number
+    # changes, and counting those counts the hands without holding a set of every hand's number)
+    first_of_hand = (pl.col("hand_no").diff().fill_null(1) != 0).alias("first_of_hand")
+    players = (
+        frames.players.lazy().select("hand_no", "player", "net", first_of_hand).join(hands, on="hand_no", how="inner")
+    )
     # (a count of hands per kind of money, the one figure every kind needs: a run may have 50,000
     # tournaments; the rest is counted for the charts drawn only)
-    groups = collect(players.group_by("money").agg(pl.col("hand_no").n_unique().alias("hands"))).sort(
+    groups = collect(players.group_by("money").agg(pl.col("first_of_hand").sum().cast(pl.Int64).alias("hands"))).sort(
         ["hands", "money"], descending=[True, False]
     )
     if groups.is_empty():

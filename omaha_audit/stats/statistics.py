@@ -136,7 +136,7 @@ def player_statistics(frames: Frames | LazyFrames) -> pl.DataFrame:
     # column costs more memory than a key)
     keys = [PLAYER, "unit", "currency", "decimals"]
     net_bb = (pl.col("net").cast(pl.Int128) * NET_BB_SCALE) // pl.col("bb").cast(pl.Int128)
-    counted = rows.group_by(keys).agg(
+    query = rows.group_by(keys).agg(
         hands=pl.len(),
         vpip_hands=pl.col("vpip").sum(),
         pfr_hands=pl.col("pfr").sum(),
@@ -160,7 +160,7 @@ def player_statistics(frames: Frames | LazyFrames) -> pl.DataFrame:
         scoops=pl.col("scoop").sum(),
         quarters=pl.col("quarter").sum(),
     )
-    counted = collect(counted)
+    counted = collect(query)
     sums = [name for name in counted.columns if name not in keys]
     grouped = (
         counted.sort(keys, nulls_last=True)  # (one row a player and unit, unless a unit had two spellings)
