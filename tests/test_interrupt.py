@@ -1,5 +1,6 @@
 """Ctrl-C (SIGINT) at any point of a command that writes files: exit 130 with one line on stderr, no
-traceback, and no file half-written (the old one stays, or none). Issue 19, point 7; issue 18 (generate)."""
+traceback, no file half-written (the old one stays, or none), and no temporary file or folder left behind.
+Issue 19, point 7; issue 18 (generate)."""
 
 from __future__ import annotations
 
@@ -43,8 +44,14 @@ def test_ctrl_c_exits_130_and_leaves_no_partial_file(name: str, hands: Path, tmp
         out = tmp_path / f"run{delay}"
         out.mkdir()
         args = [part.format(hands=hands, out=out) for part in COMMANDS[name]]
+        scratch = tmp_path / f"tmp{delay}"  # (its TMPDIR: the report's tables and views, the table spill)
+        scratch.mkdir()
         process = subprocess.Popen(
-            [sys.executable, "-c", MAIN, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+            [sys.executable, "-c", MAIN, *args],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "TMPDIR": str(scratch)},
         )
         time.sleep(delay)
         process.send_signal(signal.SIGINT)
@@ -53,6 +60,8 @@ def test_ctrl_c_exits_130_and_leaves_no_partial_file(name: str, hands: Path, tmp
         assert process.returncode in (0, 1, 130), (process.returncode, err[-2000:])
         leftovers = [p.name for p in out.rglob("*") if p.name.endswith(".tmp")]
         assert not leftovers, leftovers
+        scratch_left = [p.name for p in scratch.iterdir() if p.name.startswith("omaha-audit-")]
+        assert not scratch_left, scratch_left  # (temporary files and folders removed, interrupted or not)
         if process.returncode == 130:
             interrupted += 1
             assert err.strip().endswith("interrupted; files being written were left as they were"), err[-500:]

@@ -67,18 +67,38 @@ def run_audit(
 ) -> int:
     """The audit of `files`, printed to `out` in `output_format`. With `workers` (omaha_audit/parallel.py),
     the hands are audited there; the output is the same."""
-    out = cast(TextIO, _ClosedSafe(out)) if html is not None else out
     report = None
     if html is not None:
-        from omaha_audit.report.html import MAX_TABLE_VIEWS, HtmlReport  # (jinja2 and polars: only for a report)
+        from omaha_audit.report.html import HtmlReport  # (jinja2 and polars: only for a report)
 
         report = HtmlReport(house, inputs=[str(p) for p in inputs])
-    auditor = Auditor(
-        house,
-        rules,
-        keep_text=output_format == "text" or html is not None,
-        table_views=MAX_TABLE_VIEWS if report else 0,
-    )
+    try:
+        return _audit(files, output_format, house, rules, fail_on, out, err, show_info, html, report, workers)
+    finally:
+        if report is not None:  # (its tables and views on disk, whichever way the run ends: Ctrl-C too)
+            report.close()
+
+
+def _audit(
+    files: Sequence[Source],
+    output_format: str,
+    house: HouseRules | None,
+    rules: tuple[Rule | TableRule, ...],
+    fail_on: str,
+    out: TextIO,
+    err: TextIO,
+    show_info: bool,
+    html: Path | None,
+    report: HtmlReport | None,
+    workers: Workers | None,
+) -> int:
+    out = cast(TextIO, _ClosedSafe(out)) if html is not None else out
+    table_views = 0
+    if report is not None:
+        from omaha_audit.report.html import MAX_TABLE_VIEWS
+
+        table_views = MAX_TABLE_VIEWS
+    auditor = Auditor(house, rules, keep_text=output_format == "text" or html is not None, table_views=table_views)
     if report is not None:
         auditor.neighbours_of = report.viewed  # (the hands the report shows: their table's hands around them)
     minimum = Severity.INFO if show_info else Severity.WARNING
@@ -126,10 +146,7 @@ def run_audit(
             err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
     out.flush()
     if report is not None and html is not None:
-        try:
-            report.write(tally, html)
-        finally:
-            report.close()
+        report.write(tally, html)
         err.write(f"omaha-audit: HTML report written to {html}\n")
     threshold = FAIL_ON[fail_on]  # (--fail-on)
     worst = tally.worst()
