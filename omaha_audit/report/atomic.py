@@ -27,8 +27,3 @@ def atomic_path(target: Path) -> Iterator[Path]:
         with contextlib.suppress(FileNotFoundError):
             temporary.unlink()
         raise
-
-
-def write_text_atomically(target: Path, text: str) -> None:
-    with atomic_path(target) as temporary:
-        temporary.write_text(text, encoding="utf-8")
