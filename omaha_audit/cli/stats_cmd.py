@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
@@ -52,6 +53,8 @@ def run_stats(
     err: TextIO,
     workers: Workers | None = None,
 ) -> int:
+    import tempfile
+
     from omaha_audit.pipeline import Auditor
     from omaha_audit.report.text import counted
     from omaha_audit.rules.registry import ALL_RULES
@@ -70,9 +73,12 @@ def run_stats(
     rules = () if by == PLAYER else ALL_RULES
     auditor = Auditor(house, rules, keep_text=False)
     tables = ("hands", "players") if by == PLAYER else ("hands", "findings")
-    builder = FrameBuilder(house, tables)
-    problems = collect(auditor, builder, files, err, workers)
-    table = statistics(builder.frames(), by)
+    # (the tables' rows on disk, 1,000 hands at a time, read back by streaming queries: the memory does not
+    # grow with the hands, as for the HTML report; the folder goes whichever way the command ends)
+    with tempfile.TemporaryDirectory(prefix="omaha-audit-stats-") as spill:
+        builder = FrameBuilder(house, tables, spill=Path(spill), batch_size=1000)
+        problems = collect(auditor, builder, files, err, workers)
+        table = statistics(builder.lazy_frames(), by)
     if output_format == "text":
         out.write(to_text(table, by))
     elif output_format == "csv":
