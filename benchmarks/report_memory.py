@@ -20,19 +20,11 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from report_size import histories  # (the same generated input, made once and kept)
+
 from omaha_audit import build
-from omaha_audit.generate import GenerateConfig, generate
-
-
-def histories(path: Path, hands: int, seed: int, fault_rate: float) -> Path:
-    if path.exists():
-        print(f"input: {path} (reused)")
-        return path
-    started = time.perf_counter()
-    with path.open("w", encoding="utf-8") as text, open(path.with_suffix(".labels.jsonl"), "w") as labels:
-        generate(GenerateConfig(hands=hands, seed=seed, fault_rate=fault_rate), text, labels)
-    print(f"input: {path}, {hands:,} hands generated in {time.perf_counter() - started:.1f} s")
-    return path
 
 
 def peak_of(command: list[str]) -> tuple[float, float]:

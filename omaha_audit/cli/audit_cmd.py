@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from collections.abc import Sequence
@@ -67,93 +68,75 @@ def run_audit(
 ) -> int:
     """The audit of `files`, printed to `out` in `output_format`. With `workers` (omaha_audit/parallel.py),
     the hands are audited there; the output is the same."""
-    report = None
-    if html is not None:
-        from omaha_audit.report.html import HtmlReport  # (jinja2 and polars: only for a report)
+    with contextlib.ExitStack() as cleanup:
+        report = None
+        if html is not None:
+            from omaha_audit.report.html import MAX_TABLE_VIEWS, HtmlReport  # (jinja2 and polars: only for a report)
 
-        report = HtmlReport(house, inputs=[str(p) for p in inputs])
-    try:
-        return _audit(files, output_format, house, rules, fail_on, out, err, show_info, html, report, workers)
-    finally:
-        if report is not None:  # (its tables and views on disk, whichever way the run ends: Ctrl-C too)
-            report.close()
-
-
-def _audit(
-    files: Sequence[Source],
-    output_format: str,
-    house: HouseRules | None,
-    rules: tuple[Rule | TableRule, ...],
-    fail_on: str,
-    out: TextIO,
-    err: TextIO,
-    show_info: bool,
-    html: Path | None,
-    report: HtmlReport | None,
-    workers: Workers | None,
-) -> int:
-    out = cast(TextIO, _ClosedSafe(out)) if html is not None else out
-    table_views = 0
-    if report is not None:
-        from omaha_audit.report.html import MAX_TABLE_VIEWS
-
-        table_views = MAX_TABLE_VIEWS
-    auditor = Auditor(house, rules, keep_text=output_format == "text" or html is not None, table_views=table_views)
-    if report is not None:
-        auditor.neighbours_of = report.viewed  # (the hands the report shows: their table's hands around them)
-    minimum = Severity.INFO if show_info else Severity.WARNING
-    texts: list[str] = []  # the text format's findings, hand by hand
-    findings: list[dict[str, object]] = []
-    streaming_to_terminal = output_format == "jsonl" and out.isatty()
-    progress = Progress(len(files), err, enabled=False if streaming_to_terminal else None)
-    position = {str(path): index for index, path in enumerate(files)}
-    try:
-        for count, found, path in _batches(auditor, files, report, minimum, workers):
-            progress.files_done = position.get(path, progress.files_done)
-            progress.update(count)
-            for hand_findings, text, _, _ in found:
-                if output_format == "jsonl":
-                    for finding in hand_findings:
-                        out.write(json.dumps(finding.as_dict(), ensure_ascii=False) + "\n")
-                elif output_format == "json":
-                    findings.extend(finding.as_dict() for finding in hand_findings)
-                elif text:
-                    texts.append(text)
-    finally:
-        progress.close()
-    tally = auditor.tally
-    across = auditor.across
-    if report is not None:
-        report.add_across(across, auditor.sessions, auditor.neighbours)
-    if output_format == "jsonl":
-        for finding in across:
-            out.write(json.dumps(finding.as_dict(), ensure_ascii=False) + "\n")
-    elif output_format == "json":
-        findings.extend(finding.as_dict() for finding in across)
-    if output_format == "json":
-        json.dump({"summary": tally.as_dict(), "findings": findings}, out, ensure_ascii=False, indent=1)
-        out.write("\n")
-    elif output_format == "text":  # (the summary last: what a terminal shows when the run ends)
-        out.write("".join(texts))
-        write_across(across, out, minimum)
-        write_summary(tally, out)
-    if output_format != "text":
-        err.write(
-            f"files: {tally.files}, hands: {tally.hands}, audited: {tally.audited}, "
-            f"unreadable: {tally.unreadable}, findings: {tally.findings}\n"
+            # (its tables and views on disk are removed whichever way the run ends: Ctrl-C too)
+            report = cleanup.enter_context(HtmlReport(house, inputs=[str(p) for p in inputs]))
+        out = cast(TextIO, _ClosedSafe(out)) if html is not None else out
+        auditor = Auditor(
+            house,
+            rules,
+            keep_text=output_format == "text" or html is not None,
+            table_views=MAX_TABLE_VIEWS if report else 0,
         )
-        for notice in tally.notices:
-            err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
-    out.flush()
-    if report is not None and html is not None:
-        report.write(tally, html)
-        err.write(f"omaha-audit: HTML report written to {html}\n")
-    threshold = FAIL_ON[fail_on]  # (--fail-on)
-    worst = tally.worst()
-    code = 1 if threshold is not None and worst is not None and worst.rank >= threshold.rank else 0
-    if output_format == "text":
-        err.write(f"omaha-audit: exit {code}: {_exit_meaning(code, fail_on)}\n")
-    return code
+        if report is not None:
+            auditor.neighbours_of = report.viewed  # (the hands the report shows: their table's hands around them)
+        minimum = Severity.INFO if show_info else Severity.WARNING
+        texts: list[str] = []  # the text format's findings, hand by hand
+        findings: list[dict[str, object]] = []
+        streaming_to_terminal = output_format == "jsonl" and out.isatty()
+        progress = Progress(len(files), err, enabled=False if streaming_to_terminal else None)
+        position = {str(path): index for index, path in enumerate(files)}
+        try:
+            for count, found, path in _batches(auditor, files, report, minimum, workers):
+                progress.files_done = position.get(path, progress.files_done)
+                progress.update(count)
+                for hand_findings, text, _, _ in found:
+                    if output_format == "jsonl":
+                        for finding in hand_findings:
+                            out.write(json.dumps(finding.as_dict(), ensure_ascii=False) + "\n")
+                    elif output_format == "json":
+                        findings.extend(finding.as_dict() for finding in hand_findings)
+                    elif text:
+                        texts.append(text)
+        finally:
+            progress.close()
+        tally = auditor.tally
+        across = auditor.across
+        if report is not None:
+            report.add_across(across, auditor.sessions, auditor.neighbours)
+        if output_format == "jsonl":
+            for finding in across:
+                out.write(json.dumps(finding.as_dict(), ensure_ascii=False) + "\n")
+        elif output_format == "json":
+            findings.extend(finding.as_dict() for finding in across)
+        if output_format == "json":
+            json.dump({"summary": tally.as_dict(), "findings": findings}, out, ensure_ascii=False, indent=1)
+            out.write("\n")
+        elif output_format == "text":  # (the summary last: what a terminal shows when the run ends)
+            out.write("".join(texts))
+            write_across(across, out, minimum)
+            write_summary(tally, out)
+        if output_format != "text":
+            err.write(
+                f"files: {tally.files}, hands: {tally.hands}, audited: {tally.audited}, "
+                f"unreadable: {tally.unreadable}, findings: {tally.findings}\n"
+            )
+            for notice in tally.notices:
+                err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
+        out.flush()
+        if report is not None and html is not None:
+            report.write(tally, html)
+            err.write(f"omaha-audit: HTML report written to {html}\n")
+        threshold = FAIL_ON[fail_on]  # (--fail-on)
+        worst = tally.worst()
+        code = 1 if threshold is not None and worst is not None and worst.rank >= threshold.rank else 0
+        if output_format == "text":
+            err.write(f"omaha-audit: exit {code}: {_exit_meaning(code, fail_on)}\n")
+        return code
 
 
 def _exit_meaning(code: int, fail_on: str) -> str:

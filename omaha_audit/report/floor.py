@@ -20,8 +20,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from omaha_audit.report.charts import BarChart, ColumnChart, bar_chart, column_chart
-from omaha_audit.stats.frames import Frames, LazyFrames
-from omaha_audit.stats.statistics import collect
+from omaha_audit.stats.frames import Frames, LazyFrames, streamed
 
 MAX_TABLE_ROWS = 1000  # rows of the findings-by-table table (the tables with the most errors first)
 TOP_TABLES = 10  # bars of the chart of the tables with the most errors
@@ -130,12 +129,12 @@ def by_table(frames: Frames | LazyFrames, anchors: Mapping[str, str], limit: int
     )
     codes: dict[tuple[str, str, str], str] = {}
     # (a row per table and code, sorted here: the streaming engine's groups come in no fixed order)
-    top = collect(findings.group_by([*keys, "code"]).agg(pl.len().alias("n")))
+    top = streamed(findings.group_by([*keys, "code"]).agg(pl.len().alias("n")))
     top = top.sort(["n", *keys, "code"], descending=[True, False, False, False, False])
     for room, table, tournament, code, count in top.group_by(keys, maintain_order=True).head(TOP_CODES).iter_rows():
         key = (room, table, tournament)
         codes[key] = f"{codes[key]}, {code} ×{count:,}" if key in codes else f"{code} ×{count:,}"
-    ordered = collect(counted).sort(
+    ordered = streamed(counted).sort(
         ["errors", "warnings", "infos", "hands", "room", "table", "tournament"],
         descending=[True, True, True, True, False, False, False],
     )
@@ -182,7 +181,7 @@ def over_time(frames: Frames | LazyFrames) -> OverTime:
     """Hands and findings per day of their start in UTC (and per hour when the run spans less than
     `HOURLY_SPAN`), with the hands whose start is unknown on a row of their own."""
     hands, findings = _with_table(frames)
-    span = collect(
+    span = streamed(
         hands.select(
             pl.col("utc").null_count().alias("unknown"),
             pl.col("utc").min().alias("first"),
@@ -220,7 +219,7 @@ def _time_table(
     known_findings = findings.filter(pl.col("utc").is_not_null())
     counted_query = _bucketed(known_hands, size).group_by("bucket").agg(pl.len().alias("hands"))
     severities = _severity_counts(_bucketed(known_findings, size), ["bucket"])
-    counted = collect(
+    counted = streamed(
         counted_query.join(severities, on="bucket", how="full", coalesce=True).with_columns(
             pl.col("hands", "errors", "warnings", "infos").fill_null(0)
         )
@@ -238,7 +237,7 @@ def _time_table(
     ):
         label = bucket.strftime(stamp)
         rows.append(TimeBucket(label, label, hands_count, errors, warnings, infos))
-    unknown = collect(findings.filter(pl.col("utc").is_null()).group_by("severity").agg(pl.len()))
+    unknown = streamed(findings.filter(pl.col("utc").is_null()).group_by("severity").agg(pl.len()))
     if unknown_hands or unknown.height:  # (the hands whose start is unknown, and their findings)
         by_severity = dict(unknown.iter_rows())
         rows.append(
@@ -255,7 +254,7 @@ def _time_table(
     note = ""
     if size == "day" and len(known) > MAX_CHART_DAYS:
         months = _bucketed(findings.filter(pl.col("utc").is_not_null()), "month")
-        by_month = collect(_severity_counts(months, ["bucket"])).sort("bucket")
+        by_month = streamed(_severity_counts(months, ["bucket"])).sort("bucket")
         first_month = min(row.label for row in known)[:7]
         last_month = max(row.label for row in known)[:7]
         all_months = pl.DataFrame(

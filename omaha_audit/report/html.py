@@ -53,12 +53,11 @@ from omaha_audit.report.view_store import ViewStore
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.registry import BY_CODE
 from omaha_audit.sequences import Neighbours, TableSession
-from omaha_audit.stats.frames import FrameBuilder, Frames, LazyFrames
+from omaha_audit.stats.frames import FrameBuilder, Frames, LazyFrames, streamed
 from omaha_audit.stats.statistics import (
     GROUP_DEFINITIONS,
     PLAYER,
     PLAYER_DEFINITIONS,
-    collect,
     display_columns,
     display_rows,
     statistics,
@@ -220,7 +219,7 @@ def _busiest_tables(frames: LazyFrames, limit: int) -> tuple[LazyFrames, int]:
     """The run's tables with only the hands of its `limit` busiest tables (and units), which the
     statistics then count in full, and the number of rows the whole table would have: a run of 50,000
     tables then holds a count per table, not every figure of every table."""
-    counts = collect(frames.hands.group_by("table", "unit").agg(pl.len().alias("hands")))
+    counts = streamed(frames.hands.group_by("table", "unit").agg(pl.len().alias("hands")))
     busiest = counts.sort(["hands", "table", "unit"], descending=[True, False, False], nulls_last=True).head(limit)
     hands = frames.hands.join(
         busiest.select("table", "unit").lazy(), on=["table", "unit"], how="semi", nulls_equal=True
@@ -257,7 +256,7 @@ def _net_charts(
     )
     # (a count of hands per kind of money, the one figure every kind needs: a run may have 50,000
     # tournaments; the rest is counted for the charts drawn only)
-    groups = collect(players.group_by("money").agg(pl.col("first_of_hand").sum().cast(pl.Int64).alias("hands"))).sort(
+    groups = streamed(players.group_by("money").agg(pl.col("first_of_hand").sum().cast(pl.Int64).alias("hands"))).sort(
         ["hands", "money"], descending=[True, False]
     )
     if groups.is_empty():
@@ -267,9 +266,9 @@ def _net_charts(
         in_tournament = money.startswith("t\t")
         room = money.split("\t")[1] if in_tournament else ""
         mine = players.filter(pl.col("money") == money)
-        currency, decimals = collect(mine.select(pl.col("currency").min(), pl.col("decimals").max())).row(0)
+        currency, decimals = streamed(mine.select(pl.col("currency").min(), pl.col("decimals").max())).row(0)
         decimals = int(decimals or 0)
-        by_hands = collect(mine.group_by("player").agg(pl.len().alias("hands")))
+        by_hands = streamed(mine.group_by("player").agg(pl.len().alias("hands")))
         player_count = by_hands.height
         busiest = by_hands.sort(["hands", "player"], descending=[True, False]).head(players_per_chart)
         tournament = money.split("\t")[2] if in_tournament else ""
@@ -281,15 +280,12 @@ def _net_charts(
         unit = f"chips of {named}" if in_tournament else str(currency)
         names = busiest["player"].to_list()
         # (a net the table could not hold is null there, and counts as nothing in the running sum)
-        nets = collect(
-            mine.filter(pl.col("player").is_in(names)).select("player", "hand_no", pl.col("net").fill_null(0))
+        by_player = (
+            streamed(mine.filter(pl.col("player").is_in(names)).select("player", "hand_no", pl.col("net").fill_null(0)))
+            .sort("player", "hand_no")
+            .select("player", (pl.col("net").cum_sum().over("player") / 10**decimals).alias("value"))
+            .partition_by("player", as_dict=True)
         )
-        running = nets.sort("player", "hand_no").select(
-            "player", (pl.col("net").cum_sum().over("player") / 10**decimals).alias("value")
-        )
-        del nets
-        by_player = running.partition_by("player", as_dict=True)
-        del running
         lines = []
         for name in names:
             values = by_player[(name,)]["value"]
@@ -450,6 +446,12 @@ class HtmlReport:
         self.views.close()
         self.spill.cleanup()
 
+    def __enter__(self) -> HtmlReport:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     def context(self, tally: Tally) -> Report:
         frames = self.builder.lazy_frames()
         style, script = _asset("report.css"), _asset("report.js")
@@ -512,9 +514,6 @@ class HtmlReport:
             over_time=over_time(frames),
             problems=problems,
         )
-
-    def render(self, tally: Tally) -> str:
-        return "".join(self._chunks(tally))
 
     def write(self, tally: Tally, path: Path) -> None:
         """Render and write the report atomically (a temporary file renamed over `path`), piece by piece

@@ -725,6 +725,12 @@ class FrameBuilder:
         )
 
 
+def streamed(query: pl.LazyFrame) -> pl.DataFrame:
+    """Run a query on Polars' streaming engine, which reads the tables batch by batch (tables spilled to
+    disk are never loaded whole); an in-memory table gives the same result."""
+    return query.collect(engine="streaming")
+
+
 def _numbered(rows: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
     """`rows` that name their hand by file and id (the findings across hands, the tables' rows) given its
     number where they have none: the first hand of that file with that id. The numbers of the hands those
@@ -736,10 +742,9 @@ def _numbered(rows: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
         .join(wanted, on=["path", "hand_id"], how="semi")
         .group_by("path", "hand_id")
         .agg(pl.col("hand_no").min().alias("_no"))
-        .collect(engine="streaming")
     )
     columns = rows.collect_schema().names()
-    joined = rows.join(numbers.lazy(), on=["path", "hand_id"], how="left", maintain_order="left")
+    joined = rows.join(streamed(numbers).lazy(), on=["path", "hand_id"], how="left", maintain_order="left")
     return joined.with_columns(pl.coalesce("hand_no", "_no").alias("hand_no")).select(columns)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import polars as pl
 
 from omaha_audit.model import Game
-from omaha_audit.stats.frames import FAMILIES, Frames, LazyFrames
+from omaha_audit.stats.frames import FAMILIES, Frames, LazyFrames, streamed
 
 PLAYER = "player"
 GROUPINGS = ("player", "table", "stakes", "game", "day")
@@ -99,12 +99,6 @@ NET_BB_SCALE = 10**12  # net in big blinds is summed in these parts of a big bli
 GROUP_FIGURES = ("hands", "avg_players", "pots", "avg_pot", "rake", "findings", "findings_per_1000")
 
 
-def collect(query: pl.LazyFrame) -> pl.DataFrame:
-    """Run a query on Polars' streaming engine, which reads the tables batch by batch (a report's
-    tables spilled to disk are never loaded whole); an in-memory table gives the same result."""
-    return query.collect(engine="streaming")
-
-
 def _rate(numerator: str, denominator: str, scale: float = 100.0) -> pl.Expr:
     return (
         pl.when(pl.col(denominator) > 0)
@@ -160,7 +154,7 @@ def player_statistics(frames: Frames | LazyFrames) -> pl.DataFrame:
         scoops=pl.col("scoop").sum(),
         quarters=pl.col("quarter").sum(),
     )
-    counted = collect(query)
+    counted = streamed(query)
     sums = [name for name in counted.columns if name not in keys]
     grouped = (
         counted.sort(keys, nulls_last=True)  # (one row a player and unit, unless a unit had two spellings)
@@ -187,7 +181,7 @@ def player_statistics(frames: Frames | LazyFrames) -> pl.DataFrame:
         rake_paid=_major("rake_paid_units"),
     )
     order = ["player", "unit", "currency", "decimals", "hands", *PLAYER_RATES, *PLAYER_COUNTS]
-    return collect(table.select(order).sort(["hands", PLAYER, "unit"], descending=[True, False, False]))
+    return streamed(table.select(order).sort(["hands", PLAYER, "unit"], descending=[True, False, False]))
 
 
 def group_statistics(frames: Frames | LazyFrames, by: str) -> pl.DataFrame:
@@ -223,7 +217,7 @@ def group_statistics(frames: Frames | LazyFrames, by: str) -> pl.DataFrame:
         level=pl.coalesce("big_blind", "small_bet").max(),
     )
     grouped = (
-        collect(counted)
+        streamed(counted)
         .sort(keys, nulls_last=True)
         .group_by(by, "unit", maintain_order=True)
         .agg(pl.col("currency").first(), pl.col("decimals").first(), pl.col(sums).sum(), pl.col("level").max())
@@ -240,7 +234,7 @@ def group_statistics(frames: Frames | LazyFrames, by: str) -> pl.DataFrame:
     order = ["unit", "level", by] if by == "stakes" else [by, "unit"]  # stakes: smallest first
     columns = [by, "unit", "currency", "decimals", *GROUP_FIGURES]
     columns += [f"{family}_per_1000" for family in FAMILY_NAMES] + family_counts + ["pots_units", "rake_units"]
-    return collect(table.sort(order, nulls_last=True).select(columns))
+    return streamed(table.sort(order, nulls_last=True).select(columns))
 
 
 def statistics(frames: Frames | LazyFrames, by: str = PLAYER) -> pl.DataFrame:
