@@ -24,9 +24,9 @@ import marshal
 import os
 import signal
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from omaha_audit.errors import RunFailed
 from omaha_audit.parse.input_files import Source
@@ -39,10 +39,13 @@ if TYPE_CHECKING:
     from omaha_audit.report.hand_view import HandView
     from omaha_audit.rules.base import Finding
     from omaha_audit.rules.registry import Rule, TableRule
-    from omaha_audit.sequences import PackedPicture
+    from omaha_audit.rules.tables import TableHand
+    from omaha_audit.sequences import Held, Neighbours, PackedPicture, TableJudge, TableSequencer
     from omaha_audit.stats.frames import FrameBuilder
 
 FindingValues = tuple[Any, ...]  # Finding's fields in order, its severity by value
+T = TypeVar("T")
+TABLE_CHUNK = 4_000  # hands (whole tables) a worker judges at a time in the pass across hands
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +138,90 @@ def _builder(work: Work) -> FrameBuilder | None:
     return FrameBuilder(house_of(work.house), work.tables, strict=work.strict)
 
 
+@dataclass(frozen=True, slots=True)
+class TableChunk:
+    """Whole tables of a run, their hands in table order, for a worker to judge across hands: each hand's
+    packed picture, place in the input and number in `houses`; and what the run keeps besides the findings
+    (sequences.py Watchers: `views` table views, the `rows` of the `tables` table, the neighbours of the
+    hands `wanted`)."""
+
+    pictures: list[Held]
+    houses: list[HouseRules]
+    views: int = 0
+    rows: bool = False
+    wanted: frozenset[tuple[str, int]] = frozenset()
+
+
+# a table view as plain values: its table, its hands (by place in the input), their findings, the gaps
+# before them, the hands left out, flagged
+SessionValues = tuple[str, list[int], list[list[FindingValues]], list[bool], int, bool]
+
+
+@dataclass(slots=True)
+class TablesJudged:
+    """A TableChunk judged: the findings across hands in table order, the tables it held, and what the run
+    keeps, hands named by their place in the input (the main process has their pictures)."""
+
+    findings: list[FindingValues]
+    tables: int
+    sessions: list[SessionValues] = field(default_factory=list)
+    rows: list[dict[str, object]] = field(default_factory=list)
+    neighbours: dict[tuple[str, int], tuple[int | None, int, int | None]] = field(default_factory=dict)
+
+
+_JUDGES: dict[tuple[tuple[str, ...] | None, bool], TableJudge] = {}
+
+
+def judge_tables(chunk: TableChunk, work: Work) -> TablesJudged:
+    """The rules across hands on a chunk of whole tables (a worker's task at the end of a parallel run), as
+    the main process would judge them (sequences.py TableJudge.findings)."""
+    from omaha_audit.rules.tables import TableHand
+    from omaha_audit.sequences import Watchers, unpacked_picture
+
+    judge = _judge(work)
+    houses = chunk.houses
+    sequence = [(TableHand.from_row(unpacked_picture(p, order)), houses[house]) for p, order, house in chunk.pictures]
+    watchers = Watchers.of(chunk.views, chunk.rows, set(chunk.wanted) or None)
+    findings = [_values(finding) for finding in judge.findings(sequence, watchers.on_hand(), strict=work.strict)]
+    sessions = [
+        (
+            session.table,
+            [hand.order for hand in session.hands],
+            [[_values(finding) for finding in found] for found in session.findings],
+            session.gaps,
+            session.skipped,
+            session.flagged,
+        )
+        for session in watchers.sessions()
+    ]
+    neighbours = {
+        key: (
+            before.order if before is not None else None,
+            itself.order,
+            after.order if after is not None else None,
+        )
+        for key, (before, itself, after) in watchers.neighbours().items()
+    }
+    tables = sum(
+        1 for index, (hand, _) in enumerate(sequence) if not index or hand.table != sequence[index - 1][0].table
+    )
+    return TablesJudged(findings, tables, sessions, watchers.table_rows(), neighbours)
+
+
+def _judge(work: Work) -> TableJudge:
+    key = (work.codes, work.strict)
+    judge = _JUDGES.get(key)
+    if judge is None:
+        from omaha_audit.pipeline import cannot_check
+        from omaha_audit.rules.tables import TableRule
+        from omaha_audit.sequences import TableJudge
+
+        rules = tuple(rule for rule in rules_of(work.codes) if isinstance(rule, TableRule))
+        _JUDGES.clear()
+        judge = _JUDGES[key] = TableJudge(rules, cannot_check)
+    return judge
+
+
 def _values(finding: Finding) -> FindingValues:
     return (
         finding.code,
@@ -194,11 +281,12 @@ class Pending(Protocol):
 
 
 class Executor(Protocol):
-    """Runs `audit_unit` somewhere: `submit` returns something with `result()`; `close` stops it."""
+    """Runs a task (`audit_unit`, `judge_tables`) somewhere: `submit` returns something with `result()`;
+    `close` stops it."""
 
     workers: int
 
-    def submit(self, source: Source, scanned: bool, work: Work) -> Pending: ...
+    def submit(self, function: Callable[..., Any], *args: Any) -> Pending: ...
 
     def close(self, cancel: bool = False) -> None: ...
 
@@ -218,11 +306,11 @@ class LocalPool:
             workers, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker
         )
 
-    def submit(self, source: Source, scanned: bool, work: Work) -> Pending:
+    def submit(self, function: Callable[..., Any], *args: Any) -> Pending:
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            pending = self.pool.submit(audit_unit, source, scanned, work)
+            pending = self.pool.submit(function, *args)
         except BrokenProcessPool:  # (a worker died before this unit was handed out)
             raise RunFailed(WORKER_STOPPED) from None
         # the pool's processes, kept here: a broken pool forgets them, and `close` must stop them all
@@ -277,8 +365,8 @@ class DaskCluster:
             raise RunFailed(f"cannot reach the Dask scheduler at {address}: {error}") from None
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
 
-    def submit(self, source: Source, scanned: bool, work: Work) -> Pending:
-        return self.client.submit(audit_unit, source, scanned, work, pure=False)  # type: ignore[no-any-return,unused-ignore]
+    def submit(self, function: Callable[..., Any], *args: Any) -> Pending:
+        return self.client.submit(function, *args, pure=False)  # type: ignore[no-any-return,unused-ignore]
 
     def close(self, cancel: bool = False) -> None:
         self.client.close()  # type: ignore[no-untyped-call,unused-ignore]
@@ -306,18 +394,26 @@ def executor_for(jobs: int, scheduler: str | None) -> Executor:
 
 def in_order(executor: Executor, files: Sequence[Source], scanned: set[Source], work: Work) -> Iterator[UnitResult]:
     """The units' results in input order, a few units ahead per worker (memory stays bounded)."""
-    ahead = 2 * executor.workers + 2
-    pending: deque[Pending] = deque()
-    queue = iter(files)
-    for source in queue:
-        pending.append(executor.submit(source, source in scanned, work))
-        if len(pending) >= ahead:
-            break
+    tasks = ((audit_unit, (source, source in scanned, work), None) for source in files)
+    for _, result in ahead(executor, tasks):
+        yield result
+
+
+def ahead(
+    executor: Executor, tasks: Iterator[tuple[Callable[..., Any], tuple[Any, ...], T]]
+) -> Iterator[tuple[T, Any]]:
+    """The results of `tasks` (function, arguments, a value kept beside the task) in their order, a few tasks
+    ahead per worker: each with its kept value."""
+    most = 2 * executor.workers + 2
+    pending: deque[tuple[T, Pending]] = deque()
+    for function, args, kept in tasks:
+        pending.append((kept, executor.submit(function, *args)))
+        if len(pending) >= most:
+            kept, first = pending.popleft()
+            yield kept, _result(first)
     while pending:
-        yield _result(pending.popleft())
-        following = next(queue, None)
-        if following is not None:
-            pending.append(executor.submit(following, following in scanned, work))
+        kept, first = pending.popleft()
+        yield kept, _result(first)
 
 
 WORKER_STOPPED = "a worker process stopped (killed or out of memory); the run was abandoned"
@@ -395,11 +491,55 @@ class ParallelRun:
                 if self.builder is not None and unit.frames is not None:
                     self._add_frames(unit, numbers)
                 yield len(hands), found, unit.source
-            auditor.finish(sequencer)
+            self._finish(sequencer)
             cancel = False
         finally:
             auditor.close(sequencer)
             self.executor.close(cancel=cancel)
+
+    def _finish(self, sequencer: TableSequencer | None) -> None:
+        """Auditor.finish by the workers: the rules across hands on the run's hands in table order, a chunk of
+        whole tables (TABLE_CHUNK hands or more) a task, their results taken back in order; so the findings,
+        table views, neighbours and rows are those of the one-process run (tables are judged alone)."""
+        if sequencer is None:
+            return
+        from omaha_audit.sequences import TableSession
+
+        auditor = self.auditor
+        wanted = auditor.neighbours_of or set()
+        watchers = auditor.watchers(None)
+        views, rows = watchers.windows.tables if watchers.windows is not None else 0, watchers.rows is not None
+        houses = sequencer.houses
+
+        def tasks() -> Iterator[tuple[Callable[..., Any], tuple[Any, ...], list[Held]]]:
+            for pictures in sequencer.table_chunks(TABLE_CHUNK):
+                paths = {packed[3] for packed, _, _ in pictures} if wanted else set()
+                chunk = TableChunk(pictures, houses, views, rows, frozenset(k for k in wanted if k[0] in paths))
+                yield judge_tables, (chunk, self.work), pictures
+
+        across: list[Finding] = []
+        sessions: list[TableSession] = []
+        neighbours: dict[tuple[str, int], Neighbours] = {}
+        table_rows: list[dict[str, object]] = []
+        tables = 0
+        for pictures, judged in ahead(self.executor, tasks()):
+            across.extend(finding_of(values) for values in judged.findings)
+            tables += judged.tables
+            table_rows.extend(judged.rows)
+            if judged.sessions or judged.neighbours:
+                hand = _hands_of(pictures)
+                for table, orders, found, gaps, skipped, flagged in judged.sessions[: max(0, views - len(sessions))]:
+                    findings = [[finding_of(values) for values in each] for each in found]
+                    sessions.append(
+                        TableSession(table, [hand(order) for order in orders], findings, gaps, skipped, flagged)
+                    )
+                for key, (before, itself, after) in judged.neighbours.items():
+                    neighbours[key] = (
+                        hand(before) if before is not None else None,
+                        hand(itself),
+                        hand(after) if after is not None else None,
+                    )
+        auditor.finished(across, sessions, neighbours, table_rows, tables)
 
     def _house(self, houses: dict[tuple[str, str], HouseRules], room: str, format_name: str) -> HouseRules:
         if self.auditor.house is not None:
@@ -430,6 +570,15 @@ class ParallelRun:
             named[name] = frame
         self.builder.add_frames(named, len(numbers))
         self.problems.extend(unit.problems)
+
+
+def _hands_of(pictures: list[Held]) -> Callable[[int], TableHand]:
+    """The hand of a chunk's pictures at its place in the input, rebuilt as the worker built it."""
+    from omaha_audit.rules.tables import TableHand
+    from omaha_audit.sequences import unpacked_picture
+
+    by_order = {order: packed for packed, order, _ in pictures}
+    return lambda order: TableHand.from_row(unpacked_picture(by_order[order], order))
 
 
 def _as_copy(packed: PackedPicture, order: int) -> PackedPicture:

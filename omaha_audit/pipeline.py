@@ -16,16 +16,13 @@ from omaha_audit.rooms import BY_NAME, hand_source, preset_for, words_for
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.oa101_unreadable_hand import unreadable_finding
 from omaha_audit.rules.registry import ALL_RULES, Rule, audit_context
-from omaha_audit.rules.tables import TableHand, TablePair, TableRow, TableRule, copy_record, table_row, text_digest
+from omaha_audit.rules.tables import TableRow, TableRule, copy_record, table_row, text_digest
 from omaha_audit.sequences import (
     IN_MEMORY,
     Neighbours,
-    OnHand,
-    TableNeighbours,
-    TableRows,
     TableSequencer,
     TableSession,
-    TableWindows,
+    Watchers,
 )
 
 
@@ -203,21 +200,35 @@ class Auditor:
             self.tally.notices.append(FileNotice(skipped, "skipped", why))
         if not self.table_rules:
             return None
-        return TableSequencer(self.table_rules, self.spill_directory, _cannot_check, self.held_pictures)
+        return TableSequencer(self.table_rules, self.spill_directory, cannot_check, self.held_pictures)
 
     def finish(self, sequencer: TableSequencer | None) -> None:
         """Once every hand is in: the rules across hands (`across`, counted in the tally)."""
         if sequencer is None:
             return
-        windows = TableWindows(self.table_views) if self.table_views else None
-        rows = TableRows() if self.keep_table_rows else None
-        around = TableNeighbours(self.neighbours_of) if self.neighbours_of else None
-        self.across = list(sequencer.findings(_both(_both(windows, rows), around), strict=self.strict))
-        self.sessions = windows.finish() if windows is not None else []
-        self.neighbours = around.found if around is not None else {}
-        self.table_rows = rows.rows if rows is not None else []
-        self.tally.tables = sequencer.tables()
-        self.tally.count(self.across)
+        watchers = self.watchers(self.neighbours_of)
+        across = list(sequencer.findings(watchers.on_hand(), strict=self.strict))
+        self.finished(across, watchers.sessions(), watchers.neighbours(), watchers.table_rows(), sequencer.tables())
+
+    def watchers(self, wanted: set[tuple[str, int]] | None) -> Watchers:
+        """What this run keeps of its hands in table order, besides the findings across hands."""
+        return Watchers.of(self.table_views, self.keep_table_rows, wanted)
+
+    def finished(
+        self,
+        across: list[Finding],
+        sessions: list[TableSession],
+        neighbours: dict[tuple[str, int], Neighbours],
+        table_rows: list[dict[str, object]],
+        tables: int,
+    ) -> None:
+        """The results of the rules across hands, judged here (`finish`) or by workers (parallel.py)."""
+        self.across = across
+        self.sessions = sessions
+        self.neighbours = neighbours
+        self.table_rows = table_rows
+        self.tally.tables = tables
+        self.tally.count(across)
 
     def close(self, sequencer: TableSequencer | None) -> None:
         if sequencer is not None:
@@ -283,18 +294,7 @@ def copy_key(hand: Hand, digest: bytes) -> bytes:
     return hashlib.blake2b(f"{hand.room}\t{hand.hand_id}".encode(), digest_size=8, key=digest).digest()
 
 
-def _cannot_check(format_name: str) -> tuple[str, ...]:
+def cannot_check(format_name: str) -> tuple[str, ...]:
     """The codes a format's text gives no ground for (RoomFormat.cannot_check): not judged on its hands."""
     room_format = BY_NAME.get(format_name)
     return tuple(room_format.cannot_check()) if room_format is not None else ()
-
-
-def _both(first: OnHand | None, second: OnHand | None) -> OnHand | None:
-    if first is None or second is None:
-        return first or second
-
-    def call(hand: TableHand, pair: TablePair | None, found: list[Finding]) -> None:
-        first(hand, pair, found)
-        second(hand, pair, found)
-
-    return call

@@ -37,6 +37,7 @@ SQLITE_INTEGERS: Final = 1 << 63
 PackedPicture = tuple[str, str, str, str, "int | None", "float | None", bytes]
 BATCH: Final = 2_000  # rows written to the database at a time
 IN_MEMORY: Final = 32_768  # pictures kept in memory; a run with more spills them to disk
+Held = tuple[PackedPicture, int, int]  # a packed picture, its place in the input, its house rules' number
 OnHand = Callable[[TableHand, "TablePair | None", list[Finding]], None]
 Neighbours = tuple["TableHand | None", TableHand, "TableHand | None"]  # before, the hand, after
 
@@ -63,10 +64,8 @@ class TableSequencer:
         cannot_check: Callable[[str], Iterable[str]] | None = None,
         in_memory: int = IN_MEMORY,
     ) -> None:
-        self.rules = rules
+        self.judge = TableJudge(rules, cannot_check)
         self.in_memory = in_memory  # pictures held in memory before they spill to disk
-        self.cannot_check = cannot_check  # format -> the codes (or prefixes) its text gives no ground for
-        self.by_format: dict[str, tuple[TableRule, ...]] = {}
         self.directory = directory
         self.db: sqlite3.Connection | None = None  # (opened when the pictures spill to disk)
         self.path: Path | None = None
@@ -157,11 +156,18 @@ class TableSequencer:
 
     def sequences(self) -> Iterator[tuple[TableHand, HouseRules]]:
         """Every hand of the run, table by table, each table's hands in order of number, time and input."""
+        houses = self.houses
+        for packed, order, house in self.packed_sequences():
+            yield TableHand.from_row(unpacked_picture(packed, order)), houses[house]
+
+    def packed_sequences(self) -> Iterator[Held]:
+        """`sequences`, each hand's picture still packed: (the picture, its place in the input, the number of
+        its house rules in `houses`)."""
         held = self.held
         if held is not None:
             held.sort(key=_sort_key)
             for item in held:
-                yield TableHand.from_row(unpacked_picture(item[7], item[5])), self.houses[item[6]]
+                yield item[7], item[5], item[6]
             return
         self._flush()
         assert self.db is not None
@@ -171,10 +177,22 @@ class TableSequencer:
         )
         texts = self.texts
         for house, room, format_name, table, path, order, rest in rows:
-            row = unpacked_picture(
-                (texts[room], texts[format_name], texts[table], texts[path], None, None, rest), order
-            )
-            yield TableHand.from_row(row), self.houses[house]
+            yield (texts[room], texts[format_name], texts[table], texts[path], None, None, rest), order, house
+
+    def table_chunks(self, size: int) -> Iterator[list[Held]]:
+        """`packed_sequences` in chunks of whole tables, each of `size` hands or more (a table is never split;
+        the last chunk may be smaller): what the workers of a parallel run judge (omaha_audit/parallel.py)."""
+        chunk: list[Held] = []
+        table = None
+        for item in self.packed_sequences():
+            if item[0][2] != table:
+                table = item[0][2]
+                if len(chunk) >= size:
+                    yield chunk
+                    chunk = []
+            chunk.append(item)
+        if chunk:
+            yield chunk
 
     def _intern(self, text: str) -> int:
         number = self.text_numbers.get(text)
@@ -193,14 +211,48 @@ class TableSequencer:
         return int(row[0])
 
     def findings(self, on_hand: OnHand | None = None, *, strict: bool = False) -> Iterator[Finding]:
-        """The findings of the rules across hands, table by table, each table's hands in order. Along a run
-        of consecutive hands the rules may keep what they learn (the blinds a player missed); a gap or a
-        new table forgets it. `on_hand(hand, pair, findings)` is called for every hand in that order
-        (`pair` None for a table's first hand). A rule that crashes becomes an OA104 finding on the later
-        hand (or raises when `strict`)."""
+        """The findings of the rules across hands on the run's hands (TableJudge.findings)."""
+        return self.judge.findings(self.sequences(), on_hand, strict=strict)
+
+    def close(self) -> None:
+        self.held = None
+        if self.db is None or self.path is None:
+            return  # (nothing went to disk)
+        self.db.close()
+        with contextlib.suppress(OSError):
+            self.spill_bytes = self.path.stat().st_size  # (what the run needed on disk, for the benchmark)
+        self.path.unlink(missing_ok=True)
+
+    def __enter__(self) -> TableSequencer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class TableJudge:
+    """The rules across hands, run on a run's hands in table order (`findings`): in the process that
+    collected them (TableSequencer.findings), or in the workers of a parallel run, a chunk of whole tables
+    each (omaha_audit/parallel.py)."""
+
+    def __init__(
+        self, rules: tuple[TableRule, ...], cannot_check: Callable[[str], Iterable[str]] | None = None
+    ) -> None:
+        self.rules = rules
+        self.cannot_check = cannot_check  # format -> the codes (or prefixes) its text gives no ground for
+        self.by_format: dict[str, tuple[TableRule, ...]] = {}
+
+    def findings(
+        self, sequence: Iterable[tuple[TableHand, HouseRules]], on_hand: OnHand | None = None, *, strict: bool = False
+    ) -> Iterator[Finding]:
+        """The findings of the rules across hands on `sequence` (hands table by table, each table's in
+        order), table by table. Along a run of consecutive hands the rules may keep what they learn (the
+        blinds a player missed); a gap or a new table forgets it. `on_hand(hand, pair, findings)` is called
+        for every hand in that order (`pair` None for a table's first hand). A rule that crashes becomes an
+        OA104 finding on the later hand (or raises when `strict`)."""
         previous: TableHand | None = None
         memory: dict[str, object] = {}
-        for hand, house in self.sequences():
+        for hand, house in sequence:
             if previous is None or hand.table != previous.table:
                 previous, memory = hand, {}
                 if on_hand is not None:
@@ -232,21 +284,6 @@ class TableSequencer:
             dropped = tuple(self.cannot_check(format_name)) if self.cannot_check is not None else ()
             rules = self.by_format[format_name] = tuple(r for r in self.rules if not r.code.startswith(dropped))
         return rules
-
-    def close(self) -> None:
-        self.held = None
-        if self.db is None or self.path is None:
-            return  # (nothing went to disk)
-        self.db.close()
-        with contextlib.suppress(OSError):
-            self.spill_bytes = self.path.stat().st_size  # (what the run needed on disk, for the benchmark)
-        self.path.unlink(missing_ok=True)
-
-    def __enter__(self) -> TableSequencer:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 def _sortable(number: int | None) -> int | None:
@@ -405,3 +442,46 @@ class TableRows:
                 "findings": len(found),
             }
         )
+
+
+@dataclass(slots=True)
+class Watchers:
+    """What a run keeps of its hands in table order besides the findings across hands: the report's table
+    views (`views` tables at most) and the neighbours of the hands it shows (`wanted`), the exported `tables`
+    table's rows (`rows`)."""
+
+    windows: TableWindows | None
+    rows: TableRows | None
+    around: TableNeighbours | None
+
+    @staticmethod
+    def of(views: int, rows: bool, wanted: set[tuple[str, int]] | None) -> Watchers:
+        return Watchers(
+            TableWindows(views) if views else None,
+            TableRows() if rows else None,
+            TableNeighbours(wanted) if wanted else None,
+        )
+
+    def on_hand(self) -> OnHand | None:
+        """The one callback of TableJudge.findings that feeds them all (None: nothing to keep)."""
+        return _both(_both(self.windows, self.rows), self.around)
+
+    def sessions(self) -> list[TableSession]:
+        return self.windows.finish() if self.windows is not None else []
+
+    def table_rows(self) -> list[dict[str, object]]:
+        return self.rows.rows if self.rows is not None else []
+
+    def neighbours(self) -> dict[tuple[str, int], Neighbours]:
+        return self.around.found if self.around is not None else {}
+
+
+def _both(first: OnHand | None, second: OnHand | None) -> OnHand | None:
+    if first is None or second is None:
+        return first or second
+
+    def call(hand: TableHand, pair: TablePair | None, found: list[Finding]) -> None:
+        first(hand, pair, found)
+        second(hand, pair, found)
+
+    return call

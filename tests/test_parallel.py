@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from omaha_audit import parallel
 from omaha_audit.cli.app import app
 from omaha_audit.generate import GenerateConfig, generate
 from omaha_audit.model import Game, Structure
@@ -81,6 +82,13 @@ def cluster():
 
 
 RUNS = {"jobs 2": ["--jobs", "2"], "dask": ["--scheduler", "{cluster}"]}
+
+
+@pytest.fixture(autouse=True)
+def small_table_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers judge the rules across hands in chunks of whole tables: small ones here, so that the
+    mixed input's tables are spread over many chunks and a chunk holds several tables."""
+    monkeypatch.setattr(parallel, "TABLE_CHUNK", 60)
 
 
 @pytest.mark.parametrize("run", sorted(RUNS))
