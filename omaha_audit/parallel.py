@@ -141,12 +141,13 @@ def _builder(work: Work) -> FrameBuilder | None:
 @dataclass(frozen=True, slots=True)
 class TableChunk:
     """Whole tables of a run, their hands in table order, for a worker to judge across hands: each hand's
-    packed picture, place in the input and number in `houses`; and what the run keeps besides the findings
+    packed picture and place in the input (its house rules are the run's, or its room's preset: the
+    worker finds them as ParallelRun._house did, for compiled HouseRules do not unpickle); and what the
+    run keeps besides the findings
     (sequences.py Watchers: `views` table views, the `rows` of the `tables` table, the neighbours of the
     hands `wanted`)."""
 
     pictures: list[Held]
-    houses: list[HouseRules]
     views: int = 0
     rows: bool = False
     wanted: frozenset[tuple[str, int]] = frozenset()
@@ -179,8 +180,20 @@ def judge_tables(chunk: TableChunk, work: Work) -> TablesJudged:
     from omaha_audit.sequences import Watchers, unpacked_picture
 
     judge = _judge(work)
-    houses = chunk.houses
-    sequence = [(TableHand.from_row(unpacked_picture(p, order)), houses[house]) for p, order, house in chunk.pictures]
+    base = house_of(work.house)
+    presets: dict[tuple[str, str], HouseRules] = {}
+
+    def house_for(packed: PackedPicture) -> HouseRules:
+        if base is not None:
+            return base
+        found = presets.get((packed[1], packed[0]))
+        if found is None:
+            from omaha_audit.rooms import preset_of
+
+            found = presets[(packed[1], packed[0])] = preset_of(packed[1], packed[0])
+        return found
+
+    sequence = [(TableHand.from_row(unpacked_picture(p, order)), house_for(p)) for p, order, _ in chunk.pictures]
     watchers = Watchers.of(chunk.views, chunk.rows, set(chunk.wanted) or None)
     findings = [_values(finding) for finding in judge.findings(sequence, watchers.on_hand(), strict=work.strict)]
     sessions = [
@@ -509,12 +522,11 @@ class ParallelRun:
         wanted = auditor.neighbours_of or set()
         watchers = auditor.watchers(None)
         views, rows = watchers.windows.tables if watchers.windows is not None else 0, watchers.rows is not None
-        houses = sequencer.houses
 
         def tasks() -> Iterator[tuple[Callable[..., Any], tuple[Any, ...], list[Held]]]:
             for pictures in sequencer.table_chunks(TABLE_CHUNK):
                 paths = {packed[3] for packed, _, _ in pictures} if wanted else set()
-                chunk = TableChunk(pictures, houses, views, rows, frozenset(k for k in wanted if k[0] in paths))
+                chunk = TableChunk(pictures, views, rows, frozenset(k for k in wanted if k[0] in paths))
                 yield judge_tables, (chunk, self.work), pictures
 
         across: list[Finding] = []
