@@ -182,18 +182,10 @@ def judge_tables(chunk: TableChunk, work: Work) -> TablesJudged:
     judge = _judge(work)
     base = house_of(work.house)
     presets: dict[tuple[str, str], HouseRules] = {}
-
-    def house_for(packed: PackedPicture) -> HouseRules:
-        if base is not None:
-            return base
-        found = presets.get((packed[1], packed[0]))
-        if found is None:
-            from omaha_audit.rooms import preset_of
-
-            found = presets[(packed[1], packed[0])] = preset_of(packed[1], packed[0])
-        return found
-
-    sequence = [(TableHand.from_row(unpacked_picture(p, order)), house_for(p)) for p, order, _ in chunk.pictures]
+    sequence = [
+        (TableHand.from_row(unpacked_picture(p, order)), house_rules(base, presets, p[0], p[1]))
+        for p, order, _ in chunk.pictures
+    ]
     watchers = Watchers.of(chunk.views, chunk.rows, set(chunk.wanted) or None)
     findings = [_values(finding) for finding in judge.findings(sequence, watchers.on_hand(), strict=work.strict)]
     sessions = [
@@ -215,9 +207,7 @@ def judge_tables(chunk: TableChunk, work: Work) -> TablesJudged:
         )
         for key, (before, itself, after) in watchers.neighbours().items()
     }
-    tables = sum(
-        1 for index, (hand, _) in enumerate(sequence) if not index or hand.table != sequence[index - 1][0].table
-    )
+    tables = len({hand.table for hand, _ in sequence})  # (a chunk holds whole tables)
     return TablesJudged(findings, tables, sessions, watchers.table_rows(), neighbours)
 
 
@@ -258,6 +248,21 @@ def finding_of(values: FindingValues) -> Finding:
 
     code, severity, *rest = values
     return Finding(code, Severity(severity), *rest)
+
+
+def house_rules(
+    base: HouseRules | None, presets: dict[tuple[str, str], HouseRules], room: str, format_name: str
+) -> HouseRules:
+    """The house rules a hand of a parallel run is dealt by: the run's (`base`), or its room's preset, kept in
+    `presets` once found."""
+    if base is not None:
+        return base
+    house = presets.get((format_name, room))
+    if house is None:
+        from omaha_audit.rooms import preset_of
+
+        house = presets[(format_name, room)] = preset_of(format_name, room)
+    return house
 
 
 def house_of(spec: tuple[str, str] | None) -> HouseRules | None:
@@ -520,8 +525,7 @@ class ParallelRun:
 
         auditor = self.auditor
         wanted = auditor.neighbours_of or set()
-        watchers = auditor.watchers(None)
-        views, rows = watchers.windows.tables if watchers.windows is not None else 0, watchers.rows is not None
+        views, rows = auditor.table_views, auditor.keep_table_rows
 
         def tasks() -> Iterator[tuple[Callable[..., Any], tuple[Any, ...], list[Held]]]:
             for pictures in sequencer.table_chunks(TABLE_CHUNK):
@@ -554,14 +558,7 @@ class ParallelRun:
         auditor.finished(across, sessions, neighbours, table_rows, tables)
 
     def _house(self, houses: dict[tuple[str, str], HouseRules], room: str, format_name: str) -> HouseRules:
-        if self.auditor.house is not None:
-            return self.auditor.house
-        house = houses.get((format_name, room))
-        if house is None:
-            from omaha_audit.rooms import preset_of
-
-            house = houses[(format_name, room)] = preset_of(format_name, room)
-        return house
+        return house_rules(self.auditor.house, houses, room, format_name)
 
     def _add_frames(self, unit: UnitResult, numbers: dict[int, int]) -> None:
         """The worker's tables, its hands renumbered after those already in (`numbers`: the worker's number

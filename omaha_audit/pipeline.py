@@ -206,13 +206,9 @@ class Auditor:
         """Once every hand is in: the rules across hands (`across`, counted in the tally)."""
         if sequencer is None:
             return
-        watchers = self.watchers(self.neighbours_of)
+        watchers = Watchers.of(self.table_views, self.keep_table_rows, self.neighbours_of)
         across = list(sequencer.findings(watchers.on_hand(), strict=self.strict))
         self.finished(across, watchers.sessions(), watchers.neighbours(), watchers.table_rows(), sequencer.tables())
-
-    def watchers(self, wanted: set[tuple[str, int]] | None) -> Watchers:
-        """What this run keeps of its hands in table order, besides the findings across hands."""
-        return Watchers.of(self.table_views, self.keep_table_rows, wanted)
 
     def finished(
         self,
