@@ -13,6 +13,7 @@ import os
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -37,6 +38,7 @@ def main() -> int:
     corpus = Path(override) if override else REPO.parent / "shared" / "corpus"
     failed = 0
     total_copies = 0
+    seated = renamed = 0
     started = time.perf_counter()
     for room in args.room or ROOMS + STRUCTURED:
         if room in STRUCTURED:  # (XML and JavaScript: whole files renamed, one player at a time)
@@ -48,7 +50,10 @@ def main() -> int:
             failed += len(found)
             print(f"{room}: {count:,} renamed files, {len(found)} with other findings", flush=True)
             continue
-        originals, copies = sample(corpus / room, limit=0, every_player=True)
+        counts: Counter[str] = Counter()
+        originals, copies = sample(corpus / room, limit=0, every_player=True, counts=counts)
+        seated += counts["seated"]
+        renamed += counts["renamed"]
         with tempfile.TemporaryDirectory() as name:
             folder = Path(name)
             expected = findings(originals, folder / "originals.txt")
@@ -62,8 +67,14 @@ def main() -> int:
                     print(f"  {room} {hostile!r}: {line}")
         total_copies += count
         failed += changed
-        print(f"{room}: {len(originals):,} hands, {count:,} renamed copies, {changed} with other findings", flush=True)
+        print(
+            f"{room}: {len(originals):,} hands, {counts['renamed']:,} of {counts['seated']:,} seated players renamed,"
+            f" {count:,} renamed copies, {changed} with other findings",
+            flush=True,
+        )
     seconds = time.perf_counter() - started
+    if seated:
+        print(f"text rooms: {renamed:,} of {seated:,} seated players renamed ({renamed / seated:.1%})")
     print(f"all: {total_copies:,} renamed copies, {failed} with other findings ({seconds:,.0f} s)")
     return 1 if failed else 0
 

@@ -497,6 +497,10 @@ class _SeatedNames:
         self.with_name = frozenset(t.name for t in named)
         self.body = tuple(t for t in named if not t.name.startswith(summary_prefix))
         self.summary = tuple(t for t in named if t.name.startswith(summary_prefix) or t.name in ignored)
+        # the line types without a name that start with fixed text (`Creating Main Pot with ...`)
+        fixed = [t for t in terminals if "(?P<name>" not in t.pattern and "" not in t.keys]
+        self.fixed_body = tuple(t for t in fixed if not t.name.startswith(summary_prefix))
+        self.fixed_summary = tuple(t for t in fixed if t.name.startswith(summary_prefix) or t.name in ignored)
         self.ignored = ignored
         self.pinned: dict[tuple[int, str], Any] = {}
         self._plain_cache: dict[str, bool] = {}
@@ -579,12 +583,13 @@ class _SeatedNames:
             if token[1] in cut:
                 continue
             read = token[3]["name"] if token[0] in with_name else None
-            found = self._reread(token[1], token[2], read, longest, bool(summary_from) and token[1] > summary_from)
+            in_summary = bool(summary_from) and token[1] > summary_from
+            found = self._reread(token[1], token[2], read, longest, in_summary, read is not None and read not in names)
             if found is not None:
                 changed[token[1]] = found
         added: list[LineToken] = []
         for number, text in unread:
-            found = self._reread(number, text, None, longest, bool(summary_from) and number > summary_from)
+            found = self._reread(number, text, None, longest, bool(summary_from) and number > summary_from, False)
             if found is not None:
                 added.append(found)
         if not changed and not added and not cut:
@@ -601,16 +606,26 @@ class _SeatedNames:
         ignored[:] = [token for token in everything if token[0] in self.ignored]
 
     def _reread(
-        self, number: int, text: str, read: str | None, longest: list[str], in_summary: bool
+        self, number: int, text: str, read: str | None, longest: list[str], in_summary: bool, unseated: bool
     ) -> LineToken | None:
         """The line read with a seated name fixed (None: no such reading, or the one it has). `read`: the
-        name the line was read with, if any."""
+        name the line was read with, if any; `unseated`: that name is no seated player's.
+
+        A line that no seated name fits, first read with an unseated name, is read as a line type with no
+        name that starts with fixed text, if one matches it whole: `Creating Main Pot with $ 38.50 with
+        Player2, a: folds` (the player `a: folds`) first reads as a fold by `Creating Main Pot ... a:`,
+        because the fold comes first in the grammar."""
         candidates = [name for name in longest if name in text]
         if not candidates or read == candidates[0]:
             return None  # (no seated name in it, or read already with the longest one it holds)
         for name in candidates:
             for terminal in self.summary if in_summary else self.body:
                 found = self._fullmatch(terminal, name)(text)
+                if found is not None:
+                    return (terminal.name, number, text, found)
+        if unseated:
+            for terminal in self.fixed_summary if in_summary else self.fixed_body:
+                found = terminal.fullmatch(text)
                 if found is not None:
                     return (terminal.name, number, text, found)
         return None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
@@ -50,11 +50,15 @@ HOSTILE = (
     "=cmd|' /C calc'!A0",
 )
 HANDS_PER_ROOM = 40  # hands per room folder (the first ones with a player the rename can be sure of)
-BEFORE = (  # (WPN's `Player X has big blind`, OnGame's `User: X`, Entraction's `Small Blind:    X`)
-    r"(^|Seat \d+: |Seat \d+ - |Dealt to |Dealt in |returned to |[Tt]o |\*?Player |User: "
-    r"|(?:Dealer|Small Blind|Big Blind|Button):\s+)"
+BEFORE = (  # (WPN's `Player X has big blind`, OnGame's `User: X` and `Main pot: $6 won by X ($3), Y ($3)`,
+    # Entraction's `Small Blind:    X`, PokerTracker 4's `- X sitting in seat 2`, PartyPoker's `seat 1: X (`
+    # and `Creating Main Pot with $ 0.5 with X, Y`, OnGame's `New hand for X:`, PokerStars' bounty lines,
+    # KingsClub's `Run 2: X shows [...]`)
+    r"(^|[Ss]eat ?\d+: |Seat \d+ - |Dealt to |Dealt in |returned to |[Tt]o |\*?Player |User: |won by |, "
+    r"|^- |with |for |eliminating |elimination of |Tournament: |Run \d+: "
+    r"|(?:Dealer|Small Blind|Big Blind|Button|Blind out of turn):\s+)"
 )
-AFTER = r"(?=[:\s(\[]|$)"
+AFTER = r"(?=[:\s(\[,]|$)"
 
 
 def renamed(lines: list[str], old: str, new: str, names: list[str] | tuple[str, ...] = ()) -> list[str] | None:
@@ -80,11 +84,11 @@ def renamed(lines: list[str], old: str, new: str, names: list[str] | tuple[str, 
 
 
 def sample(
-    room_dir: Path, limit: int = HANDS_PER_ROOM, every_player: bool = False
+    room_dir: Path, limit: int = HANDS_PER_ROOM, every_player: bool = False, counts: Counter[str] | None = None
 ) -> tuple[list[list[str]], dict[str, list[tuple[int, list[str]]]]]:
     """Original hands of a room folder (`limit` of them, 0: all), and for each hostile name the renamed
     copies, each with the index of its original: one player per hand, in turn (or every player, one at a
-    time, with `every_player`)."""
+    time, with `every_player`). `counts` gets the players looked at ("seated") and renamed ("renamed")."""
     originals: list[list[str]] = []
     copies: dict[str, list[tuple[int, list[str]]]] = defaultdict(list)
     source = hand_source()
@@ -110,6 +114,9 @@ def sample(
                 versions = [renamed(block.lines, old, new, names) for new in HOSTILE]
                 if all(version is not None for version in versions):
                     renames.append(versions)
+                if counts is not None:
+                    counts["seated"] += 1
+                    counts["renamed"] += renames[-1:] == [versions]
             if not renames:
                 continue
             originals.append(block.lines)
@@ -347,6 +354,24 @@ RENAMED_ONCE_WRONG = [
         "Hero",
         "*** SUMMARY ***",
         "`*** SUMMARY *** posted the small blind` taken for the summary line: the hand ended at the next blank",
+    ),
+    (
+        "PartyPoker",
+        "fpdb-3/PLO-6max-USD-0.10-0.25-202602.cash.out.txt",
+        "1770659766668adeb0h5qfm",
+        "Hero",
+        "a: folds",
+        "`Creating Main Pot with $ 38.50 with Player2, a: folds` read as a fold by `Creating Main Pot ... a:`"
+        " (the fold comes first in the grammar), a player with no seat",
+    ),
+    (
+        "PartyPoker",
+        "fpdb-3/cash/Flop/NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt",
+        "12395241485",
+        "Player3",
+        "w: shows [Ah Kh]",
+        "two awards run together on one line (`... Queens.Player4 wins $27,36 USD ...`), the line's pattern fixed"
+        " to the first award's name: the second award unreadable, the main pot misawarded",
     ),
 ]
 

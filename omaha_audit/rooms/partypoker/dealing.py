@@ -287,8 +287,11 @@ class DealingBuilder(PartyBuilder):
 
     def wins_line(self, m: re.Match[str], line: int, text: str) -> None:
         self.street = Street.SHOWDOWN
-        for part in self.awards_of(text):
-            found = m.re.fullmatch(part)
+        name = m["name"]
+        for who, part in self.awards_of(text, name):
+            # (each award read as the line was, with the line's name in the award's player's place: the
+            # lexer may have fixed the line's pattern to that name, for a name that holds ` wins `)
+            found = m.re.fullmatch(name + part[len(who) :])
             if found is None:
                 self.defects.append(Defect(line, text, f"unreadable award: {part!r}"))
                 continue
@@ -298,23 +301,27 @@ class DealingBuilder(PartyBuilder):
             where = f"{pot_text} {side}" if side else pot_text
             half = Half.LOW if found["lo"] else None
             chips = self.amount(found["amount"], line)
-            self.collected.append(Collected(self.player(found["name"]), chips, pot, where, 0, self.src(line), half))
+            self.collected.append(Collected(self.player(who), chips, pot, where, 0, self.src(line), half))
 
-    def awards_of(self, text: str) -> list[str]:
-        """The awards on one line: one, or (the "Mac format") several run together after a period."""
+    def awards_of(self, text: str, first: str) -> list[tuple[str, str]]:
+        """The awards on one line, each (its player, its text): one, or (the "Mac format") several run
+        together after a period, each starting with a seated name (`first`: the line's own)."""
         if text.count(" wins ") < 2:
-            return [text]
-        cuts = sorted(
-            {position + 1 for name in self.players for position in _find_all(text, f".{name} wins ") if position > 0}
+            return [(first, text)]
+        starts = sorted(
+            (position + 1, -len(name), name)
+            for name in self.players
+            for position in _find_all(text, f".{name} wins ")
+            if position > 0
         )
-        if not cuts:
-            return [text]
         pieces = []
-        start = 0
-        for cut in cuts:
-            pieces.append(text[start:cut])
-            start = cut
-        pieces.append(text[start:])
+        start, who = 0, first
+        for cut, _, name in starts:
+            if cut <= start + len(who):
+                continue  # (inside the name of the award before: `s.Player1` holds `.Player1`)
+            pieces.append((who, text[start:cut]))
+            start, who = cut, name
+        pieces.append((who, text[start:]))
         return pieces
 
     def after_reading(self) -> None:
