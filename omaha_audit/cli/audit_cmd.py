@@ -63,7 +63,7 @@ def run_audit(
     err: TextIO,
     show_info: bool = False,
     html: Path | None = None,
-    inputs: Sequence[Path] = (),
+    inputs: Sequence[str | Path] = (),
     workers: Workers | None = None,
 ) -> int:
     """The audit of `files`, printed to `out` in `output_format`. With `workers` (omaha_audit/parallel.py),

@@ -33,7 +33,7 @@ def check_output_file(path: Path, option: str) -> None:
         fail_usage(f"{option} {path}: the folder {folder} is not writable")
 
 
-def open_paths(paths: Sequence[Path]) -> InputFiles:
+def open_paths(paths: Sequence[str | Path]) -> InputFiles:
     from omaha_audit.parse.files import PathProblem, expand_paths
 
     if not paths:
@@ -86,9 +86,13 @@ def workers_option(jobs: int, scheduler: str | None, rules_file: Path | None, pr
 
 
 # Options several commands share, declared once.
-PathsArgument = Annotated[
-    list[Path],
-    typer.Argument(metavar="PATH...", help="Hand-history files or directories (read recursively).", show_default=False),
+PathsArgument = Annotated[  # (str, not Path: a URL's `//` must stay as written)
+    list[str],
+    typer.Argument(
+        metavar="PATH...",
+        help="Hand-history files or directories (read recursively), or URLs such as s3://bucket/day/ (fsspec).",
+        show_default=False,
+    ),
 ]
 RulesFileOption = Annotated[
     Path | None, typer.Option("--rules", metavar="FILE", help="House rules as TOML (fields of HouseRules).")

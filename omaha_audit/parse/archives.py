@@ -6,6 +6,8 @@ own name.
 A broken archive is not an error of the run: what could be listed is read, and the break itself becomes an
 input whose opening fails with the reason, so that the run reports it (unreadable, OA101) and goes on.
 
+An archive named by a URL (parse/remote.py) is read the same way, through the stream fsspec opens (seekable).
+
 (Plain Python, not compiled: the stream wrapper derives from `io.RawIOBase`; hatch_build.py NOT_COMPILED.)
 """
 
@@ -22,6 +24,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import IO, Any, BinaryIO, Final, cast
 
+from omaha_audit.parse.remote import RemoteFile
+
+Container = Path | RemoteFile  # an archive: on disk, or named by a URL
+
 # Errors a decompressor raises on damaged data: each is reported as an OSError ("corrupt archive: ..."),
 # which the readers already turn into an unreadable record at the line where reading stopped.
 _DAMAGE: Final = (EOFError, zlib.error, lzma.LZMAError, zipfile.BadZipFile, tarfile.TarError, ValueError)
@@ -31,7 +37,7 @@ _SINGLE: Final[dict[str, Callable[..., Any]]] = {".gz": gzip.open, ".bz2": bz2.o
 HEAD_KEPT: Final = 1 << 16  # the bytes of a member kept for a rewind (a reader looks at the head, then starts over)
 
 
-def archive_kind(path: Path) -> str | None:
+def archive_kind(path: Path | RemoteFile) -> str | None:
     """ "zip", "tar", "single" or None, by the file's name."""
     name = path.name.lower()
     if name.endswith(".zip"):
@@ -48,7 +54,7 @@ class ArchiveMember:
 
     __slots__ = ("archive", "kind", "member", "problem")
 
-    def __init__(self, archive: Path, member: str | None, kind: str, problem: str | None = None) -> None:
+    def __init__(self, archive: Container, member: str | None, kind: str, problem: str | None = None) -> None:
         self.archive = archive
         self.member = member  # None: a single compressed file, or the archive itself when it is broken
         self.kind = kind
@@ -91,18 +97,23 @@ class ArchiveMember:
 
     def _open(self) -> IO[bytes]:
         if self.kind == "zip":
-            archive = zipfile.ZipFile(self.archive)
-            return cast(IO[bytes], _Closing(archive.open(str(self.member)), archive.close))
+            archive, close = _open_zip(self.archive)
+            try:
+                stream = archive.open(str(self.member))
+            except BaseException:
+                close()
+                raise
+            return cast(IO[bytes], _Closing(stream, close))
         if self.kind == "tar":
             tar = _open_tar(self.archive, keep=True)
-            stream = tar.extractfile(_tar_member(tar, str(self.member)))
-            if stream is None:
+            member = tar.extractfile(_tar_member(tar, str(self.member)))
+            if member is None:
                 raise OSError(f"{self.member}: not a regular file in the archive")
-            return stream
+            return member
         return _open_single(self.archive)
 
 
-def members(path: Path) -> Iterator[ArchiveMember]:
+def members(path: Container) -> Iterator[ArchiveMember]:
     """The files inside an archive, in the archive's order (for a single compressed file: one entry). A
     damaged archive yields what could be listed, then one entry that reports the damage when opened."""
     kind = archive_kind(path)
@@ -112,15 +123,18 @@ def members(path: Path) -> Iterator[ArchiveMember]:
     names: list[str] = []
     try:
         if kind == "zip":
-            with zipfile.ZipFile(path) as archive:
+            archive, close = _open_zip(path)
+            try:
                 names = [info.filename for info in archive.infolist() if not info.is_dir()]
+            finally:
+                close()
         else:
-            with _open_tar(path) as archive:
-                for info in archive:  # (listed one by one: a break late in the archive keeps what came first)
+            with _open_tar(path) as tar:
+                for info in tar:  # (listed one by one: a break late in the archive keeps what came first)
                     if info.isfile():
                         names.append(info.name)
     except OSError as error:
-        if not path.exists() or isinstance(error, PermissionError):
+        if isinstance(path, RemoteFile) or not path.exists() or isinstance(error, PermissionError):
             raise
         problem: str | None = _reason(error)
     except _DAMAGE as error:
@@ -138,21 +152,68 @@ def _reason(error: BaseException) -> str:
     return text if isinstance(error, OSError) else f"{text} ({type(error).__name__})"
 
 
-_KEPT_TAR: dict[Path, tarfile.TarFile] = {}  # the tar archive whose members are being read, kept open
+def _open_zip(path: Container) -> tuple[zipfile.ZipFile, Callable[[], None]]:
+    """A zip archive opened for reading, and what closes it (and the URL's stream it reads from)."""
+    if isinstance(path, Path):
+        archive = zipfile.ZipFile(path)
+        return archive, archive.close
+    stream = path.open("rb")
+    try:
+        archive = zipfile.ZipFile(stream)
+    except BaseException:
+        stream.close()
+        raise
+
+    def close() -> None:
+        try:
+            archive.close()
+        finally:
+            stream.close()
+
+    return archive, close
 
 
-def _open_tar(path: Path, keep: bool = False) -> tarfile.TarFile:
+class _StreamTar(tarfile.TarFile):
+    """A tar archive read from a URL's stream, which it closes with itself."""
+
+    source: IO[bytes] | None = None
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            if self.source is not None:
+                self.source.close()
+
+
+def _tar_from(path: Container) -> tarfile.TarFile:
+    if isinstance(path, Path):
+        return tarfile.open(path, mode="r:*")
+    stream = path.open("rb")
+    try:
+        archive = _StreamTar.open(fileobj=stream, mode="r:*")
+    except BaseException:
+        stream.close()
+        raise
+    archive.source = stream
+    return archive
+
+
+_KEPT_TAR: dict[Container, tarfile.TarFile] = {}  # the tar archive whose members are being read, kept open
+
+
+def _open_tar(path: Container, keep: bool = False) -> tarfile.TarFile:
     """A tar archive opened for reading. `keep`: the one kept open for its members, which are read in the
     archive's order, so that a compressed tar is decompressed forwards rather than from its start for each
     member."""
     if not keep:
-        return tarfile.open(path, mode="r:*")
+        return _tar_from(path)
     archive = _KEPT_TAR.get(path)
     if archive is None:
         for other in _KEPT_TAR.values():
             other.close()
         _KEPT_TAR.clear()
-        archive = _KEPT_TAR[path] = tarfile.open(path, mode="r:*")  # noqa: SIM115 (closed when the next is kept)
+        archive = _KEPT_TAR[path] = _tar_from(path)
     return archive
 
 
@@ -169,17 +230,27 @@ def _tar_member(archive: tarfile.TarFile, name: str) -> tarfile.TarInfo:
     raise OSError(f"{name}: not in the archive")
 
 
-def _open_single(path: Path) -> IO[bytes]:
+def _open_single(path: Container) -> IO[bytes]:
     suffix = path.suffix.lower()
+    if path.name.lower().endswith((".tgz", ".tbz2", ".txz")):
+        suffix = {"tgz": ".gz", "tbz2": ".bz2", "txz": ".xz"}[path.name.lower().rsplit(".", 1)[1]]
     if suffix == ".zst":
         try:
             import zstandard  # type: ignore[import-not-found,unused-ignore]
         except ImportError:
             raise OSError("a .zst file needs the zstandard package (pip install zstandard)") from None
-        return cast(IO[bytes], zstandard.open(path, "rb"))
-    if path.name.lower().endswith((".tgz", ".tbz2", ".txz")):
-        suffix = {"tgz": ".gz", "tbz2": ".bz2", "txz": ".xz"}[path.name.lower().rsplit(".", 1)[1]]
-    return cast(IO[bytes], _SINGLE[suffix](path, "rb"))
+        opener: Callable[..., Any] = zstandard.open
+    else:
+        opener = _SINGLE[suffix]
+    if isinstance(path, Path):
+        return cast(IO[bytes], opener(path, "rb"))
+    source = path.open("rb")
+    try:
+        stream = opener(source, "rb")
+    except BaseException:
+        source.close()
+        raise
+    return cast(IO[bytes], _Closing(stream, source.close))
 
 
 class _Closing(io.RawIOBase):

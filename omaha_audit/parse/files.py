@@ -13,6 +13,7 @@ from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.archives import archive_kind, members
 from omaha_audit.parse.input_files import InputFiles, Source
 from omaha_audit.parse.reader import FileText, read_texts
+from omaha_audit.parse.remote import RemoteFile, RemoteProblem, expand_url, is_url
 from omaha_audit.parse.split import Block, Splitter
 
 # Files a directory scan does not read, by their suffix: parsers' companion files (fpdb's .hp/.hands/.gt),
@@ -68,17 +69,12 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> InputFiles:
     """
     files = InputFiles()
     for raw in paths:
+        if isinstance(raw, str) and is_url(raw):
+            _add_url(files, raw)
+            continue
         path = Path(raw)
         if path.is_dir():
-            try:
-                found = sorted(
-                    p
-                    for p in path.rglob("*")
-                    if p.is_file() and not any(part.startswith(".") for part in p.relative_to(path).parts)
-                )
-            except OSError as error:
-                raise PathProblem(f"cannot list {path}: {error.strerror or error}") from None
-            for found_path in found:
+            for found_path in _scan(path):
                 if archive_kind(found_path) is not None:
                     _add_members(files, found_path)
                 elif found_path.suffix.lower() in NOT_HISTORY_SUFFIXES:
@@ -98,7 +94,49 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> InputFiles:
     return files
 
 
-def _add_members(files: InputFiles, path: Path) -> None:
+def _scan(folder: Path) -> list[Path]:
+    """The files under `folder`, sorted, hidden ones (and those in hidden folders) left out. Links to folders
+    are followed (a day's folder may link to where its files are), each real folder listed once (a link back
+    to a folder above is not a loop)."""
+
+    def failed(error: OSError) -> None:
+        raise PathProblem(f"cannot list {error.filename or folder}: {error.strerror or error}")
+
+    found: list[Path] = []
+    listed: set[str] = set()
+    for root, folders, names in os.walk(folder, onerror=failed, followlinks=True):
+        real = os.path.realpath(root)
+        if real in listed:
+            folders[:] = []
+            continue
+        listed.add(real)
+        folders[:] = sorted(name for name in folders if not name.startswith("."))  # (the same walk every time)
+        for name in names:
+            candidate = Path(root, name)
+            if not name.startswith(".") and candidate.is_file():
+                found.append(candidate)
+    return sorted(found)
+
+
+def _add_url(files: InputFiles, url: str) -> None:
+    """The files a URL names (parse/remote.py), as for a local path: a folder's files as a scan finds them."""
+    try:
+        found = expand_url(url)
+    except RemoteProblem as problem:
+        raise PathProblem(str(problem)) from None
+    folder = len(found) != 1 or found[0].url != url
+    for remote in found:
+        if archive_kind(remote) is not None:
+            _add_members(files, remote)
+        elif folder and remote.suffix.lower() in NOT_HISTORY_SUFFIXES:
+            files.skipped.append((str(remote), NOT_HISTORY))
+        else:
+            files.append(remote)
+            if folder:
+                files.scanned.add(remote)
+
+
+def _add_members(files: InputFiles, path: Path | RemoteFile) -> None:
     """An archive's files, as a directory scan finds them (hidden ones left out, others by their name)."""
     try:
         found = list(members(path))

@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from omaha_audit.parse.archives import ArchiveMember
+from omaha_audit.parse.remote import RemoteFile
 
-Source = Path | ArchiveMember  # a file to read: on disk, or inside an archive
+Source = Path | ArchiveMember | RemoteFile  # a file to read: on disk, inside an archive, or named by a URL
 
 
 class InputFiles(list[Source]):
