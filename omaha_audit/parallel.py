@@ -541,7 +541,11 @@ class ParallelRun:
         for pictures, judged in ahead(self.executor, tasks()):
             across.extend(finding_of(values) for values in judged.findings)
             tables += judged.tables
-            table_rows.extend(judged.rows)
+            if auditor.table_row_sink is not None:
+                for row in judged.rows:
+                    auditor.table_row_sink(row)
+            else:
+                table_rows.extend(judged.rows)
             if judged.sessions or judged.neighbours:
                 hand = _hands_of(pictures)
                 for table, orders, found, gaps, skipped, flagged in judged.sessions[: max(0, views - len(sessions))]:

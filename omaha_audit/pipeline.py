@@ -20,6 +20,7 @@ from omaha_audit.rules.tables import TableRow, TableRule, copy_record, table_row
 from omaha_audit.sequences import (
     IN_MEMORY,
     Neighbours,
+    RowSink,
     TableSequencer,
     TableSession,
     Watchers,
@@ -167,6 +168,8 @@ class Auditor:
         self.spill_directory = spill_directory
         self.table_views = table_views  # tables with continuity findings whose hands the report shows
         self.keep_table_rows = table_rows  # one row per hand in table order (the exported `tables` table)
+        # where those rows go as they are made (None: kept in `table_rows`, for the caller to read after)
+        self.table_row_sink: RowSink | None = None
         self.sessions: list[TableSession] = []
         # the hands (path, first line) whose neighbours at their table are wanted (the report's hand views:
         # it adds to this set as it makes them), and those neighbours once the run is over
@@ -206,7 +209,7 @@ class Auditor:
         """Once every hand is in: the rules across hands (`across`, counted in the tally)."""
         if sequencer is None:
             return
-        watchers = Watchers.of(self.table_views, self.keep_table_rows, self.neighbours_of)
+        watchers = Watchers.of(self.table_views, self.keep_table_rows, self.neighbours_of, self.table_row_sink)
         across = list(sequencer.findings(watchers.on_hand(), strict=self.strict))
         self.finished(across, watchers.sessions(), watchers.neighbours(), watchers.table_rows(), sequencer.tables())
 

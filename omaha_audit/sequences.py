@@ -407,11 +407,16 @@ class TableNeighbours:
         self.previous = hand
 
 
-class TableRows:
-    """One row per hand of the run in table order, for the exported `tables` table."""
+RowSink = Callable[[dict[str, object]], None]  # where the `tables` table's rows go, one at a time
 
-    def __init__(self) -> None:
+
+class TableRows:
+    """One row per hand of the run in table order, for the exported `tables` table: kept in `rows`, or
+    given to `sink` as each is made (an export writes them to disk as it goes)."""
+
+    def __init__(self, sink: RowSink | None = None) -> None:
         self.rows: list[dict[str, object]] = []
+        self.sink: RowSink = sink if sink is not None else self.rows.append
         self.position = 0
         self.table: str | None = None
 
@@ -421,7 +426,7 @@ class TableRows:
         self.position += 1
         room, _, table_id = hand.table.partition("\t")
         started = hand.started.replace(tzinfo=None) if hand.started is not None else None
-        self.rows.append(
+        self.sink(
             {
                 "room": room,
                 "table_id": table_id,
@@ -455,10 +460,10 @@ class Watchers:
     around: TableNeighbours | None
 
     @staticmethod
-    def of(views: int, rows: bool, wanted: set[tuple[str, int]] | None) -> Watchers:
+    def of(views: int, rows: bool, wanted: set[tuple[str, int]] | None, sink: RowSink | None = None) -> Watchers:
         return Watchers(
             TableWindows(views) if views else None,
-            TableRows() if rows else None,
+            TableRows(sink) if rows else None,
             TableNeighbours(wanted) if wanted else None,
         )
 

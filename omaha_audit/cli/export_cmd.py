@@ -4,6 +4,7 @@ in its table's order) as Parquet or CSV."""
 from __future__ import annotations
 
 import sys
+import tempfile
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
@@ -52,23 +53,26 @@ def run_export(
     from omaha_audit.pipeline import Auditor
     from omaha_audit.stats.collect import collect
     from omaha_audit.stats.export import write_dataset, write_tables
-    from omaha_audit.stats.frames import FrameBuilder
+    from omaha_audit.stats.frames import ALL_TABLES, FrameBuilder
 
     auditor = Auditor(house, keep_text=False, table_rows=True)
-    builder = FrameBuilder(house)
-    problems = collect(auditor, builder, files, err, workers)
-    builder.add_table_rows(auditor.table_rows)
-    frames = builder.frames()
-    if layout == "dataset":
-        parts = write_dataset(frames, folder)
-        for name in frames.named():
-            mine = [rows for path, rows in parts if path.parts[-4] == name]
-            if mine:
-                err.write(f"omaha-audit: wrote {folder / name} ({sum(mine):,} rows in {len(mine):,} partitions)\n")
-    else:
-        for path in write_tables(frames, folder, output_format):
-            rows = frames.named()[path.stem].height
-            err.write(f"omaha-audit: wrote {path} ({rows:,} rows)\n")
+    # the tables' batches (the `tables` table's rows too, as the rules across hands make them) are spilled
+    # to disk as the run goes and written out as streams: an export's memory does not grow with its hands
+    # (but for the hands' numbers a dataset's partitions need)
+    with tempfile.TemporaryDirectory(prefix="omaha-audit-export-") as spill:
+        builder = FrameBuilder(house, spill=Path(spill))
+        auditor.table_row_sink = builder.add_table_row
+        problems = collect(auditor, builder, files, err, workers)
+        frames = builder.lazy_frames()
+        if layout == "dataset":
+            parts = write_dataset(frames, folder)
+            for name in ALL_TABLES:
+                mine = [rows for path, rows in parts if path.parts[-4] == name]
+                if mine:
+                    err.write(f"omaha-audit: wrote {folder / name} ({sum(mine):,} rows in {len(mine):,} partitions)\n")
+        else:
+            for path, rows in write_tables(frames, folder, output_format):
+                err.write(f"omaha-audit: wrote {path} ({rows:,} rows)\n")
     for notice in auditor.tally.notices:
         err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
     for where, line, error in problems:

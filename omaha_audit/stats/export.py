@@ -12,7 +12,7 @@ from typing import Final
 import polars as pl
 
 from omaha_audit.report.atomic import atomic_path
-from omaha_audit.stats.frames import Frames
+from omaha_audit.stats.frames import ALL_TABLES, LazyFrames
 
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP, "CSV Injection"): such a text
 # cell is written with an apostrophe before it, which spreadsheets show as text and do not display.
@@ -40,22 +40,45 @@ def _formula_safe(column: pl.Series) -> pl.Series:
     return pl.select(pl.when(starts).then(pl.lit("'") + column).otherwise(column).alias(column.name)).to_series()
 
 
-def write_tables(frames: Frames, folder: Path, output_format: str) -> list[Path]:
-    """One file per table (`hands.parquet`, ...); returns the paths. All are written to temporary files
-    first and put in place together at the end, so an interrupted export leaves the old files, all of
-    them, and never a partial one."""
+def write_tables(frames: LazyFrames, folder: Path, output_format: str) -> list[tuple[Path, int]]:
+    """One file per table (`hands.parquet`, ...); returns each path with its row count. The tables are
+    queries over the run's spilled batches (FrameBuilder(spill=...)), written as a stream: never all rows in
+    memory. All files are written to temporary files first and put in place together at the end, so an
+    interrupted export leaves the old files, all of them, and never a partial one."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     with contextlib.ExitStack() as stack:
-        for name, frame in frames.named().items():
+        for name in ALL_TABLES:
+            query: pl.LazyFrame = getattr(frames, name)
             target = folder / f"{name}.{output_format}"
             temporary = stack.enter_context(atomic_path(target))
             if output_format == "csv":
-                csv_ready(frame).write_csv(temporary)
+                rows = _write_csv(query, temporary)
             else:
-                frame.write_parquet(temporary)
-            written.append(target)
+                query.sink_parquet(temporary, engine="streaming")
+                rows = _rows(temporary)
+            written.append((target, rows))
     return written
+
+
+def _write_csv(query: pl.LazyFrame, path: Path) -> int:
+    """The table as CSV, a batch at a time (csv_ready per batch: the lists and formulas are Python's work);
+    the same bytes as the whole table written at once. Returns the rows written."""
+    rows = 0
+    with path.open("wb") as stream:
+        for batch in query.collect_batches(chunk_size=_BATCH_ROWS):
+            csv_ready(batch).write_csv(stream, include_header=rows == 0)
+            rows += batch.height
+        if rows == 0:  # (the header alone)
+            csv_ready(query.head(0).collect()).write_csv(stream)
+    return rows
+
+
+def _rows(path: Path) -> int:
+    return int(pl.scan_parquet(path).select(pl.len()).collect().item())
+
+
+_BATCH_ROWS: Final = 50_000  # rows of a table held at a time while it is written
 
 
 # ---- a Hive-partitioned dataset -------------------------------------------------------------------------
@@ -64,7 +87,7 @@ PARTITIONS: Final = ("room", "day")
 NO_VALUE: Final = "__HIVE_DEFAULT_PARTITION__"  # (Hive's name for a null partition value; Polars and DuckDB read it)
 
 
-def write_dataset(frames: Frames, folder: Path) -> list[tuple[Path, int]]:
+def write_dataset(frames: LazyFrames, folder: Path) -> list[tuple[Path, int]]:
     """Every table as a Hive-partitioned Parquet dataset: `folder/<table>/room=<room>/day=<YYYY-MM-DD>/
     part-0.parquet`, the partition columns in the folder names only (each reader adds them back). A row of
     players, actions, pots, findings or tables is in its hand's partition (a `room` column of its own is
@@ -73,34 +96,46 @@ def write_dataset(frames: Frames, folder: Path) -> list[tuple[Path, int]]:
     A run writes the partitions it has hands for and leaves every other one as it is, so a new day is added
     without rewriting the old ones; a partition written again replaces the old one whole. All partitions are
     written to hidden temporary folders first and swapped in at the end, so an interrupted run leaves the
-    dataset as it was. Returns each partition file written with its row count."""
-    hands = frames.hands
-    keys = hands.select("hand_no", *PARTITIONS)
-    staged: list[tuple[Path, Path]] = []  # (temporary folder, the partition folder it becomes)
+    dataset as it was. Returns each partition file written with its row count.
+
+    Memory: the tables are read a batch at a time (queries over the run's spilled batches); each batch's
+    rows go to a piece file of their partition, and each partition's pieces are then joined into its
+    `part-0.parquet` as a stream. Held whole are only the hands' numbers with their partition (about 30
+    bytes a hand)."""
+    keys = frames.hands.select("hand_no", *PARTITIONS).collect()
+    staged: dict[tuple[str, Path], Path] = {}  # (table, partition folder) -> its temporary folder
+    pieces: dict[Path, int] = {}  # temporary folder -> piece files written there
     written: list[tuple[Path, int]] = []
     try:
-        for name, frame in frames.named().items():
-            if frame.is_empty():
-                continue
-            if name == "hands":
-                with_keys = frame
-            else:  # (in its hand's partition: a column of its own by the same name is the hand's, left to the path)
-                own = [column for column in PARTITIONS if column in frame.columns]
-                with_keys = frame.drop(own).join(keys, on="hand_no", how="left", maintain_order="left")
-            for (room, day), part in with_keys.group_by(PARTITIONS, maintain_order=True):
-                target = folder / name / f"room={_value(room)}" / f"day={_value(day)}"
-                temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
-                shutil.rmtree(temporary, ignore_errors=True)
-                temporary.mkdir(parents=True)
-                staged.append((temporary, target))
-                rows = part.drop(PARTITIONS)
-                rows.write_parquet(temporary / "part-0.parquet")
-                written.append((target / "part-0.parquet", rows.height))
-        for temporary, target in staged:
+        for name in ALL_TABLES:
+            query: pl.LazyFrame = getattr(frames, name)
+            if name != "hands":  # (in its hand's partition: a column of its own by the same name is the hand's)
+                own = [column for column in PARTITIONS if column in query.collect_schema().names()]
+                query = query.drop(own).join(keys.lazy(), on="hand_no", how="left", maintain_order="left")
+            for batch in query.collect_batches(chunk_size=_BATCH_ROWS):
+                for (room, day), part in batch.group_by(PARTITIONS, maintain_order=True):
+                    target = folder / name / f"room={_value(room)}" / f"day={_value(day)}"
+                    temporary = staged.get((name, target))
+                    if temporary is None:
+                        temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
+                        shutil.rmtree(temporary, ignore_errors=True)
+                        temporary.mkdir(parents=True)
+                        staged[(name, target)] = temporary
+                    count = pieces.get(temporary, 0)
+                    part.drop(PARTITIONS).write_parquet(temporary / f".piece-{count:06d}.parquet")
+                    pieces[temporary] = count + 1
+        for (_, target), temporary in staged.items():
+            files = [temporary / f".piece-{index:06d}.parquet" for index in range(pieces[temporary])]
+            pl.scan_parquet(files).sink_parquet(temporary / "part-0.parquet", engine="streaming")
+            for file in files:
+                file.unlink()
+            written.append((target / "part-0.parquet", _rows(temporary / "part-0.parquet")))
+        for temporary_target in list(staged.items()):
+            (_, target), temporary = temporary_target
             _swap(temporary, target)
-        staged = []
+            del staged[temporary_target[0]]
     finally:
-        for temporary, _ in staged:
+        for temporary in staged.values():
             shutil.rmtree(temporary, ignore_errors=True)
     return written
 

@@ -505,9 +505,15 @@ class FrameBuilder:
 
     def add_table_rows(self, rows: Iterable[dict[str, Any]]) -> None:
         """Add the rows of the `tables` table: every hand in its table's order (Auditor(table_rows=True))."""
-        table = self.tables["tables"]
         for row in rows:
-            table.add(dict(row))
+            self.add_table_row(row)
+
+    def add_table_row(self, row: dict[str, Any]) -> None:
+        """Add one row of the `tables` table (an Auditor's `table_row_sink`): batched as the other rows are."""
+        table = self.tables["tables"]
+        table.add(dict(row))
+        if len(table.rows) >= self.batch_size:
+            table.flush()
 
     def frames(self) -> Frames:
         tables = {name: table.frame() for name, table in self.tables.items()}

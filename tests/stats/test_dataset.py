@@ -120,3 +120,52 @@ def test_a_hand_without_a_time_is_in_the_default_partition(tmp_path: Path) -> No
     days = {path.parts[-2] for path in (out / "hands").rglob("*.parquet")}
     assert "day=__HIVE_DEFAULT_PARTITION__" in days
     assert pl.scan_parquet(out / "hands", hive_partitioning=True).collect().height == 40
+
+
+def test_written_in_small_batches_the_tables_are_those_held_in_memory(
+    days: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The export streams: the tables' batches are spilled as the run goes, each written in pieces of its
+    partitions, joined at the end. With batches of 7 rows (so every partition has many pieces, and the
+    `tables` table's rows come in many batches), the dataset and the files hold the rows of the tables built
+    in memory, in order; and the CSV bytes are those of each table written whole."""
+    from polars.testing import assert_frame_equal
+
+    from omaha_audit.pipeline import Auditor
+    from omaha_audit.stats import export
+    from omaha_audit.stats.export import csv_ready
+    from omaha_audit.stats.frames import FrameBuilder
+
+    auditor = Auditor(None, keep_text=False, table_rows=True)
+    builder = FrameBuilder(None)
+    for audited in auditor.audit_files(days):
+        builder.add(audited)
+    builder.add_across(auditor.across)
+    builder.add_table_rows(auditor.table_rows)
+    memory = builder.frames().named()
+
+    monkeypatch.setattr(export, "_BATCH_ROWS", 7)
+    original = FrameBuilder.__init__
+
+    def small_batches(self: FrameBuilder, *args: object, **kwargs: object) -> None:
+        original(self, *args, **{**kwargs, "batch_size": 7})  # type: ignore[arg-type]
+
+    monkeypatch.setattr(FrameBuilder, "__init__", small_batches)
+    _export(*map(str, days), "--to", str(tmp_path / "ds"))
+    _export(*map(str, days), "--to", str(tmp_path / "pq"), "--layout", "files")
+    _export(*map(str, days), "--to", str(tmp_path / "csv"), "--format", "csv")
+    order = memory["hands"].select("hand_no", "room", "day")
+    for table in TABLES:
+        assert memory[table].height > 7, table
+        files = sorted((tmp_path / "ds" / table).rglob("*.parquet"))
+        assert all(path.name == "part-0.parquet" for path in files)
+        dataset = pl.concat([pl.read_parquet(path) for path in files])
+        # (the files in path order: the rows by (room, day), each partition's in input order)
+        own = [column for column in ("room", "day") if column in memory[table].columns]
+        keyed = memory[table].drop(own).join(order, on="hand_no", how="left", maintain_order="left")
+        keyed = keyed.with_row_index("_i").sort("room", "day", "_i").drop("_i", "room", "day")
+        assert_frame_equal(dataset, keyed)
+        assert_frame_equal(pl.read_parquet(tmp_path / "pq" / f"{table}.parquet"), memory[table])
+        whole = io.BytesIO()
+        csv_ready(memory[table]).write_csv(whole)
+        assert (tmp_path / "csv" / f"{table}.csv").read_bytes() == whole.getvalue(), table
