@@ -31,6 +31,7 @@ CORPUS = Path(os.environ.get("OMAHA_AUDIT_CORPUS", Path(__file__).resolve().pare
 MAIN = "from omaha_audit.cli.app import main; main()"
 # A few rooms of the corpus, when it is here: their formats, XML among them, through the workers
 CORPUS_ROOMS = ("GGPoker", "iPoker", "PartyPoker", "888poker", "Winamax")
+CORPUS_FILES = 4  # files of each
 
 
 def _hands(tmp: Path, name: str, config: GenerateConfig) -> list[str]:
@@ -63,8 +64,11 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     corpus = root / "corpus"
     corpus.mkdir()
     if CORPUS.is_dir():
-        for room in CORPUS_ROOMS:
-            (corpus / room).symlink_to(CORPUS / room)
+        for room in CORPUS_ROOMS:  # (the first files of each: the suite's time, on every run of it)
+            (corpus / room).mkdir()
+            found = sorted(p for p in (CORPUS / room).rglob("*") if p.suffix in (".txt", ".xml") and p.is_file())
+            for index, path in enumerate(found[:CORPUS_FILES]):
+                (corpus / room / f"{index}-{path.name}").symlink_to(path)
     return root
 
 

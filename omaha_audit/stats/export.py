@@ -78,7 +78,7 @@ def _rows(path: Path) -> int:
     return int(pl.scan_parquet(path).select(pl.len()).collect().item())
 
 
-_BATCH_ROWS: Final = 50_000  # rows of a table held at a time while it is written
+_BATCH_ROWS: Final = 10_000  # rows of a table held at a time while it is written (a hands row: ~40 columns)
 
 
 # ---- a Hive-partitioned dataset -------------------------------------------------------------------------
@@ -109,10 +109,11 @@ def write_dataset(frames: LazyFrames, folder: Path) -> list[tuple[Path, int]]:
     try:
         for name in ALL_TABLES:
             query: pl.LazyFrame = getattr(frames, name)
-            if name != "hands":  # (in its hand's partition: a column of its own by the same name is the hand's)
-                own = [column for column in PARTITIONS if column in query.collect_schema().names()]
-                query = query.drop(own).join(keys.lazy(), on="hand_no", how="left", maintain_order="left")
+            own = [column for column in PARTITIONS if column in query.collect_schema().names()]
             for batch in query.collect_batches(chunk_size=_BATCH_ROWS):
+                if name != "hands":  # (in its hand's partition: a column of its own by that name is the hand's)
+                    # (joined a batch at a time: an order-keeping join in the query would hold the whole table)
+                    batch = batch.drop(own).join(keys, on="hand_no", how="left", maintain_order="left")
                 for (room, day), part in batch.group_by(PARTITIONS, maintain_order=True):
                     target = folder / name / f"room={_value(room)}" / f"day={_value(day)}"
                     temporary = staged.get((name, target))
