@@ -22,11 +22,12 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
-from typing import IO, Any, BinaryIO, Final, cast
+from typing import IO, Any, BinaryIO, Final, TypeVar, cast
 
 from omaha_audit.parse.remote import RemoteFile
 
 Container = Path | RemoteFile  # an archive: on disk, or named by a URL
+_T = TypeVar("_T")
 
 # Errors a decompressor raises on damaged data: each is reported as an OSError ("corrupt archive: ..."),
 # which the readers already turn into an unreadable record at the line where reading stopped.
@@ -152,17 +153,23 @@ def _reason(error: BaseException) -> str:
     return text if isinstance(error, OSError) else f"{text} ({type(error).__name__})"
 
 
+def _on_stream(path: RemoteFile, reader: Callable[[IO[bytes]], _T]) -> tuple[_T, IO[bytes]]:
+    """`reader` (an archive or decompressor) on the stream of a URL's file, and that stream (closed here if
+    the reader fails)."""
+    stream = path.open("rb")
+    try:
+        return reader(stream), stream
+    except BaseException:
+        stream.close()
+        raise
+
+
 def _open_zip(path: Container) -> tuple[zipfile.ZipFile, Callable[[], None]]:
     """A zip archive opened for reading, and what closes it (and the URL's stream it reads from)."""
     if isinstance(path, Path):
         archive = zipfile.ZipFile(path)
         return archive, archive.close
-    stream = path.open("rb")
-    try:
-        archive = zipfile.ZipFile(stream)
-    except BaseException:
-        stream.close()
-        raise
+    archive, stream = _on_stream(path, zipfile.ZipFile)
 
     def close() -> None:
         try:
@@ -189,12 +196,7 @@ class _StreamTar(tarfile.TarFile):
 def _tar_from(path: Container) -> tarfile.TarFile:
     if isinstance(path, Path):
         return tarfile.open(path, mode="r:*")
-    stream = path.open("rb")
-    try:
-        archive = _StreamTar.open(fileobj=stream, mode="r:*")
-    except BaseException:
-        stream.close()
-        raise
+    archive, stream = _on_stream(path, lambda source: _StreamTar.open(fileobj=source, mode="r:*"))
     archive.source = stream
     return archive
 
@@ -244,12 +246,7 @@ def _open_single(path: Container) -> IO[bytes]:
         opener = _SINGLE[suffix]
     if isinstance(path, Path):
         return cast(IO[bytes], opener(path, "rb"))
-    source = path.open("rb")
-    try:
-        stream = opener(source, "rb")
-    except BaseException:
-        source.close()
-        raise
+    stream, source = _on_stream(path, lambda opened: opener(opened, "rb"))
     return cast(IO[bytes], _Closing(stream, source.close))
 
 

@@ -75,13 +75,7 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> InputFiles:
         path = Path(raw)
         if path.is_dir():
             for found_path in _scan(path):
-                if archive_kind(found_path) is not None:
-                    _add_members(files, found_path)
-                elif found_path.suffix.lower() in NOT_HISTORY_SUFFIXES:
-                    files.skipped.append((str(found_path), NOT_HISTORY))
-                else:
-                    files.append(found_path)
-                    files.scanned.add(found_path)
+                _add_found(files, found_path)
         elif path.is_file():
             if archive_kind(path) is not None:
                 _add_members(files, path)
@@ -124,16 +118,25 @@ def _add_url(files: InputFiles, url: str) -> None:
         found = expand_url(url)
     except RemoteProblem as problem:
         raise PathProblem(str(problem)) from None
-    folder = len(found) != 1 or found[0].url != url
-    for remote in found:
-        if archive_kind(remote) is not None:
-            _add_members(files, remote)
-        elif folder and remote.suffix.lower() in NOT_HISTORY_SUFFIXES:
-            files.skipped.append((str(remote), NOT_HISTORY))
+    if len(found) == 1 and found[0].url == url:  # (a file named directly: read whatever its name)
+        if archive_kind(found[0]) is not None:
+            _add_members(files, found[0])
         else:
-            files.append(remote)
-            if folder:
-                files.scanned.add(remote)
+            files.append(found[0])
+        return
+    for remote in found:
+        _add_found(files, remote)
+
+
+def _add_found(files: InputFiles, found: Path | RemoteFile) -> None:
+    """A file a folder scan found: an archive's members, passed over by its name, or read."""
+    if archive_kind(found) is not None:
+        _add_members(files, found)
+    elif found.suffix.lower() in NOT_HISTORY_SUFFIXES:
+        files.skipped.append((str(found), NOT_HISTORY))
+    else:
+        files.append(found)
+        files.scanned.add(found)
 
 
 def _add_members(files: InputFiles, path: Path | RemoteFile) -> None:

@@ -12,7 +12,7 @@ from typing import Final
 import polars as pl
 
 from omaha_audit.report.atomic import atomic_path
-from omaha_audit.stats.frames import ALL_TABLES, LazyFrames
+from omaha_audit.stats.frames import LazyFrames
 
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP, "CSV Injection"): such a text
 # cell is written with an apostrophe before it, which spreadsheets show as text and do not display.
@@ -48,8 +48,7 @@ def write_tables(frames: LazyFrames, folder: Path, output_format: str) -> list[t
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     with contextlib.ExitStack() as stack:
-        for name in ALL_TABLES:
-            query: pl.LazyFrame = getattr(frames, name)
+        for name, query in frames.named().items():
             target = folder / f"{name}.{output_format}"
             temporary = stack.enter_context(atomic_path(target))
             if output_format == "csv":
@@ -107,8 +106,7 @@ def write_dataset(frames: LazyFrames, folder: Path) -> list[tuple[Path, int]]:
     pieces: dict[Path, int] = {}  # temporary folder -> piece files written there
     written: list[tuple[Path, int]] = []
     try:
-        for name in ALL_TABLES:
-            query: pl.LazyFrame = getattr(frames, name)
+        for name, query in frames.named().items():
             own = [column for column in PARTITIONS if column in query.collect_schema().names()]
             for batch in query.collect_batches(chunk_size=_BATCH_ROWS):
                 if name != "hands":  # (in its hand's partition: a column of its own by that name is the hand's)
@@ -131,10 +129,9 @@ def write_dataset(frames: LazyFrames, folder: Path) -> list[tuple[Path, int]]:
             for file in files:
                 file.unlink()
             written.append((target / "part-0.parquet", _rows(temporary / "part-0.parquet")))
-        for temporary_target in list(staged.items()):
-            (_, target), temporary = temporary_target
+        while staged:  # (each swapped in is no longer staged: a failure cleans up only the rest)
+            (_, target), temporary = staged.popitem()
             _swap(temporary, target)
-            del staged[temporary_target[0]]
     finally:
         for temporary in staged.values():
             shutil.rmtree(temporary, ignore_errors=True)

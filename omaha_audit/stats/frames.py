@@ -334,6 +334,9 @@ class LazyFrames:
     findings: pl.LazyFrame
     tables: pl.LazyFrame
 
+    def named(self) -> dict[str, pl.LazyFrame]:
+        return {name: getattr(self, name) for name in ALL_TABLES}
+
 
 _INT_RANGE: dict[type, tuple[int, int]] = {
     pl.Int8: (-(2**7), 2**7 - 1),
