@@ -54,6 +54,7 @@ def test_mutated_real_inputs(family: str) -> None:
     run()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_the_same_findings_under_two_hash_seeds(family: str, tmp_path: Path) -> None:
     rng = random.Random(19)

@@ -100,12 +100,17 @@ def small_table_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(
     "command",
     [
-        ["audit", "-f", "json"],
-        ["audit", "-f", "jsonl", "--show-info"],
-        ["audit", "-f", "json", "--room-preset", "generic", "--ignore", "OA5"],
-        ["audit", "-f", "text", "--show-info"],
-        ["stats", "--by", "player", "-f", "csv"],
-        ["stats", "--by", "table", "-f", "json"],
+        ["audit", "-f", "json"],  # (the fast tests: this one; the suite's whole run, all)
+        *(
+            pytest.param(command, marks=pytest.mark.slow, id=" ".join(command))
+            for command in (
+                ["audit", "-f", "jsonl", "--show-info"],
+                ["audit", "-f", "json", "--room-preset", "generic", "--ignore", "OA5"],
+                ["audit", "-f", "text", "--show-info"],
+                ["stats", "--by", "player", "-f", "csv"],
+                ["stats", "--by", "table", "-f", "json"],
+            )
+        ),
     ],
     ids=lambda command: " ".join(command),
 )
@@ -122,6 +127,7 @@ def test_same_output_as_one_process(mixed: Path, cluster, run: str, command: lis
         assert any(code.startswith("OA7") for code in summary["by_code"]), summary["by_code"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("run", sorted(RUNS))
 def test_the_workers_open_urls_themselves(mixed: Path, cluster, run: str, tmp_path: Path) -> None:
     """A `file://` URL of (a copy of) the mixed folder, through fsspec: the workers are given the URLs and
@@ -142,6 +148,7 @@ def test_the_workers_open_urls_themselves(mixed: Path, cluster, run: str, tmp_pa
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("run", sorted(RUNS))
 def test_same_parquet_tables_as_one_process(mixed: Path, cluster, run: str, tmp_path: Path) -> None:
     extra = [part.format(cluster=cluster.scheduler_address) for part in RUNS[run]]
@@ -168,6 +175,7 @@ def test_usage_errors_before_any_work(mixed: Path, tmp_path: Path) -> None:
 _WRITTEN = re.compile(r"Written \d{4}-\d\d-\d\d \d\d:\d\d by omaha-audit")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("run", sorted(RUNS))
 def test_same_html_report_as_one_process(mixed: Path, cluster, run: str, tmp_path: Path) -> None:
     """The report's statistics come from the workers' tables and its hand views are rendered there: the
@@ -182,6 +190,7 @@ def test_same_html_report_as_one_process(mixed: Path, cluster, run: str, tmp_pat
     assert _WRITTEN.sub("Written", (tmp_path / "many.html").read_text(encoding="utf-8")) == page
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_fails_cleanly(mixed: Path) -> None:
     pytest.importorskip("distributed")
     done = subprocess.run(

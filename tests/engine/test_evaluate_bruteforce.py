@@ -202,6 +202,7 @@ def run_holdem(deals: int, seed: int) -> None:
     assert_same_order(hands, refs, lambda a, b: a > b)
 
 
+@pytest.mark.slow
 def test_omaha_matches_brute_force() -> None:
     run_omaha(deals=20_000, seed=20240601)
 

@@ -29,6 +29,7 @@ def _peak(hands: int, seed: int) -> int:
         tracemalloc.stop()
 
 
+@pytest.mark.slow
 def test_memory_is_flat_in_the_number_of_hands() -> None:
     prepare_tables()  # the evaluator's lazily built tables are bounded; build them first
     generate(GenerateConfig(hands=300, seed=1, fault_rate=0.2), _Sink(), _Sink())

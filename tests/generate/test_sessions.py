@@ -26,6 +26,8 @@ from omaha_audit.generate.sessions import SessionRun
 from omaha_audit.model import Structure
 
 ROOMS = sorted(SESSION_ROOMS)
+# The fast tests run the accuracy measure on the PokerStars text; the suite's whole run, on every room's.
+ROOMS_PARAMS = [room if room == "pokerstars" else pytest.param(room, marks=pytest.mark.slow) for room in ROOMS]
 Runs = dict[str, list[tuple[HandRecord, dict[str, object]]]]
 
 
@@ -267,7 +269,7 @@ def test_cli_writes_sessions_and_refuses_per_hand_faults_in_them(tmp_path: Path)
 # A CI-sized run of benchmarks/audit_accuracy.py --sessions, per room.
 
 
-@pytest.mark.parametrize("room", ROOMS)
+@pytest.mark.parametrize("room", ROOMS_PARAMS)
 def test_every_continuity_fault_is_found(room: str, tmp_path: Path) -> None:
     accuracy = Accuracy()
     config = GenerateConfig(
@@ -282,10 +284,7 @@ def test_every_continuity_fault_is_found(room: str, tmp_path: Path) -> None:
         assert accuracy.found[fault] == accuracy.faulty[fault], accuracy.report()
 
 
-@pytest.mark.parametrize(
-    "room",
-    ROOMS,
-)
+@pytest.mark.parametrize("room", ROOMS_PARAMS)
 def test_clean_sessions_raise_no_alarm(room: str, tmp_path: Path) -> None:
     accuracy = Accuracy()
     measure(tmp_path, GenerateConfig(hands=2_500, seed=32, sessions=True, tables=6, room=room), accuracy)

@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from gen_helpers import generate_text, problems, read_back
 
 from omaha_audit.accuracy import Accuracy, measure
@@ -31,6 +32,7 @@ def test_money_and_cards_as_888_writes_them() -> None:
     assert [card_text(parse_card(card), "sv") for card in ("Jh", "Qd", "Kh", "Ac")] == ["Knh", "Dd", "Kh", "Ec"]
 
 
+@pytest.mark.slow
 def test_a_mixed_run_reads_back_cleanly(tmp_path: Path) -> None:
     config = GenerateConfig(hands=1_500, seed=21, fault_rate=0.3, tournament_share=0.3, room="888poker")
     text, labels, summary = generate_text(config)

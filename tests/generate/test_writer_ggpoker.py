@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from gen_helpers import generate_text, problems, read_back
 
 from omaha_audit.accuracy import Accuracy, measure
@@ -31,6 +32,7 @@ def test_money_as_gg_writes_it() -> None:
     assert money(CHIPS, 24940) == "24,940"
 
 
+@pytest.mark.slow
 def test_a_mixed_run_reads_back_cleanly(tmp_path: Path) -> None:
     config = GenerateConfig(hands=1_500, seed=21, fault_rate=0.3, tournament_share=0.3, room="ggpoker")
     text, labels, summary = generate_text(config)

@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from gen_helpers import generate_text, problems, read_back
 
 from omaha_audit.accuracy import Accuracy, measure
@@ -33,6 +34,7 @@ def test_money_and_cards_as_ipoker_writes_them() -> None:
     assert [card(parse_card(text)) for text in ("Js", "Td", "Ah", "2c")] == ["SJ", "D10", "HA", "C2"]
 
 
+@pytest.mark.slow
 def test_a_mixed_run_reads_back_cleanly(tmp_path: Path) -> None:
     config = GenerateConfig(hands=1_500, seed=21, fault_rate=0.3, tournament_share=0.3, room="ipoker")
     text, labels, summary = generate_text(config)

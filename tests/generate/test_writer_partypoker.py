@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from gen_helpers import generate_text, problems, read_back
 
 from omaha_audit.accuracy import Accuracy, measure
@@ -47,6 +48,7 @@ def test_words_are_partys_words() -> None:
     assert PARTY_WORDS.showdown([twos], [(7, 5, 3, 2, 1)]) == ["HI: three of a kind, twos; LO: 7,5,3,2,A"]
 
 
+@pytest.mark.slow
 def test_a_mixed_run_reads_back_cleanly(tmp_path: Path) -> None:
     config = GenerateConfig(hands=1_500, seed=21, fault_rate=0.3, tournament_share=0.3, room="partypoker")
     text, labels, summary = generate_text(config)

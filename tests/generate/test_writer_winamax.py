@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from gen_helpers import generate_text, problems, read_back
 
 from omaha_audit.accuracy import Accuracy, measure
@@ -47,6 +48,7 @@ def test_words_are_winamax_words() -> None:
     assert WINAMAX_WORDS.showdown([1 << 20 | 8 << 16], [None]) == ["HI : One pair : 8"]
 
 
+@pytest.mark.slow
 def test_a_mixed_run_reads_back_cleanly(tmp_path: Path) -> None:
     config = GenerateConfig(hands=1_500, seed=21, fault_rate=0.3, tournament_share=0.3, room="winamax")
     text, labels, summary = generate_text(config)

@@ -265,6 +265,7 @@ def corpus_hands() -> list[Hand]:
     return [item for item in source.read_paths(expand_paths([root])) if isinstance(item, Hand)]
 
 
+@pytest.mark.slow
 @pytest.mark.corpus
 def test_every_corpus_hand_exports_to_valid_ohh_with_its_chips() -> None:
     reasons: Counter[str] = Counter()

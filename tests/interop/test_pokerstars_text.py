@@ -99,6 +99,7 @@ def test_every_corpus_room_round_trips(folder: str, tmp_path: Path) -> None:
         assert equal > 0, f"{folder}: no hand written as PokerStars text"
 
 
+@pytest.mark.slow
 @pytest.mark.corpus
 def test_the_corpus_as_a_whole(tmp_path: Path) -> None:
     """A floor, so that a writer refusing more hands than today fails: 4,136 of the corpus's hands are

@@ -330,6 +330,7 @@ def test_by_hour_counts_every_hour_of_a_short_run(tmp_path: Path) -> None:
     assert labels == sorted(labels) and len(labels) == len(set(labels))  # every hour once, in order
 
 
+@pytest.mark.slow
 def test_memory_stays_bounded(tmp_path: Path) -> None:
     """The sections keep a row per table and per time bucket, and the report keeps nothing new per hand:
     after 1,000 hands and after 3,000 hands (the statistics' rows of both are flushed to Polars, whose
@@ -377,6 +378,7 @@ def test_the_scale_fits_a_minus_sign_and_writes_0_once() -> None:
     assert [label.text for label in both.labels] == ["50.00", "0", "-50.00"]
 
 
+@pytest.mark.slow
 def test_the_sections_are_the_same_when_workers_audit(sample_folder: Path, tmp_path: Path) -> None:
     """With `--jobs 2` the report's rows come from the workers' tables: the same sections, byte for byte."""
     pages = {}

@@ -232,6 +232,7 @@ def round_trip(tmp: Path) -> tuple[int, Counter[str], dict[str, list[str]], set[
     return len(exported), kinds, examples, used
 
 
+@pytest.mark.slow
 @pytest.mark.corpus
 def test_round_trip_of_the_corpus(tmp_path: Path) -> None:
     compared, kinds, examples, used = round_trip(tmp_path)

@@ -85,6 +85,7 @@ def awards(hand: Hand) -> tuple[dict[str, int], dict[str, int]]:
     return dict(settled.contributions), {name: amount for name, amount in won.items() if amount}
 
 
+@pytest.mark.slow
 @pytest.mark.corpus
 def test_corpus_hands_round_trip_through_phh(tmp_path: Path) -> None:
     root = require_corpus()

@@ -8,6 +8,7 @@ each check is shown to hold on every such hand and to fail on the same hand made
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -22,13 +23,18 @@ from omaha_audit.rules.registry import RULES, audit_context
 pytestmark = pytest.mark.corpus
 
 
-def stud_and_draw_hands() -> list[Hand]:
-    files = expand_paths([require_corpus()])
-    return [
+def stud_and_draw_hands() -> tuple[Hand, ...]:
+    return _stud_and_draw_hands(require_corpus())
+
+
+@cache
+def _stud_and_draw_hands(corpus: Path) -> tuple[Hand, ...]:
+    """Read once per test process (the hands are frozen: the tests change copies)."""
+    return tuple(
         item
-        for item in hand_source().read_paths(files)
+        for item in hand_source().read_paths(expand_paths([corpus]))
         if isinstance(item, Hand) and not item.game.is_flop_game and not item.truncated and not item.cancelled
-    ]
+    )
 
 
 def codes(hand: Hand) -> set[str]:

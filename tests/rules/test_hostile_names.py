@@ -192,6 +192,7 @@ def differences(
 # renamed (no certain rename).
 STRUCTURED = ("BossMedia", "Everest", "Merge", "Microgaming", "TheBigGame", "iPoker")
 FILES_PER_STRUCTURED_ROOM = 4  # in the test; benchmarks/hostile_names.py renames in every file
+SLOW_STRUCTURED = ("TheBigGame", "iPoker")  # (their files hold many hands: 60 s and 13 s, in the slow set)
 _DELIMITED = r"(?<=[\"'>]){}(?=[\"'<])"
 
 
@@ -260,7 +261,10 @@ def structured_differences(room_dir: Path, folder: Path, files: int = 0) -> tupl
     return copies, changed
 
 
-@pytest.mark.parametrize("room", STRUCTURED)
+@pytest.mark.parametrize(
+    "room",
+    [pytest.param(room, marks=pytest.mark.slow) if room in SLOW_STRUCTURED else room for room in STRUCTURED],
+)
 def test_hostile_names_in_xml_and_javascript_rooms(room: str, tmp_path: Path) -> None:
     room_dir = require_corpus() / room
     assert room_dir.is_dir(), f"{room_dir} is not in the corpus"

@@ -85,7 +85,13 @@ def test_every_reproducer_is_known_here() -> None:
     assert names <= set(EXPECTED) | set(NOTHING_TO_REPORT) | {"R01_huge_amount_html_crash.txt"}, names
 
 
-@pytest.mark.parametrize("name", ["R06_nondeterministic_arabic_digit_seat.txt", "R06b_duplicate_seat_ascii.txt"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "R06b_duplicate_seat_ascii.txt",
+        pytest.param("R06_nondeterministic_arabic_digit_seat.txt", marks=pytest.mark.slow),
+    ],
+)
 def test_the_same_output_under_any_hash_seed(name: str) -> None:
     path = repro_dir() / name
     if not path.exists():
@@ -146,7 +152,13 @@ MAIN = "from omaha_audit.cli.app import main; main()"
 EVERY_REPRODUCER = sorted({*EXPECTED, *NOTHING_TO_REPORT, "R01_huge_amount_html_crash.txt"})
 
 
-@pytest.mark.parametrize("name", EVERY_REPRODUCER)
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.slow) if name == "R05_cr_only_1MiB_boundary.txt" else name
+        for name in EVERY_REPRODUCER
+    ],  # (R05 is 2 MiB of hands: in the slow set)
+)
 def test_every_reproducer_in_every_output(name: str, tmp_path: Path) -> None:
     """Text, JSON, JSONL, --html, stats, export csv and parquet (in-process): no traceback, no internal
     error, an exit code that means findings or none, and JSON that parses."""

@@ -122,6 +122,7 @@ def test_a_hand_without_a_time_is_in_the_default_partition(tmp_path: Path) -> No
     assert pl.scan_parquet(out / "hands", hive_partitioning=True).collect().height == 40
 
 
+@pytest.mark.slow
 def test_written_in_small_batches_the_tables_are_those_held_in_memory(
     days: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
