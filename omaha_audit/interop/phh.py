@@ -11,8 +11,9 @@ How a hand is written:
   Hold'em `FT`, pot-limit Omaha (four cards) `PO` and fixed-limit Omaha hi/lo `FO/8`. The other flop games
   and structures the readers know (pot-limit Hold'em, no-limit or fixed-limit Omaha, pot-limit Omaha
   hi/lo, 5- and 6-card Omaha, Courchevel, 6+ Hold'em) are `Unconvertible`: pokerkit 0.7 accepts no other
-  code (`HandHistory.game_types`), and a code it does not know fails to load. Stud, razz and draw have
-  codes (F7S, F7S/8, FR, F2L3D, N2L1D, FB) but are not written yet: `Unconvertible` too.
+  code (`HandHistory.game_types`), and a code it does not know fails to load. Seven-card stud, stud
+  hi/lo and razz (F7S, F7S/8, FR) are written by omaha_audit/interop/phh_stud.py on this writer; draw
+  (F2L3D, N2L1D, FB) is not written yet: `Unconvertible`.
 * Players in PHH's order for blind games (pokerkit's): p1 is the first dealt-in seat clockwise after the
   button, the button last. pokerkit reads a heads-up table's antes and blinds swapped, so for two players
   the lists are written swapped (as omaha_audit/interop/pokerkit_bridge.py does).
@@ -148,6 +149,10 @@ def _level(text: str | None) -> int | None:
 def convert(hand: Hand) -> str | Unconvertible:
     """`hand` as PHH `key = value` lines, or why PHH cannot express it. Never raises."""
     try:
+        if hand.game is not Game.OTHER and not hand.game.is_flop_game:
+            from omaha_audit.interop.phh_stud import StudWriter  # (it builds on _Writer below)
+
+            return StudWriter(hand).write()
         return _Writer(hand).write()
     except _Refused as refused:
         return Unconvertible(refused.reason)
@@ -163,9 +168,18 @@ def _refuse_early(hand: Hand) -> None:
     if hand.game is Game.OTHER:
         raise _Refused("a game the reader does not name")
     if variant is None:
-        if not hand.game.is_flop_game:
-            raise _Refused("stud and draw games: not written yet (PHH's F7S, FR, F2L3D... deal cards by street)")
         raise _Refused(f"{hand.structure.value} {hand.game.value}: no PHH variant code")
+    refuse_hand(hand)
+    if hand.button is None:
+        raise _Refused("no button seat (PHH's player order starts after the button)")
+    if hand.run_twice or len([board for board in hand.boards if board]) > 1:
+        raise _Refused("run it twice (pokerkit's HandHistory always selects one runout)")
+    if hand.structure is Structure.FIXED_LIMIT and (not hand.stakes.small_bet or not hand.stakes.big_bet):
+        raise _Refused("fixed limit without small and big bet")
+
+
+def refuse_hand(hand: Hand) -> None:
+    """Refuse what no PHH variant can hold, in any game."""
     if hand.cancelled:
         raise _Refused("hand cancelled")
     if hand.truncated:
@@ -174,12 +188,6 @@ def _refuse_early(hand: Hand) -> None:
         raise _Refused("CAP game (PHH has no per-hand cap)")
     if hand.stp:
         raise _Refused("splash-the-pot money (PHH cannot add chips to a pot)")
-    if hand.button is None:
-        raise _Refused("no button seat (PHH's player order starts after the button)")
-    if hand.run_twice or len([board for board in hand.boards if board]) > 1:
-        raise _Refused("run it twice (pokerkit's HandHistory always selects one runout)")
-    if hand.structure is Structure.FIXED_LIMIT and (not hand.stakes.small_bet or not hand.stakes.big_bet):
-        raise _Refused("fixed limit without small and big bet")
 
 
 class _Writer:

@@ -32,7 +32,8 @@ SKIPPED_TURN = "a turn the room skips (all others all in) is written as the chec
 NOBODY_CAN_CALL = "a bet or raise nobody can match is written as the call it amounts to (the excess is uncalled)"
 COMPLETION = "an all-in call above the highest bet (a short big blind) is written as pokerkit's completion"
 RAISE_AS_BET = "a room's 'raise' facing no bet on the street reads back as a bet"
-WRITER_CHANGES = {SKIPPED_TURN, NOBODY_CAN_CALL, COMPLETION, RAISE_AS_BET}
+BET_AS_RAISE = "a stud completion the room calls a bet (KingsClub) reads back as a raise of the bring-in"
+WRITER_CHANGES = {SKIPPED_TURN, NOBODY_CAN_CALL, COMPLETION, RAISE_AS_BET, BET_AS_RAISE}
 # What PHH has no field for: the fees taken from the pot (jackpot, tax) and the printed net main and side
 # pots, which our settlement splits (engine/settle.py pot_nets); read back, only the rake is there.
 POT_FIGURES = "fees or printed net pots PHH has no field for: the read hand splits the pot otherwise"
@@ -40,7 +41,11 @@ IGNORED_KEYS = ("_format", "ante_trimming_status")  # the format read from; dead
 
 
 def betting(hand: Hand) -> list[tuple[str, ActionKind, int]]:
-    return [(action.player, action.kind, action.amount) for action in hand.actions if action.kind in VOLUNTARY]
+    return [
+        (action.player, action.kind, action.amount)
+        for action in hand.actions
+        if action.kind in VOLUNTARY or action.kind is ActionKind.BRING_IN
+    ]
 
 
 def changes(original: Hand, read: Hand) -> list[str] | None:
@@ -67,10 +72,16 @@ def changes(original: Hand, read: Hand) -> list[str] | None:
             found.append(COMPLETION)
         elif kind is ActionKind.RAISE and read_kind is ActionKind.BET and amount == read_amount:
             found.append(RAISE_AS_BET)
+        elif kind is ActionKind.BET and read_kind is ActionKind.RAISE and amount == read_amount and stud(original):
+            found.append(BET_AS_RAISE)
         else:
             return None
         i, j = i + 1, j + 1
     return found
+
+
+def stud(hand: Hand) -> bool:
+    return hand.game in (Game.STUD, Game.STUD_HI_LO, Game.RAZZ)
 
 
 def without(text: str) -> list[str]:
@@ -251,7 +262,7 @@ def test_a_phhs_file_with_a_broken_hand(tmp_path: Path) -> None:
     ("text", "reason", "line"),
     [
         ("variant = 'NT'\nantes = [0, 0\nstarting_stacks = [1, 2]\n", "not TOML", 3),
-        ("variant = 'F7S'\nstarting_stacks = [100, 100]\nactions = []\n", "variant 'F7S' is not read", 1),
+        ("variant = 'F2L3D'\nstarting_stacks = [100, 100]\nactions = []\n", "variant 'F2L3D' is not read", 1),
         ("variant = 'NT'\nstarting_stacks = [100]\nactions = []\nmin_bet = 2\n", "fewer than two players", 1),
         (
             "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"

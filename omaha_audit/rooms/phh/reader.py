@@ -4,7 +4,9 @@ lines, a `.phhs` file many, each under a `[name]` table.
 What a PHH hand gives and how it is read:
 
 * `variant`: NT (no-limit Hold'em), FT (fixed-limit Hold'em), PO (pot-limit Omaha), FO/8 (fixed-limit
-  Omaha hi/lo). Other variants (stud, razz, draw, short deck) are unreadable hands saying so.
+  Omaha hi/lo), F7S, F7S/8 and FR (seven-card stud, stud hi/lo, razz: no button; `bring_in`; each
+  `d dh` deals one street, the first player dealt twice beginning the next; `pN pb` the bring-in).
+  Other variants (draw, short deck) are unreadable hands saying so.
 * Players in PHH's order: p1 is the first seat after the button, the button last (heads-up: p1 the big
   blind, p2 the button and small blind). `seats` gives their seat numbers (else 1..n), so the button is
   the last player's seat (`_button` when given). `players` their names (else p1..pn).
@@ -68,8 +70,12 @@ VARIANTS: Final = {
     "FT": (Game.HOLDEM, Structure.FIXED_LIMIT),
     "PO": (Game.OMAHA, Structure.POT_LIMIT),
     "FO/8": (Game.OMAHA_HI_LO, Structure.FIXED_LIMIT),
+    "F7S": (Game.STUD, Structure.FIXED_LIMIT),
+    "F7S/8": (Game.STUD_HI_LO, Structure.FIXED_LIMIT),
+    "FR": (Game.RAZZ, Structure.FIXED_LIMIT),
 }
 _STREETS: Final = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+_STUD_STREETS: Final = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
 _TABLE: Final = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$")
 _KEY: Final = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
 _ERROR_LINE: Final = re.compile(r"\(at line (\d+), column \d+\)")
@@ -242,7 +248,7 @@ class _Builder:
         fields = self.fields
         variant = fields.get("variant")
         if variant not in VARIANTS:
-            raise _Bad(f"variant {variant!r} is not read (only NT, FT, PO and FO/8)")
+            raise _Bad(f"variant {variant!r} is not read (only NT, FT, PO, FO/8, F7S, F7S/8 and FR)")
         game, structure = VARIANTS[variant]
         self.scale = self.find_scale()
         stacks = self.ints("starting_stacks")
@@ -268,8 +274,11 @@ class _Builder:
             raise _Bad("seats are not integers")
         if len(set(seat_numbers)) != count:
             raise _Bad("two players have the same seat")
+        stud = variant in ("F7S", "F7S/8", "FR")
         button = fields.get("_button")  # (it may be an empty seat: a dead button)
-        if not isinstance(button, int) or isinstance(button, bool) or button <= 0:
+        if stud:
+            button = None  # (stud has none: the cards showing decide who acts first)
+        elif not isinstance(button, int) or isinstance(button, bool) or button <= 0:
             button = seat_numbers[-1]
         source = Source(self.path, self.first, self.last)
         seats = tuple(
@@ -283,6 +292,9 @@ class _Builder:
         key_line = action_lines[0] if action_lines else self.first
         play = _Play(names, stacks, self.path, game.hole_cards or 0)
         play.scale = self.scale
+        if stud:
+            play.stud = True
+            play.bring_in = self.amount(fields.get("bring_in"), "bring_in")
         play.posts(antes, dead, blinds, Source(self.path, key_line, key_line))
         for text, line in zip(actions_text, action_lines, strict=True):
             play.apply(text, Source(self.path, line, line))
@@ -409,14 +421,19 @@ class _Play:
         self.hole_sources: dict[int, Source] = {}
         self.order = 0
         self.seen: set[Card] = set()
+        self.dealt_now: set[int] = set()  # stud: the players dealt on this street
+        self.stud_deals: list[tuple[int, tuple[Card | None, ...], Source]] = []
 
     def next_order(self) -> int:
         self.order += 1
         return self.order
 
+    stud = False  # set by the builder for F7S, F7S/8 and FR, with the bring-in
+    bring_in = 0
+
     @property
     def street(self) -> Street:
-        return _STREETS[self.street_index]
+        return (_STUD_STREETS if self.stud else _STREETS)[self.street_index]
 
     def add(self, kind: ActionKind, i: int, amount: int, source: Source, street: Street, to: int | None) -> None:
         self.left[i] -= amount
@@ -488,6 +505,9 @@ class _Play:
                 i = self.player(words[2], line)
                 cards = _cards(words[3], line)
                 self.note_cards(cards, line)
+                if self.stud:
+                    self.deal_stud(i, cards, source)
+                    return
                 self.holes[i] = cards
                 self.hole_sources[i] = source
                 return
@@ -500,12 +520,16 @@ class _Play:
         if verb == "sm":
             self.show(i, words[2:], source)
             return
-        if verb not in ("f", "cc", "cbr"):
-            raise _Bad(f"action {text!r} is not read (f, cc, cbr, sm, d dh, d db)", line)
+        if verb not in ("f", "cc", "cbr") and not (verb == "pb" and self.stud):
+            raise _Bad(f"action {text!r} is not read (f, cc, cbr, sm, d dh, d db; pb in stud)", line)
         if self.folded[i]:
             raise _Bad(f"{self.names[i]} acts after folding", line)
         street = self.street
-        if verb == "f" and len(words) == 2:
+        if verb == "pb" and len(words) == 2:
+            amount = min(self.bring_in, self.left[i])
+            self.bets[i] += amount
+            self.add(ActionKind.BRING_IN, i, amount, source, street, self.bets[i])
+        elif verb == "f" and len(words) == 2:
             self.folded[i] = True
             self.add(ActionKind.FOLD, i, 0, source, street, None)
         elif verb == "cc" and len(words) == 2:
@@ -539,6 +563,21 @@ class _Play:
                 raise _Bad(f"{card} is dealt twice", line)
             self.seen.add(card)
 
+    def deal_stud(self, i: int, cards: tuple[Card | None, ...], source: Source) -> None:
+        """A stud street's cards for player i: the first player dealt twice begins the next street."""
+        if i in self.dealt_now:
+            if self.street_index + 1 >= len(_STUD_STREETS):
+                raise _Bad("cards dealt after seventh street", source.line)
+            self.street_index += 1
+            self.bets = [0] * self.count
+            self.dealt_now = set()
+        if len(cards) != (3 if self.street_index == 0 else 1):
+            raise _Bad(f"{len(cards)} cards dealt on {self.street.value} street (stud deals 3, then 1)", source.line)
+        self.dealt_now.add(i)
+        self.holes[i] = self.holes.get(i, ()) + cards
+        self.hole_sources.setdefault(i, source)
+        self.stud_deals.append((i, cards, source))
+
     def deal_board(self, text: str, source: Source) -> None:
         cards = _cards(text, source.line)
         if any(card is None for card in cards):
@@ -568,10 +607,29 @@ class _Play:
         self.showdown.append(ShowdownLine(name, ShowdownKind.SHOWS, cards, None, 0, source, self.next_order()))
 
     def dealt(self) -> list[DealtCards]:
+        if self.stud:
+            return self.dealt_stud()
         out: list[DealtCards] = []
         for i in sorted(self.holes):
             cards = self.holes[i]
             if cards and all(card is not None for card in cards):
                 known = tuple(card for card in cards if card is not None)
                 out.append(DealtCards(self.names[i], known, self.hole_sources[i]))
+        return out
+
+    def dealt_stud(self) -> list[DealtCards]:
+        """Stud's dealt lines as the PokerStars text gives them: third street the cards showing (all three
+        when the down cards are known), each later street the cards showing so far and the new card."""
+        out: list[DealtCards] = []
+        showing: dict[int, tuple[Card, ...]] = {}
+        for i, cards, source in self.stud_deals:
+            name = self.names[i]
+            known = tuple(card for card in cards if card is not None)
+            if i not in showing:
+                first = known if len(known) == len(cards) else tuple(card for card in cards[2:] if card is not None)
+                showing[i] = first
+                out.append(DealtCards(name, first, source))
+            else:
+                out.append(DealtCards(name, showing[i], source, known))
+                showing[i] += known
         return out
