@@ -12,8 +12,8 @@ How a hand is written:
   and structures the readers know (pot-limit Hold'em, no-limit or fixed-limit Omaha, pot-limit Omaha
   hi/lo, 5- and 6-card Omaha, Courchevel, 6+ Hold'em) are `Unconvertible`: pokerkit 0.7 accepts no other
   code (`HandHistory.game_types`), and a code it does not know fails to load. Seven-card stud, stud
-  hi/lo and razz (F7S, F7S/8, FR) are written by omaha_audit/interop/phh_stud.py on this writer; draw
-  (F2L3D, N2L1D, FB) is not written yet: `Unconvertible`.
+  hi/lo and razz (F7S, F7S/8, FR) are written by omaha_audit/interop/phh_stud.py on this writer, 2-7
+  triple draw, 2-7 single draw and badugi (F2L3D, N2L1D, FB) by omaha_audit/interop/phh_draw.py.
 * Players in PHH's order for blind games (pokerkit's): p1 is the first dealt-in seat clockwise after the
   button, the button last. pokerkit reads a heads-up table's antes and blinds swapped, so for two players
   the lists are written swapped (as omaha_audit/interop/pokerkit_bridge.py does).
@@ -57,7 +57,7 @@ left out): pokerkit would replay another hand than the one the room recorded.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from omaha_audit.engine.replay import VOLUNTARY, dealt_in_players
@@ -149,8 +149,12 @@ def _level(text: str | None) -> int | None:
 def convert(hand: Hand) -> str | Unconvertible:
     """`hand` as PHH `key = value` lines, or why PHH cannot express it. Never raises."""
     try:
+        if hand.game.is_draw:
+            from omaha_audit.interop.phh_draw import DrawWriter  # (it builds on _Writer below)
+
+            return DrawWriter(hand).write()
         if hand.game is not Game.OTHER and not hand.game.is_flop_game:
-            from omaha_audit.interop.phh_stud import StudWriter  # (it builds on _Writer below)
+            from omaha_audit.interop.phh_stud import StudWriter  # (as does this)
 
             return StudWriter(hand).write()
         return _Writer(hand).write()
@@ -191,6 +195,10 @@ def refuse_hand(hand: Hand) -> None:
 
 
 class _Writer:
+    # pokerkit shows the hands as soon as the players are all in, before the rest of the board (or of a
+    # stud hand's cards) is dealt; in the draw games it lets them draw first and shows them at the end
+    SHOW_WHEN_ALL_IN = True
+
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.lines: list[str] = []
@@ -209,6 +217,16 @@ class _Writer:
         hand = self.hand
         _refuse_early(hand)
         variant = _VARIANTS[(hand.game, hand.structure)]
+        seat_of, stacks = self.seat_players()
+        antes, blinds, dead, voluntary = self.forced(stacks, hand.actions)
+        cards = self.cards()
+        actions = self.actions(stacks, antes, blinds, voluntary, cards)
+        return self.finish(variant, seat_of, stacks, antes, blinds, dead, actions)
+
+    def seat_players(self) -> tuple[dict[str, int], list[int]]:
+        """The players dealt in, in PHH's order (p1 the first seat after the button); their seats and
+        starting stacks."""
+        hand = self.hand
         names = dealt_in_players(hand)
         if len(names) < 2:
             raise _Refused("fewer than two players dealt in")
@@ -225,11 +243,21 @@ class _Writer:
         stacks = [stack_of[name] for name in order]
         if min(stacks) <= 0:
             raise _Refused("a dealt-in player has no chips")
-        antes, blinds, dead, voluntary = self.forced(stacks)
-        cards = self.cards()
-        actions = self.actions(stacks, antes, blinds, voluntary, cards)
+        return seat_of, stacks
 
-        if len(order) == 2:  # pokerkit reads a heads-up table's antes and blinds swapped
+    def finish(
+        self,
+        variant: str,
+        seat_of: dict[str, int],
+        stacks: list[int],
+        antes: list[int],
+        blinds: list[int],
+        dead: bool,
+        actions: list[str],
+    ) -> str:
+        """The hand's lines, for a game with blinds."""
+        hand = self.hand
+        if len(self.players) == 2:  # pokerkit reads a heads-up table's antes and blinds swapped
             antes.reverse()
             blinds.reverse()
             self.dead.reverse()
@@ -250,11 +278,11 @@ class _Writer:
             self.put("min_bet", big_blind)
         self.put("starting_stacks", stacks)
         self.put("actions", actions)
-        self.metadata(order, seat_of)
+        self.metadata(self.players, seat_of)
         return "\n".join(self.lines)
 
     # ---- forced bets --------------------------------------------------------------------------
-    def forced(self, stacks: list[int]) -> tuple[list[int], list[int], bool, list[Action]]:
+    def forced(self, stacks: list[int], actions: Sequence[Action]) -> tuple[list[int], list[int], bool, list[Action]]:
         hand = self.hand
         count = len(self.players)
         antes, blinds, posted = [0] * count, [0] * count, [0] * count
@@ -265,7 +293,7 @@ class _Writer:
         self.dead = [0] * count
         big_index: int | None = None
         voluntary: list[Action] = []
-        for action in hand.actions:
+        for action in actions:
             kind = action.kind
             i = self.index.get(action.player)
             if i is None:
@@ -454,13 +482,14 @@ class _Writer:
             with_chips = [i for i in live if left[i] > 0]
             if not shown and len(live) >= 2 and len(with_chips) >= 2 and not all(acted[i] for i in with_chips):
                 raise _Refused("a player with chips never acts on a street (betting lines missing)")
-            if not shown and len(live) >= 2 and len(with_chips) == 1:
+            if not shown and len(live) >= 2 and len(with_chips) == 1 and self.SHOW_WHEN_ALL_IN:
                 i = with_chips[0]
                 if not acted[i]:  # the room skips a turn with no decision (all others all in); pokerkit asks
                     if bets[i] < max(bets):
                         raise _Refused("a player all others are all in against never acts")
                     out.append(f"p{i + 1} cc")
-            if not shown and len(live) >= 2 and (number == len(streets) - 1 or len(with_chips) <= 1):
+            last = number == len(streets) - 1
+            if not shown and len(live) >= 2 and (last or (len(with_chips) <= 1 and self.SHOW_WHEN_ALL_IN)):
                 out += self.showdown(live, shown_cards, mucked)
                 shown = True
         return out

@@ -38,7 +38,7 @@ class StudWriter(phh._Writer):
         hand = self.hand
         variant = STUD_VARIANTS.get(hand.game)
         if variant is None:
-            raise phh._Refused("draw games: not written yet (PHH's F2L3D, N2L1D and FB)")
+            raise phh._Refused(f"{hand.structure.value} {hand.game.value}: no PHH variant code")
         if hand.structure is not Structure.FIXED_LIMIT:
             raise phh._Refused(f"{hand.structure.value} {hand.game.value}: no PHH variant code")
         phh.refuse_hand(hand)

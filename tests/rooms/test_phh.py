@@ -262,7 +262,7 @@ def test_a_phhs_file_with_a_broken_hand(tmp_path: Path) -> None:
     ("text", "reason", "line"),
     [
         ("variant = 'NT'\nantes = [0, 0\nstarting_stacks = [1, 2]\n", "not TOML", 3),
-        ("variant = 'F2L3D'\nstarting_stacks = [100, 100]\nactions = []\n", "variant 'F2L3D' is not read", 1),
+        ("variant = 'NS'\nstarting_stacks = [100, 100]\nactions = []\n", "variant 'NS' is not read", 1),
         ("variant = 'NT'\nstarting_stacks = [100]\nactions = []\nmin_bet = 2\n", "fewer than two players", 1),
         (
             "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"

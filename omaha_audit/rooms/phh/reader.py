@@ -6,7 +6,9 @@ What a PHH hand gives and how it is read:
 * `variant`: NT (no-limit Hold'em), FT (fixed-limit Hold'em), PO (pot-limit Omaha), FO/8 (fixed-limit
   Omaha hi/lo), F7S, F7S/8 and FR (seven-card stud, stud hi/lo, razz: no button; `bring_in`; each
   `d dh` deals one street, the first player dealt twice beginning the next; `pN pb` the bring-in).
-  Other variants (draw, short deck) are unreadable hands saying so.
+  F2L3D, N2L1D and FB (2-7 triple and single draw, badugi: the first `pN sd` after a betting round, or
+  a player drawing again, begins the next draw; `sd` lists the cards thrown, `??` when unknown; `d dh`
+  in a draw the cards drawn). Other variants (short deck) are unreadable hands saying so.
 * Players in PHH's order: p1 is the first seat after the button, the button last (heads-up: p1 the big
   blind, p2 the button and small blind). `seats` gives their seat numbers (else 1..n), so the button is
   the last player's seat (`_button` when given). `players` their names (else p1..pn).
@@ -73,9 +75,13 @@ VARIANTS: Final = {
     "F7S": (Game.STUD, Structure.FIXED_LIMIT),
     "F7S/8": (Game.STUD_HI_LO, Structure.FIXED_LIMIT),
     "FR": (Game.RAZZ, Structure.FIXED_LIMIT),
+    "F2L3D": (Game.TRIPLE_DRAW_2_7, Structure.FIXED_LIMIT),
+    "N2L1D": (Game.SINGLE_DRAW_2_7, Structure.NO_LIMIT),
+    "FB": (Game.BADUGI, Structure.FIXED_LIMIT),
 }
 _STREETS: Final = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
 _STUD_STREETS: Final = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+_DRAW_STREETS: Final = (Street.PREFLOP, Street.DRAW1, Street.DRAW2, Street.DRAW3)
 _TABLE: Final = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$")
 _KEY: Final = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
 _ERROR_LINE: Final = re.compile(r"\(at line (\d+), column \d+\)")
@@ -248,7 +254,7 @@ class _Builder:
         fields = self.fields
         variant = fields.get("variant")
         if variant not in VARIANTS:
-            raise _Bad(f"variant {variant!r} is not read (only NT, FT, PO, FO/8, F7S, F7S/8 and FR)")
+            raise _Bad(f"variant {variant!r} is not read (only NT, FT, PO, FO/8, F7S, F7S/8, FR, F2L3D, N2L1D, FB)")
         game, structure = VARIANTS[variant]
         self.scale = self.find_scale()
         stacks = self.ints("starting_stacks")
@@ -290,11 +296,12 @@ class _Builder:
             raise _Bad("actions is not a list of strings")
         action_lines = self.action_lines(len(actions_text))
         key_line = action_lines[0] if action_lines else self.first
-        play = _Play(names, stacks, self.path, game.hole_cards or 0)
+        play = _Play(names, stacks, self.path, game.hole_cards or game.cards_held or 0)
         play.scale = self.scale
         if stud:
             play.stud = True
             play.bring_in = self.amount(fields.get("bring_in"), "bring_in")
+        play.draws = 3 if variant in ("F2L3D", "FB") else 1 if variant == "N2L1D" else 0
         play.posts(antes, dead, blinds, Source(self.path, key_line, key_line))
         for text, line in zip(actions_text, action_lines, strict=True):
             play.apply(text, Source(self.path, line, line))
@@ -422,7 +429,10 @@ class _Play:
         self.order = 0
         self.seen: set[Card] = set()
         self.dealt_now: set[int] = set()  # stud: the players dealt on this street
+        self.drew_now: set[int] = set()  # draw games: the players who drew in this draw
         self.stud_deals: list[tuple[int, tuple[Card | None, ...], Source]] = []
+        self.first_holes: dict[int, tuple[Card | None, ...]] = {}  # (the hands dealt, before any draw)
+        self.draw_lines: list[DealtCards] = []  # draw games: the kept and drawn cards of a known hand
 
     def next_order(self) -> int:
         self.order += 1
@@ -430,10 +440,12 @@ class _Play:
 
     stud = False  # set by the builder for F7S, F7S/8 and FR, with the bring-in
     bring_in = 0
+    draws = 0  # set by the builder for the draw games: how many draws
+    drawing = False  # a draw is under way (its `sd` and `d dh` lines)
 
     @property
     def street(self) -> Street:
-        return (_STUD_STREETS if self.stud else _STREETS)[self.street_index]
+        return (_STUD_STREETS if self.stud else _DRAW_STREETS if self.draws else _STREETS)[self.street_index]
 
     def add(self, kind: ActionKind, i: int, amount: int, source: Source, street: Street, to: int | None) -> None:
         self.left[i] -= amount
@@ -508,7 +520,10 @@ class _Play:
                 if self.stud:
                     self.deal_stud(i, cards, source)
                     return
-                self.holes[i] = cards
+                if self.draws and self.street_index:
+                    self.draw_cards(i, cards, source)
+                    return
+                self.holes[i] = self.first_holes[i] = cards
                 self.hole_sources[i] = source
                 return
             if len(words) == 3 and words[1] == "db":
@@ -520,6 +535,10 @@ class _Play:
         if verb == "sm":
             self.show(i, words[2:], source)
             return
+        if verb == "sd" and self.draws and len(words) <= 3:
+            self.discard(i, words[2] if len(words) == 3 else "", source)
+            return
+        self.drawing = False
         if verb not in ("f", "cc", "cbr") and not (verb == "pb" and self.stud):
             raise _Bad(f"action {text!r} is not read (f, cc, cbr, sm, d dh, d db; pb in stud)", line)
         if self.folded[i]:
@@ -578,6 +597,54 @@ class _Play:
         self.hole_sources.setdefault(i, source)
         self.stud_deals.append((i, cards, source))
 
+    def discard(self, i: int, text: str, source: Source) -> None:
+        """`pN sd [cards]`: the first of a draw begins the next round (after betting, or, when the players
+        are all in, when one draws again)."""
+        if not self.drawing or i in self.drew_now:
+            if self.street_index >= self.draws:
+                raise _Bad(f"more than {self.draws} draws", source.line)
+            self.street_index += 1
+            self.bets = [0] * self.count
+            self.drawing = True
+            self.drew_now = set()
+        self.drew_now.add(i)
+        if self.folded[i]:
+            raise _Bad(f"{self.names[i]} draws after folding", source.line)
+        cards = _cards(text, source.line)
+        held = self.holes.get(i, ())
+        known = [card for card in cards if card is not None]
+        if known and any(card not in held for card in known):
+            raise _Bad(f"{self.names[i]} discards cards he does not hold", source.line)
+        if len(cards) > len(held):
+            raise _Bad(f"{self.names[i]} discards more cards than he holds", source.line)
+        kept = list(held)
+        for card in cards:
+            if card is not None and card in kept:
+                kept.remove(card)
+            elif card is None and None in kept:
+                kept.remove(None)
+            else:
+                raise _Bad(f"{self.names[i]} discards {'an unknown card' if card is None else card}", source.line)
+        self.holes[i] = tuple(kept)
+        kind = ActionKind.DISCARD if cards else ActionKind.STAND_PAT
+        self.actions.append(
+            Action(self.street, self.names[i], None, kind, 0, source, discarded=len(cards), order=self.next_order())
+        )
+
+    def draw_cards(self, i: int, cards: tuple[Card | None, ...], source: Source) -> None:
+        """`d dh pN cards` in a draw: the cards drawn in place of the discards."""
+        kept = self.holes.get(i, ())
+        self.holes[i] = kept + cards
+        if all(card is not None for card in (*kept, *cards)):
+            self.draw_lines.append(
+                DealtCards(
+                    self.names[i],
+                    tuple(card for card in kept if card is not None),
+                    source,
+                    tuple(card for card in cards if card is not None),
+                )
+            )
+
     def deal_board(self, text: str, source: Source) -> None:
         cards = _cards(text, source.line)
         if any(card is None for card in cards):
@@ -610,12 +677,12 @@ class _Play:
         if self.stud:
             return self.dealt_stud()
         out: list[DealtCards] = []
-        for i in sorted(self.holes):
-            cards = self.holes[i]
+        for i in sorted(self.first_holes):
+            cards = self.first_holes[i]
             if cards and all(card is not None for card in cards):
                 known = tuple(card for card in cards if card is not None)
                 out.append(DealtCards(self.names[i], known, self.hole_sources[i]))
-        return out
+        return out + self.draw_lines
 
     def dealt_stud(self) -> list[DealtCards]:
         """Stud's dealt lines as the PokerStars text gives them: third street the cards showing (all three
