@@ -147,9 +147,11 @@ class StudWriter(phh._Writer):
             if showing is not None:
                 if len(showing) > 7:
                     raise phh._Refused("a stud player shows more than seven cards (the text is wrong)")
-                if any(card not in showing for card in (*up, *down)):
+                # (a show before seventh street holds fewer cards than the lines: shown cards are a part of his)
+                extra = [card for card in showing if card not in up and card not in down]
+                if len(extra) > (3 - len(down)) + (4 - len(up)):
                     raise phh._Refused("a stud player shows other cards than the dealt lines give him")
-                down = down + [card for card in showing if card not in up and card not in down]
+                down = down + extra[: 3 - len(down)]  # (beyond: up cards the lines leave out, refused below)
             streets: list[list[Card | None]] = []
             up_at = down_at = 0
             for up_count, down_count in zip(_UP, _DOWN, strict=True):

@@ -331,3 +331,30 @@ def test_a_game_cut_off_before_the_next_description(tmp_path: Path) -> None:
     broken, razz = hand_source().read_file(path)
     assert isinstance(broken, UnreadableHand) and "closing tag is missing" in broken.reason and broken.first_line == 2
     assert isinstance(razz, Hand) and razz.hand_id == "1-2" and razz.game is Game.RAZZ
+
+
+@pytest.mark.corpus
+def test_stud_cards_street_by_street() -> None:
+    """Each round lists every player's cards so far (`HOLE` the hero's, `DRAW_DRAWN_CARDS` another's with
+    `null` for the down cards): dealt lines street by street, the cards held and the new one."""
+    hand = by_id("40263637-116")  # 7-StudHL-USD-0.25-0.50-201111.txt: heads up to seventh street
+    assert hand.game is Game.STUD_HI_LO and hand.hero == "Hero"
+    lines = {
+        name: [(tuple(map(str, d.cards)), tuple(map(str, d.new_cards))) for d in hand.dealt if d.player == name]
+        for name in ("Hero", "Player1")
+    }
+    assert lines["Player1"][:2] == [(("7h",), ()), (("7h",), ("Qh",))]
+    assert len(lines["Player1"]) == 5 and lines["Player1"][-1][1] == ()  # (seventh street: a down card)
+    assert lines["Hero"][0] == (("8h", "2s", "3h"), ()) and len(lines["Hero"]) == 5
+    assert lines["Hero"][-1] == (("8h", "2s", "3h", "Jc", "Kh", "As"), ("5d",))
+
+
+@pytest.mark.corpus
+def test_draw_cards_kept_and_drawn() -> None:
+    """In a draw game the hero's `DRAW_DRAWN_CARDS` after a draw is his new hand: the cards kept and drawn."""
+    hand = by_id("33423082-14")  # 3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt
+    dealt = [(tuple(map(str, d.cards)), tuple(map(str, d.new_cards))) for d in hand.dealt if d.player == "Hero"]
+    assert dealt[0] == (("Qh", "Tc", "4s", "6h", "7h"), ())
+    assert dealt[1] == (("4s", "6h", "7h"), ("9d", "9c"))
+    assert dealt[2] == (("9c", "4s", "6h", "7h"), ("3c",))
+    assert len(dealt) == 3  # (standing pat deals nothing)

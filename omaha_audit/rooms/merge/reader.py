@@ -22,7 +22,8 @@ What the text means, and how the reader gives it to the model:
   amount (`weird.all.in.line`) puts nothing in and is noted;
 - `<cards type="COMMUNITY" cards="3d,2h,Kc">` is the board so far; `HOLE` the hero's cards (its `hand=`
   is a running description, not evidence); `SHOWN`/`MUCKED` a player's cards (`null` is a card not
-  shown); stud's `DRAW_DRAWN_CARDS` lists a player's cards with the hidden ones empty;
+  shown); stud's `DRAW_DRAWN_CARDS` lists a player's cards with the hidden ones empty. In stud and draw
+  each round repeats the cards so far, read as one dealt line per street (the cards held, the new ones);
 - `<winner amount= uncalled= potnumber= player=>`: an award from pot `potnumber` (1 is the main pot);
   `uncalled="true"` is an uncalled bet returned (Refunds.LINE); a hand without such a row pays the uncalled
   bet back inside the award (Refunds.IN_COLLECTED: `addCallandRaise.format` wins 8.00 = 1 + 5 + 2). No
@@ -138,6 +139,7 @@ class MergeHand:
         else:
             unit = Unit("USD", 2)
         self.parts = HandParts(path, hand.first_line, hand.last_line, unit)
+        self.listed: dict[str, tuple[Card | None, ...]] = {}  # stud and draw: each player's cards so far
         self.header = Header(ROOM, ROOM, self.attrs.get("id", ""))
         self.names: dict[str, str] = {}  # seat number (as printed) -> nickname
         self.broke: set[str] = set()  # cash-game seats with nothing in front of them, not dealt in
@@ -294,9 +296,12 @@ class MergeHand:
         elif round_id == "SHOWDOWN":
             parts.showdown_mark(self.line(round_element))
         shown: dict[str, tuple[ShowdownKind, ET.Element]] = {}
+        by_round = not self.header.game.is_flop_game and self.header.game is not Game.OTHER
+        if by_round:
+            self.deal_by_round(round_element)
         for listed in round_element.iter("cards"):
             kind = listed.get("type", "")
-            if kind == "HOLE":
+            if kind == "HOLE" and not by_round:
                 found, _ = self.cards(listed)
                 owner = self.player(listed)
                 if found and not any(dealt.player == owner for dealt in parts.dealt):
@@ -318,6 +323,48 @@ class MergeHand:
         for what, listed in shown.values():  # cards shown with no SHOW or MUCK event for them
             found, _ = self.cards(listed)
             parts.show(self.player(listed), what, found, None, self.line(listed))
+
+    def deal_by_round(self, round_element: ET.Element) -> None:
+        """Stud and draw: each round lists a player's cards so far (`HOLE` the hero's, `DRAW_DRAWN_CARDS`
+        another's, `null` for a card not shown): dealt lines street by street, as the PokerStars text has
+        them (the cards held before and the new ones)."""
+        parts = self.parts
+        listings = sorted(
+            (listed for listed in round_element.iter("cards") if listed.get("type") in ("HOLE", "DRAW_DRAWN_CARDS")),
+            key=lambda listed: listed.get("type") != "HOLE",  # (the hero first: the first player dealt is he)
+        )
+        stud = not self.header.game.is_draw
+        for listed in listings:
+            owner = self.player(listed)
+            cards = self.places(listed)
+            before = self.listed.get(owner)
+            self.listed[owner] = cards
+            line = self.line(listed)
+            if before is None:
+                shown = tuple(card for card in cards if card is not None)
+                if shown:
+                    parts.deal(owner, shown, line)
+                continue
+            held = tuple(card for card in before if card is not None)
+            if stud:
+                new = tuple(card for card in cards[len(before) :] if card is not None)
+                if new or len(cards) > len(before):
+                    parts.deal(owner, held, line, new)
+            else:
+                new = tuple(card for card in cards if card is not None and card not in before)
+                if new:
+                    parts.deal(owner, tuple(card for card in cards if card is not None and card in before), line, new)
+
+    def places(self, element: ET.Element) -> tuple[Card | None, ...]:
+        """The `cards=` list place by place, None where a card is not shown."""
+        out: list[Card | None] = []
+        for part in element.get("cards", "").split(","):
+            text = part.strip()
+            try:
+                out.append(parse_card(text) if text and text != "null" else None)
+            except ValueError:
+                out.append(None)  # (`cards` reports it as a defect)
+        return tuple(out)
 
     def event(self, element: ET.Element, round_id: str, shown: dict[str, tuple[ShowdownKind, ET.Element]]) -> None:
         parts = self.parts

@@ -282,10 +282,9 @@ class _Builder:
             raise _Bad("two players have the same seat")
         stud = variant in ("F7S", "F7S/8", "FR")
         button = fields.get("_button")  # (it may be an empty seat: a dead button)
-        if stud:
-            button = None  # (stud has none: the cards showing decide who acts first)
-        elif not isinstance(button, int) or isinstance(button, bool) or button <= 0:
-            button = seat_numbers[-1]
+        if not isinstance(button, int) or isinstance(button, bool) or button <= 0:
+            # (stud plays without one, the cards showing decide who acts first; a room may mark one all the same)
+            button = None if stud else seat_numbers[-1]
         source = Source(self.path, self.first, self.last)
         seats = tuple(
             Seat(seat, name, stack, source) for seat, name, stack in zip(seat_numbers, names, stacks, strict=True)
