@@ -16,7 +16,9 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-COMMAND = [sys.executable, "-c", "from omaha_audit.cli.entry import main; main()"]  # (the console script)
+# (the console script; -P: not the current directory first on the path, where the repository's sources would
+# stand in for the installed build when this runs from the repository's root)
+COMMAND = [sys.executable, "-P", "-c", "from omaha_audit.cli.entry import main; main()"]
 FORTY = REPO / "sample_histories" / "omaha-pot-limit.txt"  # (40 hands)
 ANCHORS = {"--version": 0.15, "--help": 0.15, "rules": 0.15, "audit (40 hands)": 0.4}
 
@@ -33,7 +35,7 @@ def wall(args: list[str], repeat: int) -> float:
 def import_time() -> tuple[float, float]:
     """(seconds to import the command line, of which typer), from -X importtime."""
     done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", "import omaha_audit.cli.app"], capture_output=True, text=True
+        [sys.executable, "-P", "-X", "importtime", "-c", "import omaha_audit.cli.app"], capture_output=True, text=True
     )
     total = typer = 0
     for line in done.stderr.splitlines():
@@ -55,7 +57,7 @@ def main() -> None:
     bare = float("inf")
     for _ in range(args.repeat):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=False)
+        subprocess.run([sys.executable, "-P", "-c", "pass"], check=False)
         bare = min(bare, time.perf_counter() - start)
     print(f"{'python -c pass':<20} {bare:6.3f} s   (the interpreter alone)")
     runs = {
