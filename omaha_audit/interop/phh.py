@@ -223,21 +223,24 @@ class _Writer:
         actions = self.actions(stacks, antes, blinds, voluntary, cards)
         return self.finish(variant, seat_of, stacks, antes, blinds, dead, actions)
 
-    def seat_players(self) -> tuple[dict[str, int], list[int]]:
-        """The players dealt in, in PHH's order (p1 the first seat after the button); their seats and
-        starting stacks."""
+    def seat_players(self, from_button: bool = True) -> tuple[dict[str, int], list[int]]:
+        """The players dealt in, in PHH's order (p1 the first seat after the button; in stud, which has no
+        button, the lowest seat); their seats and starting stacks."""
         hand = self.hand
         names = dealt_in_players(hand)
         if len(names) < 2:
             raise _Refused("fewer than two players dealt in")
-        assert hand.button is not None
         seat_of: dict[str, int] = {}
         stack_of: dict[str, int] = {}
         for seat in hand.seats:
             seat_of.setdefault(seat.player, seat.seat)
             stack_of.setdefault(seat.player, seat.stack)
         by_seat = {seat_of[name]: name for name in names}
-        order = [by_seat[seat] for seat in clockwise_from(hand.button, list(by_seat))]
+        if from_button:
+            assert hand.button is not None
+            order = [by_seat[seat] for seat in clockwise_from(hand.button, list(by_seat))]
+        else:
+            order = [by_seat[seat] for seat in sorted(by_seat)]
         self.players = order
         self.index = {name: i for i, name in enumerate(order)}
         stacks = [stack_of[name] for name in order]

@@ -144,11 +144,10 @@ class DrawWriter(phh._Writer):
             dealing: list[str] = []
             drawing = [action for action in draws_by_street[street] if action.player not in folded]
             in_hand = [name for name in self.players if name not in folded]
-            if [action.player for action in drawing] != [
-                name for name in in_hand if name in {a.player for a in drawing}
-            ]:
+            players = {action.player for action in drawing}
+            if [action.player for action in drawing] != [name for name in in_hand if name in players]:
                 raise phh._Refused("draws out of the players' order (pokerkit draws in position order)")
-            if {action.player for action in drawing} != set(in_hand):
+            if players != set(in_hand):
                 if not drawing and all_in:
                     return None  # (the text stops: the hand is settled without the draws)
                 raise phh._Refused("a player still in the hand has no draw line (the text leaves it out)")

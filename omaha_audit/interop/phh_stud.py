@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from omaha_audit.engine.replay import dealt_in_players
 from omaha_audit.engine.settle import mucked_players
 from omaha_audit.interop import phh
 from omaha_audit.model import Action, ActionKind, Card, Game, ShowdownKind, Street, Structure
@@ -37,28 +36,14 @@ class StudWriter(phh._Writer):
     def write(self) -> str:
         hand = self.hand
         variant = STUD_VARIANTS.get(hand.game)
-        if variant is None:
-            raise phh._Refused(f"{hand.structure.value} {hand.game.value}: no PHH variant code")
-        if hand.structure is not Structure.FIXED_LIMIT:
+        if variant is None or hand.structure is not Structure.FIXED_LIMIT:
             raise phh._Refused(f"{hand.structure.value} {hand.game.value}: no PHH variant code")
         phh.refuse_hand(hand)
         small_bet, big_bet = hand.stakes.small_bet, hand.stakes.big_bet
         if not small_bet or not big_bet:
             raise phh._Refused("fixed limit without small and big bet")
-        names = dealt_in_players(hand)
-        if len(names) < 2:
-            raise phh._Refused("fewer than two players dealt in")
-        seat_of: dict[str, int] = {}
-        stack_of: dict[str, int] = {}
-        for seat in hand.seats:
-            seat_of.setdefault(seat.player, seat.seat)
-            stack_of.setdefault(seat.player, seat.stack)
-        order = sorted(names, key=seat_of.__getitem__)
-        self.players = order
-        self.index = {name: i for i, name in enumerate(order)}
-        stacks = [stack_of[name] for name in order]
-        if min(stacks) <= 0:
-            raise phh._Refused("a dealt-in player has no chips")
+        seat_of, stacks = self.seat_players(from_button=False)
+        order = self.players
         antes, voluntary = self.stud_forced(stacks)
         bring_in = next((action.amount for action in voluntary if action.kind is ActionKind.BRING_IN), None)
         if bring_in is None:
