@@ -40,9 +40,11 @@ How a hand is written:
 * Amounts are the model's integers (minor units: cents, chips); `_unit` says what one unit is.
 * Metadata: `venue` (the room), `hand`, `table`, `seats`, `seat_count`, `players`, `year`/`month`/`day`/
   `time` with `time_zone = "UTC"` (when the text gives the zone), `currency` (ISO code, real money only),
-  `level` (a tournament's), `winnings` (each player's collected lines, as the room printed them) and the
-  user fields `_rake`, `_dead`, `_unit`, `_format`, `_game`, `_tournament`, `_buy_in`, `_button`. PHH's
-  `rake` would be read by pokerkit 0.7 as its rake *function*, so the printed rake is `_rake`.
+  `level` (a tournament's), `winnings` (each player's collected lines, less the part of the uncalled bet
+  a room pays back inside them: Merge's, Microgaming's, a walk's blind where no line returns it) and the
+  user fields `_rake`, `_fees` (the jackpot, bingo and other fees taken from the pot), `_dead`, `_unit`,
+  `_format`, `_game`, `_tournament`, `_buy_in`, `_button`. PHH's `rake` would be read by pokerkit 0.7 as its
+  rake *function*, so the printed rake is `_rake`.
 
 What PHH (or pokerkit, its reference reader) cannot express is `Unconvertible`, with one short reason per
 cause: run it twice (pokerkit's `HandHistory` always lets its automation select one runout), CAP games,
@@ -60,11 +62,12 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from omaha_audit.engine.ledger import ledger
 from omaha_audit.engine.replay import VOLUNTARY, dealt_in_players
 from omaha_audit.engine.settle import known_hole_cards, mucked_players
 from omaha_audit.engine.table import clockwise_from
 from omaha_audit.interop.common import Unconvertible
-from omaha_audit.model import Action, ActionKind, Card, Game, Hand, Street, Structure
+from omaha_audit.model import Action, ActionKind, Card, Game, Hand, Refunds, Street, Structure
 
 __all__ = ["NAME", "SUFFIX", "convert", "entry", "toml_string"]
 
@@ -554,6 +557,16 @@ class _Writer:
             if i is None:
                 raise _Refused("a collected line of a player without a seat")
             winnings[i] += collected.amount
+        # PHH's winnings are what a player won, the uncalled bet (which a PHH reader computes) apart: take out
+        # the part of it a room pays back inside the collected amount (all of it where the room prints no
+        # return, Refunds.IN_COLLECTED; where it prints return lines, what they leave out: a walk's blind)
+        uncalled = ledger(hand).uncalled if hand.refunds is not Refunds.IMPLIED else None
+        if uncalled is not None and uncalled[0] in self.index:
+            printed = sum(line.amount for line in hand.uncalled if line.player == uncalled[0])
+            if hand.refunds is Refunds.IN_COLLECTED:
+                printed = 0
+            i = self.index[uncalled[0]]
+            winnings[i] = max(0, winnings[i] - max(0, uncalled[1] - printed))
         self.put("winnings", winnings)
         if hand.tournament is not None:
             level = _level(hand.tournament.level)
@@ -565,6 +578,8 @@ class _Writer:
                 self.put("_buy_in", hand.tournament.buy_in)
         if hand.rake is not None:
             self.put("_rake", hand.rake)
+        if hand.fees_taken:
+            self.put("_fees", hand.fees_taken)  # (our field: what the room takes from the pot besides the rake)
         self.put("_unit", hand.unit.describe())
         self.put("_format", hand.format)
         self.put("_game", hand.game_text)

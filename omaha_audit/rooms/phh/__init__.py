@@ -24,6 +24,12 @@ _FIRST: Final = re.compile(r"\A(?:\ufeff)?(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*(?:\
 _VARIANT: Final = re.compile(r"^[ \t]*variant[ \t]*=[ \t]*[\"']", re.MULTILINE)
 
 
+_DEALT_IN_ONLY: Final = (
+    "PHH lists only the players dealt in (no seat sitting out, no missed blind, no top-up between hands): "
+    "a rule across hands has no ground"
+)
+
+
 class PhhFormat(RoomFormat):
     def __init__(self) -> None:
         super().__init__(FORMAT_NAME, "PHH (Poker Hand History)", Marks(FORMAT_NAME, NEVER))
@@ -67,6 +73,11 @@ class PhhFormat(RoomFormat):
             "OA602": "PHH has no total pot figure",
             "OA402": "PHH has no main and side pot figures",
             "OA507": "PHH has no hand descriptions",
+            **{code: _DEALT_IN_ONLY for code in ("OA701", "OA702", "OA703", "OA704", "OA705")},
+            "OA707": (
+                "PHH states no stakes: a level's blinds are read from the posts, which a missing or dead "
+                "small blind changes (levels then seem dealt at two sizes)"
+            ),
         }
 
 

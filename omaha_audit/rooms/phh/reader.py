@@ -17,11 +17,13 @@ What a PHH hand gives and how it is read:
   as pokerkit reads them) the small blind, the big blind and a straddle by position; a negative entry is
   a live post of a big blind out of position (pokerkit's "post").
 * `actions`: `d dh pN cards` hole cards (`??` unknown), `d db cards` the flop, turn and river, `pN f`
-  fold, `pN cc` check or call (the amount from the street's bets and the stack left), `pN cbr X` bet or
+  fold, `pN cc` check or call (the amount from the street's bets and the stack left; a check with every
+  other player all in is pokerkit's formality, where a room's text has no line: not read), `pN cbr X` bet or
   raise to a street total of X (all in when it takes the whole stack), `pN sm cards` shows, `pN sm`
   mucks, `pN sm -` shows the cards dealt. Commentary after `#` is dropped.
 * `winnings`: each player's collected amount, over every pot (`Collected.pot` ALL_POTS); `_rake`, or a
-  numeric `rake`, is the rake. The uncalled bet has no line: `Refunds.IMPLIED`.
+  numeric `rake`, is the rake; `_fees` what else the room took from the pot (a fee of kind "other").
+  The uncalled bet has no line: `Refunds.IMPLIED`.
 * `year`/`month`/`day`/`time` with `time_zone = "UTC"` give `started`; other zones leave it None and the
   time as printed in `started_local`.
 * Amounts: integers as they are; decimal amounts are scaled to integers by the most decimal places the
@@ -48,6 +50,9 @@ from omaha_audit.model import (
     Card,
     Collected,
     DealtCards,
+    Fee,
+    FeeEffect,
+    FeeKind,
     Game,
     Hand,
     PotSummary,
@@ -296,6 +301,7 @@ class _Builder:
         action_lines = self.action_lines(len(actions_text))
         key_line = action_lines[0] if action_lines else self.first
         play = _Play(names, stacks, self.path, game.hole_cards or game.cards_held or 0)
+        play.seats = tuple(seat_numbers)
         play.scale = self.scale
         if stud:
             play.stud = True
@@ -313,6 +319,10 @@ class _Builder:
         rake_value = fields.get("_rake", fields.get("rake"))
         rake = self.amount(rake_value, "rake") if isinstance(rake_value, int | Decimal) else None
         pot = PotSummary(None, rake, None, (), source) if rake is not None else None
+        fees_value = fields.get("_fees")
+        fees = ()
+        if isinstance(fees_value, int | Decimal) and not isinstance(fees_value, bool) and fees_value:
+            fees = (Fee(FeeKind.OTHER, self.amount(fees_value, "_fees"), FeeEffect.TAKEN, "_fees", source),)
         stakes = self.stakes(structure, blinds, count)
         started, local = self.started()
         tournament = None
@@ -338,7 +348,9 @@ class _Builder:
             started=started,
             started_local=local,
             table=str(table) if table is not None else "",
-            table_id=str(table) if table is not None else "",
+            # (a tournament's table is told apart from another tournament's of the same name)
+            table_id=(f"{tournament.tournament_id}/" if tournament and tournament.tournament_id else "")
+            + (str(table) if table is not None else ""),
             max_seats=seat_count if isinstance(seat_count, int) and not isinstance(seat_count, bool) else None,
             button=button,
             seats=seats,
@@ -353,6 +365,7 @@ class _Builder:
             pot=pot,
             boards=(tuple(play.board),) if play.board else (),
             summary_seats=(),
+            fees=fees,
             refunds=Refunds.IMPLIED,
             tournament=tournament,
             showdown_marks=(),
@@ -437,6 +450,7 @@ class _Play:
         self.order += 1
         return self.order
 
+    seats: tuple[int, ...] = ()  # (set by the builder: each player's seat)
     stud = False  # set by the builder for F7S, F7S/8 and FR, with the bring-in
     bring_in = 0
     draws = 0  # set by the builder for the draw games: how many draws
@@ -454,7 +468,7 @@ class _Play:
             Action(
                 street,
                 self.names[i],
-                None,
+                self.seats[i] if self.seats else None,
                 kind,
                 amount,
                 source,
@@ -552,6 +566,9 @@ class _Play:
             self.add(ActionKind.FOLD, i, 0, source, street, None)
         elif verb == "cc" and len(words) == 2:
             to_call = min(max(self.bets) - self.bets[i], self.left[i])
+            others = [j for j in range(self.count) if j != i and not self.folded[j]]
+            if to_call <= 0 and others and all(self.left[j] == 0 for j in others):
+                return  # pokerkit's check of a player with no decision (all others all in): no line in a room's text
             if to_call <= 0:
                 self.add(ActionKind.CHECK, i, 0, source, street, None)
             else:
@@ -627,7 +644,16 @@ class _Play:
         self.holes[i] = tuple(kept)
         kind = ActionKind.DISCARD if cards else ActionKind.STAND_PAT
         self.actions.append(
-            Action(self.street, self.names[i], None, kind, 0, source, discarded=len(cards), order=self.next_order())
+            Action(
+                self.street,
+                self.names[i],
+                self.seats[i] if self.seats else None,
+                kind,
+                0,
+                source,
+                discarded=len(cards),
+                order=self.next_order(),
+            )
         )
 
     def draw_cards(self, i: int, cards: tuple[Card | None, ...], source: Source) -> None:
