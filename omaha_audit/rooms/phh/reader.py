@@ -230,7 +230,7 @@ class _Builder:
                 if isinstance(exponent, int) and exponent < 0:
                     places = max(places, -exponent)
         self.places = places
-        return 10**places
+        return int(10**places)  # (int ** int is Any to mypy, which mypyc refuses)
 
     def action_lines(self, count: int) -> list[int]:
         """The file line of each action: the line its quoted text is on, searched in order."""
@@ -320,7 +320,7 @@ class _Builder:
         rake = self.amount(rake_value, "rake") if isinstance(rake_value, int | Decimal) else None
         pot = PotSummary(None, rake, None, (), source) if rake is not None else None
         fees_value = fields.get("_fees")
-        fees = ()
+        fees: tuple[Fee, ...] = ()
         if isinstance(fees_value, int | Decimal) and not isinstance(fees_value, bool) and fees_value:
             fees = (Fee(FeeKind.OTHER, self.amount(fees_value, "_fees"), FeeEffect.TAKEN, "_fees", source),)
         stakes = self.stakes(structure, blinds, count)
