@@ -177,10 +177,15 @@ def _refuse_early(hand: Hand) -> None:
     if variant is None:
         raise _Refused(f"{hand.structure.value} {hand.game.value}: no PHH variant code")
     refuse_hand(hand)
-    if hand.button is None:
-        raise _Refused("no button seat (PHH's player order starts after the button)")
     if hand.run_twice or len([board for board in hand.boards if board]) > 1:
         raise _Refused("run it twice (pokerkit's HandHistory always selects one runout)")
+    refuse_blind_game(hand)
+
+
+def refuse_blind_game(hand: Hand) -> None:
+    """Refuse what a game with a button and blinds needs and the hand lacks."""
+    if hand.button is None:
+        raise _Refused("no button seat (PHH's player order starts after the button)")
     if hand.structure is Structure.FIXED_LIMIT and (not hand.stakes.small_bet or not hand.stakes.big_bet):
         raise _Refused("fixed limit without small and big bet")
 

@@ -47,10 +47,7 @@ class DrawWriter(phh._Writer):
         phh.refuse_hand(hand)
         if hand.run_twice:
             raise phh._Refused("run it twice (pokerkit's HandHistory always selects one runout)")
-        if hand.button is None:
-            raise phh._Refused("no button seat (PHH's player order starts after the button)")
-        if hand.structure is Structure.FIXED_LIMIT and (not hand.stakes.small_bet or not hand.stakes.big_bet):
-            raise phh._Refused("fixed limit without small and big bet")
+        phh.refuse_blind_game(hand)
         seat_of, stacks = self.seat_players()
         draws = [action for action in hand.actions if action.kind in _DRAWS]
         antes, blinds, dead, voluntary = self.forced(stacks, [a for a in hand.actions if a.kind not in _DRAWS])

@@ -88,7 +88,7 @@ class StudWriter(phh._Writer):
         return antes, voluntary
 
     # ---- cards ---------------------------------------------------------------------------------
-    def stud_cards(self) -> dict[str, list[list[Card | None]]]:
+    def stud_cards(self, shown: dict[str, tuple[Card, ...]]) -> dict[str, list[list[Card | None]]]:
         """Each player's cards street by street (None where the text does not show one).
 
         A player's first dealt line is third street: three cards (two down, one up) for the hero, one (up)
@@ -122,7 +122,6 @@ class StudWriter(phh._Writer):
             if len(new) > 1 or street > 4:
                 raise phh._Refused("stud cards dealt in lines the writer cannot place (more than one new card)")
             (downs if street == 4 else ups)[name].extend(new)
-        shown = self.shown_cards()
         plan: dict[str, list[list[Card | None]]] = {}
         for name in self.players:
             up, down = ups[name], downs[name]
@@ -163,8 +162,8 @@ class StudWriter(phh._Writer):
 
     # ---- actions -------------------------------------------------------------------------------
     def stud_actions(self, stacks: list[int], antes: list[int], voluntary: list[Action], small_bet: int) -> list[str]:
-        plan = self.stud_cards()
         shown = self.shown_cards()
+        plan = self.stud_cards(shown)
         by_street: dict[Street, list[Action]] = {street: [] for street in _STREETS}
         gone: dict[str, int] = {}  # the street each player folds on
         for action in voluntary:
