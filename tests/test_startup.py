@@ -80,3 +80,33 @@ def test_help_names_values_as_a_user_types_them(command: str) -> None:
         assert usage.split("Usage:")[1].split() == ["omaha-audit", command, "[OPTIONS]", "PATH..."] or command in (
             "generate",
         ), usage
+
+
+def test_the_root_help_lists_every_command_whole_without_rich_layout() -> None:
+    """`omaha-audit --help` (and no arguments at all, exit 2 as before) prints every command with its whole
+    summary, in Click's plain layout: Typer's boxed layout (typer.rich_utils, rich's Markdown renderer) is
+    not loaded for it, the 0.1 s that put `--help` over issue 17's bound."""
+    probe = (
+        "import sys\nfrom omaha_audit.cli.app import app\n"
+        "try:\n    app(ARGS)\nexcept SystemExit as stop:\n    code = stop.code\n"
+        "sys.stdout.flush(); sys.stderr.write(f'{code} {\"typer.rich_utils\" in sys.modules}')"
+    )
+    from omaha_audit.cli.app import app as full_app
+
+    for args, code in ((["--help"], 0), ([], 2)):
+        done = subprocess.run(
+            [sys.executable, "-c", f"ARGS = {args!r}\n" + probe], capture_output=True, text=True, env={"COLUMNS": "80"}
+        )
+        assert done.stderr.endswith(f"{code} False"), done.stderr[-500:]
+        text = " ".join(done.stdout.split())
+        assert "Usage:" in text and "-h, --help" in text
+        for command in typer_commands(full_app):
+            summary = " ".join((command.help or "").split("\n\n")[0].split())
+            assert f"{command.name} {summary}" in text, (command.name, text)
+
+
+def typer_commands(app: object) -> list:
+    import typer
+
+    group = typer.main.get_command(app)  # type: ignore[arg-type]
+    return [group.commands[name] for name in group.commands]  # type: ignore[attr-defined]

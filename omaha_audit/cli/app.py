@@ -41,6 +41,7 @@ help_text.install()
 
 app = typer.Typer(
     name="omaha-audit",
+    cls=help_text.CommandList,
     help="Replay poker hand histories and report every dealer error.",
     no_args_is_help=True,
     add_completion=False,
