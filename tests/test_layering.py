@@ -1,8 +1,9 @@
 """The layers import only downwards (ARCHITECTURE.md): model imports nothing else of ours; parse (the shared
 reading kit) and engine import the model (and themselves); the room formats import the model and the parse
 kit, never the engine, rules, stats or report; rules import the engine and the model. The model and the
-engine never import lark, polars or jinja2. Imports are read from the source with `ast`, including
-imports inside functions."""
+engine never import lark, polars or jinja2. Any layer may use `omaha_audit.cache` (the user's cache folder),
+a leaf that imports nothing of ours. Imports are read from the source with `ast`, including imports inside
+functions."""
 
 from __future__ import annotations
 
@@ -16,11 +17,11 @@ HEAVY = {"lark", "polars", "jinja2"}
 
 # layer -> the parts of omaha_audit it may import (besides itself)
 ALLOWED = {
-    "model": set(),
-    "parse": {"model"},
-    "rooms": {"model", "parse"},
-    "engine": {"model"},
-    "rules": {"model", "engine"},
+    "model": {"cache"},
+    "parse": {"model", "cache"},
+    "rooms": {"model", "parse", "cache"},
+    "engine": {"model", "cache"},
+    "rules": {"model", "engine", "cache"},
 }
 NO_HEAVY = ("model", "engine")
 
@@ -79,6 +80,11 @@ def test_layer_imports_only_downwards(layer):
             if target not in ALLOWED[layer] and module not in {f"omaha_audit.{name}" for name in ALLOWED[layer]}:
                 problems.append(f"{path.relative_to(PACKAGE.parent)} imports {module}")
     assert not problems, "\n".join(sorted(set(problems)))
+
+
+def test_the_cache_folder_module_is_a_leaf():
+    mine = [module for module in imports(PACKAGE / "cache.py") if ours(module) is not None]
+    assert mine == [], mine
 
 
 @pytest.mark.parametrize("layer", NO_HEAVY)

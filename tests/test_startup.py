@@ -4,8 +4,10 @@ report nor the generator (issue 17; the wall times are measured in benchmarks/st
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -110,3 +112,62 @@ def typer_commands(app: object) -> list:
 
     group = typer.main.get_command(app)  # type: ignore[arg-type]
     return [group.commands[name] for name in group.commands]  # type: ignore[attr-defined]
+
+
+RULES_PROBE = (
+    "import sys\nsys.argv = ['omaha-audit', *ARGS]\n"
+    "try:\n    from omaha_audit.cli.entry import main; main()\nexcept SystemExit:\n    pass\n"
+    "sys.stdout.flush(); sys.stderr.write('LOADED' if 'omaha_audit.rules.registry' in sys.modules else 'CACHED')"
+)
+
+
+def _rules(args: list[str], cache: Path) -> tuple[str, str]:
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache), "COLUMNS": "100"}
+    done = subprocess.run(
+        [sys.executable, "-c", f"ARGS = {args!r}\n" + RULES_PROBE], capture_output=True, text=True, env=env
+    )
+    return done.stdout, done.stderr[-6:]
+
+
+def test_rules_answers_from_its_cache_what_it_would_build(tmp_path: Path) -> None:
+    """`rules` keeps its table in the cache folder: the second run reads it (no rule or room module
+    loaded) and prints the same bytes as the first, which built it (and removed another install's file); a
+    damaged file is built again."""
+    for args in (["rules"], ["rules", "OA503"]):
+        cache = tmp_path / "-".join(args)
+        (cache / "omaha-audit").mkdir(parents=True)
+        (cache / "omaha-audit" / "rules-0123456789abcdef01234567.json").write_text("{}", encoding="utf-8")
+        built, how = _rules(args, cache)
+        assert how == "LOADED" and "OA503" in built
+        (found,) = (cache / "omaha-audit").glob("rules-*.json")
+        again, how = _rules(args, cache)
+        assert (again, how) == (built, "CACHED")
+        found.write_text('{"rules": [', encoding="utf-8")
+        assert _rules(args, cache) == (built, "LOADED")
+        assert _rules(args, cache) == (built, "CACHED")
+
+
+def test_the_rules_cache_is_named_by_the_installed_files(tmp_path: Path) -> None:
+    """A change to any file of the package (an edit, a new install) names a new cache file, so a stale
+    table is never printed; the old file is removed when the new one is written."""
+    from omaha_audit.cli import rules_cmd
+
+    package = tmp_path / "omaha_audit"
+    (package / "rules").mkdir(parents=True)
+    (package / "__init__.py").write_text('__version__ = "0.1.0"\n', encoding="utf-8")
+    rule = package / "rules" / "one.py"
+    rule.write_text("X = 1\n", encoding="utf-8")
+    import omaha_audit
+
+    real = omaha_audit.__file__
+    try:
+        omaha_audit.__file__ = str(package / "__init__.py")
+        before = rules_cmd._package_digest()
+        rule.write_text("X = 22\n", encoding="utf-8")
+        after = rules_cmd._package_digest()
+        assert after != before
+        (package / "rules" / "__pycache__").mkdir()
+        (package / "rules" / "__pycache__" / "one.cpython.pyc").write_bytes(b"x")  # (bytecode: not the code)
+        assert rules_cmd._package_digest() == after
+    finally:
+        omaha_audit.__file__ = real

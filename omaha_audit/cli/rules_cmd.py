@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import shutil
 import sys
 import textwrap
-from typing import TextIO
+from pathlib import Path
+from typing import Any, TextIO
 
 INDENT = 7  # the summaries stand under the rule's name, past its code
 WIDEST = 100  # columns, at most (a wide terminal gets no longer lines)
@@ -13,37 +17,106 @@ WIDEST = 100  # columns, at most (a wide terminal gets no longer lines)
 
 def print_rules(code: str | None, out: TextIO | None = None) -> int:
     out = out or sys.stdout  # (looked up at the call: a test runner may have replaced it)
-    from omaha_audit.rules.base import Rule
-    from omaha_audit.rules.registry import ALL_RULES, BY_CODE
-
+    listing = rules_listing()
     if code is None:
         width = max(60, min(WIDEST, shutil.get_terminal_size((WIDEST, 24)).columns))
-        names = max(len(rule.name) for rule in ALL_RULES)
+        names = max(len(rule["name"]) for rule in listing["rules"])
         out.write(
             _wrapped("*: judges stud, razz and draw hands too; the others judge Hold'em and Omaha hands.", width, "")
             + "\n"
         )
-        for rule in ALL_RULES:
-            ids = (", ".join(rule.rule_ids) or "-") + (" *" if isinstance(rule, Rule) and rule.every_game else "")
-            head = f"{rule.code}  {rule.name:<{names}}  {rule.severity.value:<7}  RULES.md "
+        for rule in listing["rules"]:
+            ids = (", ".join(rule["ids"]) or "-") + (" *" if rule["every_game"] else "")
+            head = f"{rule['code']}  {rule['name']:<{names}}  {rule['severity']:<7}  RULES.md "
             out.write(_wrapped(ids, width, " " * len(head), head) + "\n")
-            out.write(_wrapped(rule.summary, width, " " * INDENT) + "\n")
+            out.write(_wrapped(rule["summary"], width, " " * INDENT) + "\n")
         out.write("\nChecks a room's text gives no ground for (not reported as clean, not checked):\n")
-        from omaha_audit.rooms import FORMATS
-
-        rows = [(f.name, rule_code, why) for f in FORMATS for rule_code, why in sorted(f.cannot_check().items())]
+        rows = listing["rooms"]
         rooms = max((len(room) for room, _, _ in rows), default=0)
         for room, rule_code, why in rows:
             head = f"  {room:<{rooms}}  {rule_code}  "
             out.write(_wrapped(why, width, " " * len(head), head) + "\n")
         return 0
-    found = BY_CODE.get(code.upper())
+    found = next((rule for rule in listing["rules"] if rule["code"] == code.upper()), None)
     if found is None:
         return 2
-    rule = found
-    out.write(f"{rule.code} {rule.name} ({rule.severity.value}; RULES.md: {', '.join(rule.rule_ids) or '-'})\n\n")
-    out.write(rule.doc + "\n")
+    out.write(f"{found['code']} {found['name']} ({found['severity']}; RULES.md: {', '.join(found['ids']) or '-'})\n\n")
+    out.write(found["doc"] + "\n")
     return 0
+
+
+def rules_listing() -> dict[str, Any]:
+    """What `rules` prints, as data: every rule (code, name, severity, RULES.md ids, whether it judges every
+    game, summary, documentation) and every room's checks its text gives no ground for.
+
+    Building it imports every rule and every room (0.2 s on this machine with the compiled build, most of
+    it the compiled modules' start), so it is kept in the user's cache folder (omaha_audit/cache.py), in a
+    file named by a digest of the installed package (every file's path, size and time, and the compiled
+    build's shared libraries): any install or edit of the package makes a new file, and the old one is
+    removed. A file that cannot be read or written, or holds anything else, is ignored and the listing
+    built again."""
+    from omaha_audit.cache import cache_folder
+
+    folder = cache_folder()
+    if folder is None:
+        return _build_listing()
+    final = folder / f"rules-{_package_digest()}.json"
+    try:
+        listing = json.loads(final.read_text(encoding="utf-8"))
+        if isinstance(listing, dict) and set(listing) == {"rules", "rooms"}:
+            return listing
+    except (OSError, ValueError):
+        pass
+    listing = _build_listing()
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+        temporary = final.with_name(f"{final.name}.{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(listing), encoding="utf-8")
+        os.replace(temporary, final)  # (runs at the same time never read half a file)
+        for old in folder.glob("rules-*.json"):
+            if old != final:
+                old.unlink(missing_ok=True)
+    return listing
+
+
+def _build_listing() -> dict[str, Any]:
+    from omaha_audit.rooms import FORMATS
+    from omaha_audit.rules.base import Rule
+    from omaha_audit.rules.registry import ALL_RULES
+
+    rules = [
+        {
+            "code": rule.code,
+            "name": rule.name,
+            "severity": rule.severity.value,
+            "ids": list(rule.rule_ids),
+            "every_game": isinstance(rule, Rule) and rule.every_game,
+            "summary": rule.summary,
+            "doc": rule.doc,
+        }
+        for rule in ALL_RULES
+    ]
+    rooms = [[f.name, rule_code, why] for f in FORMATS for rule_code, why in sorted(f.cannot_check().items())]
+    return {"rules": rules, "rooms": rooms}
+
+
+def _package_digest() -> str:
+    import hashlib
+
+    import omaha_audit
+
+    package = Path(omaha_audit.__file__).resolve().parent
+    digest = hashlib.sha256(f"{omaha_audit.__version__}\0{sys.version}\0".encode())
+    shared = sorted(str(path) for path in package.parent.glob("*__mypyc*"))  # (the compiled build's libraries)
+    files = [*shared]
+    for folder, subfolders, names in os.walk(package):
+        subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
+        files += [os.path.join(folder, name) for name in sorted(names)]
+    for path in files:
+        with contextlib.suppress(OSError):
+            stat = os.stat(path)
+            digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+    return digest.hexdigest()[:24]
 
 
 def _wrapped(text: str, width: int, indent: str, first: str | None = None) -> str:

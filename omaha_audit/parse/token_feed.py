@@ -15,7 +15,7 @@ from typing import Any
 from lark import Lark
 from lark.lexer import Lexer
 
-from omaha_audit.model.cache import cache_folder
+from omaha_audit.cache import cache_folder
 
 
 class TokenFeed(Lexer):

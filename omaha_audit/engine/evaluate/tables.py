@@ -41,7 +41,7 @@ from operator import floordiv, itemgetter, mul
 from pathlib import Path
 from typing import Final
 
-from omaha_audit.model.cache import cache_folder
+from omaha_audit.cache import cache_folder
 from omaha_audit.model.cards import DECK, Card, parse_card
 
 __all__ = [

@@ -1,6 +1,7 @@
 """The user's cache folder for what a run would otherwise build on every start (the grammars' LALR
-analysis, the Omaha evaluator's rank-pair rows): `$XDG_CACHE_HOME/omaha-audit`, else
-`~/.cache/omaha-audit`."""
+analysis, the Omaha evaluator's rank-pair rows, the table `omaha-audit rules` prints):
+`$XDG_CACHE_HOME/omaha-audit`, else `~/.cache/omaha-audit`. (A module of its own, outside the model
+package, so that a command can find the folder without loading the model.)"""
 
 from __future__ import annotations
 
