@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -131,20 +132,26 @@ def _rules(args: list[str], cache: Path) -> tuple[str, str]:
 
 def test_rules_answers_from_its_cache_what_it_would_build(tmp_path: Path) -> None:
     """`rules` keeps its table in the cache folder: the second run reads it (no rule or room module
-    loaded) and prints the same bytes as the first, which built it (and removed another install's file); a
-    damaged file is built again."""
+    loaded) and prints the same bytes as the first, which built it (and removed another install's file of
+    more than a day); a damaged or malformed file is built again."""
     for args in (["rules"], ["rules", "OA503"]):
         cache = tmp_path / "-".join(args)
         (cache / "omaha-audit").mkdir(parents=True)
-        (cache / "omaha-audit" / "rules-0123456789abcdef01234567.json").write_text("{}", encoding="utf-8")
+        recent, stale = (cache / "omaha-audit" / f"rules-{n}.json" for n in ("recent", "stale"))
+        for other in (recent, stale):
+            other.write_text("{}", encoding="utf-8")  # (another install's tables)
+        os.utime(stale, (time.time() - 2 * 86400, time.time() - 2 * 86400))
         built, how = _rules(args, cache)
+        assert recent.exists() and not stale.exists()
+        recent.unlink()
         assert how == "LOADED" and "OA503" in built
         (found,) = (cache / "omaha-audit").glob("rules-*.json")
         again, how = _rules(args, cache)
         assert (again, how) == (built, "CACHED")
-        found.write_text('{"rules": [', encoding="utf-8")
-        assert _rules(args, cache) == (built, "LOADED")
-        assert _rules(args, cache) == (built, "CACHED")
+        for damaged in ('{"rules": [', '{"rules": [{"code": 1}], "rooms": []}', "[]"):
+            found.write_text(damaged, encoding="utf-8")
+            assert _rules(args, cache) == (built, "LOADED")
+            assert _rules(args, cache) == (built, "CACHED")
 
 
 def test_the_rules_cache_is_named_by_the_installed_files(tmp_path: Path) -> None:

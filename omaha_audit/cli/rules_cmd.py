@@ -8,8 +8,9 @@ import os
 import shutil
 import sys
 import textwrap
+import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeGuard
 
 INDENT = 7  # the summaries stand under the rule's name, past its code
 WIDEST = 100  # columns, at most (a wide terminal gets no longer lines)
@@ -52,9 +53,9 @@ def rules_listing() -> dict[str, Any]:
     Building it imports every rule and every room (0.2 s on this machine with the compiled build, most of
     it the compiled modules' start), so it is kept in the user's cache folder (omaha_audit/cache.py), in a
     file named by a digest of the installed package (every file's path, size and time, and the compiled
-    build's shared libraries): any install or edit of the package makes a new file, and the old one is
-    removed. A file that cannot be read or written, or holds anything else, is ignored and the listing
-    built again."""
+    build's shared libraries): any install or edit of the package makes a new file (the files of other
+    installs are removed after a day). A file that cannot be read or written, or holds anything but such a
+    table, is ignored and the listing built again."""
     from omaha_audit.cache import cache_folder
 
     folder = cache_folder()
@@ -63,7 +64,7 @@ def rules_listing() -> dict[str, Any]:
     final = folder / f"rules-{_package_digest()}.json"
     try:
         listing = json.loads(final.read_text(encoding="utf-8"))
-        if isinstance(listing, dict) and set(listing) == {"rules", "rooms"}:
+        if _well_formed(listing):
             return listing
     except (OSError, ValueError):
         pass
@@ -74,9 +75,32 @@ def rules_listing() -> dict[str, Any]:
         temporary.write_text(json.dumps(listing), encoding="utf-8")
         os.replace(temporary, final)  # (runs at the same time never read half a file)
         for old in folder.glob("rules-*.json"):
-            if old != final:
+            if old != final and time.time() - old.stat().st_mtime > STALE:
                 old.unlink(missing_ok=True)
     return listing
+
+
+RULE_FIELDS = {"code": str, "name": str, "severity": str, "ids": list, "every_game": bool, "summary": str, "doc": str}
+STALE = 86400.0  # seconds: another install's table older than this is removed (two installs may share the folder)
+
+
+def _well_formed(listing: Any) -> TypeGuard[dict[str, Any]]:
+    if not isinstance(listing, dict) or set(listing) != {"rules", "rooms"}:
+        return False
+    rules, rooms = listing["rules"], listing["rooms"]
+    return (
+        isinstance(rules, list)
+        and bool(rules)
+        and all(
+            isinstance(rule, dict)
+            and set(rule) == set(RULE_FIELDS)
+            and all(isinstance(rule[key], kind) for key, kind in RULE_FIELDS.items())
+            and all(isinstance(rule_id, str) for rule_id in rule["ids"])
+            for rule in rules
+        )
+        and isinstance(rooms, list)
+        and all(isinstance(row, list) and len(row) == 3 and all(isinstance(x, str) for x in row) for row in rooms)
+    )
 
 
 def _build_listing() -> dict[str, Any]:
