@@ -61,7 +61,7 @@ class TableSequencer:
         self,
         rules: tuple[TableRule, ...],
         directory: str | None = None,
-        cannot_check: Callable[[str], Iterable[str]] | None = None,
+        cannot_check: Callable[[str, str], Iterable[str]] | None = None,
         in_memory: int = IN_MEMORY,
     ) -> None:
         self.judge = TableJudge(rules, cannot_check)
@@ -236,11 +236,11 @@ class TableJudge:
     each (omaha_audit/parallel.py)."""
 
     def __init__(
-        self, rules: tuple[TableRule, ...], cannot_check: Callable[[str], Iterable[str]] | None = None
+        self, rules: tuple[TableRule, ...], cannot_check: Callable[[str, str], Iterable[str]] | None = None
     ) -> None:
         self.rules = rules
-        self.cannot_check = cannot_check  # format -> the codes (or prefixes) its text gives no ground for
-        self.by_format: dict[str, tuple[TableRule, ...]] = {}
+        self.cannot_check = cannot_check  # (format, room) -> the codes (or prefixes) its text gives no ground for
+        self.by_format: dict[tuple[str, str], tuple[TableRule, ...]] = {}
 
     def findings(
         self, sequence: Iterable[tuple[TableHand, HouseRules]], on_hand: OnHand | None = None, *, strict: bool = False
@@ -262,7 +262,7 @@ class TableJudge:
             if not pair.consecutive and not pair.duplicate:
                 memory = pair.memory = {}
             found: list[Finding] = []
-            for rule in self.rules_for(hand.format):
+            for rule in self.rules_for(hand.format, hand.room):
                 if rule.consecutive_only and not pair.consecutive:
                     continue
                 try:
@@ -277,12 +277,13 @@ class TableJudge:
             if not pair.duplicate:
                 previous = hand  # (a copy is judged against the first record, and so is the hand after it)
 
-    def rules_for(self, format_name: str) -> tuple[TableRule, ...]:
-        """The rules that judge this format's hands: not those its text gives no ground for."""
-        rules = self.by_format.get(format_name)
+    def rules_for(self, format_name: str, room: str) -> tuple[TableRule, ...]:
+        """The rules that judge this format's hands of this room: not those its text gives no ground for."""
+        key = (format_name, room)
+        rules = self.by_format.get(key)
         if rules is None:
-            dropped = tuple(self.cannot_check(format_name)) if self.cannot_check is not None else ()
-            rules = self.by_format[format_name] = tuple(r for r in self.rules if not r.code.startswith(dropped))
+            dropped = tuple(self.cannot_check(format_name, room)) if self.cannot_check is not None else ()
+            rules = self.by_format[key] = tuple(r for r in self.rules if not r.code.startswith(dropped))
         return rules
 
 

@@ -29,7 +29,9 @@ How the room-neutral model goes into OHH:
   summed per player; one pot 0 when the room prints each player's total only. `win_amount` is net of
   rake (collects printed gross have the rake taken off in proportion); the rake (and taxes taken from the
   pot) and the jackpot/bingo drops are shared over the pots in proportion to their wins, the remainder on
-  the main pot; a room that prints no rake took what the pots lack (never negative). Money the site adds
+  the main pot; a room that prints no rake took what the pots lack (never negative), and where that is
+  nothing its pots have no `rake` (an optional field: a rake of 0 would say the room printed one, which
+  the rules across hands read as evidence, OA705). Money the site adds
   to the pot (splash the pot, cash drop) is in the pot `amount` and the wins, with no action (OHH's "Add to
   Pot" would need a player or none; we keep the pots exact instead). An all-in cash-out is
   the player's `cashout_amount` and `cashout_fee` in pot 0's `player_wins`.
@@ -366,8 +368,9 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
         pot: dict[str, Any] = {
             "number": position,
             "amount": money(pot_wins[position] + rakes[position] + jackpots[position]),
-            "rake": money(rakes[position]),
         }
+        if hand.rake is not None or rake:  # (a hand that prints no rake is not given one of 0: OHH's is optional)
+            pot["rake"] = money(rakes[position])
         if jackpot:
             pot["jackpot"] = money(jackpots[position])
         pot["player_wins"] = player_wins

@@ -47,6 +47,12 @@ class RoomFormat(ABC):
         None when the room prints no descriptions or its descriptions are not evidence."""
         return None
 
+    def copies(self) -> bool:
+        """True for an interchange format (OHH, PHH): its hands are copies of hands that other formats
+        wrote, each naming its room, and what that room's own text gives no ground for (cannot_check) a
+        copy gives none for either."""
+        return False
+
     def rooms(self) -> tuple[str, ...]:
         """The rooms (brands) whose hands this format reads."""
         return (self.name,)

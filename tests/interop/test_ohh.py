@@ -441,3 +441,58 @@ def test_buy_in_text() -> None:
 def test_entry_is_one_line() -> None:
     assert ohh.entry(3, '{"ohh":{}}') == '{"ohh":{}}\n'
     assert (ohh.NAME, ohh.SUFFIX) == ("ohh", ".ohh")
+
+
+@pytest.mark.corpus
+def test_a_hand_that_prints_no_rake_is_given_none() -> None:
+    """GGPoker's 2020 cash hands print `Total pot` with no rake: the copy's pots have no `rake` (0 would say
+    the room printed one, and the rules across hands read a printed 0 as evidence: OA705), and the copy
+    reads back with no rake. A hand that prints its rake keeps it on every pot."""
+    silent = _hand("GGPoker/fpdb-chaz/PLO-6max-USD-0.50-1.00-202004.txt", "181427446")
+    assert silent.rake is None
+    document = _export(silent)
+    assert all("rake" not in pot for pot in document["ohh"]["pots"][:1])
+    printed = _hand("PokerStars/PokerHandHistoryParser/RunItTwice.txt", "124689908714")
+    assert printed.rake is not None
+    assert all("rake" in pot for pot in _export(printed)["ohh"]["pots"])
+    copy = _read_back(ohh.convert(silent))
+    assert copy.rake is None and copy.hand_id == silent.hand_id
+
+
+def _read_back(text: object) -> Hand:
+    import tempfile
+
+    assert isinstance(text, str), text
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "copy.ohh"
+        path.write_text(text + "\n", encoding="utf-8")
+        (hand,) = [item for item in hand_source().read_file(path) if isinstance(item, Hand)]
+    return hand
+
+
+@pytest.mark.corpus
+def test_a_copy_is_not_judged_on_what_its_room_cannot_show(tmp_path: Path) -> None:
+    """The rules across hands that a room's own text gives no ground for (TheBigGame prints no posts:
+    OA703, OA704) are not judged on its hands' OHH copies either: before, the button's ante written as
+    `Post Dead` was read back as a missed blind charged 856 times over the corpus's TheBigGame copies."""
+    from omaha_audit.pipeline import cannot_check
+
+    assert {"OA703", "OA704"} <= set(cannot_check("ohh", "thebiggame"))
+    assert {"OA703", "OA704"} <= set(cannot_check("phh", "thebiggame"))
+    assert "OA703" not in cannot_check("ohh", "pokerstars") and "OA703" not in cannot_check("ohh", "no-such-room")
+    assert cannot_check("pokerstars", "fulltilt") == cannot_check("pokerstars")  # (a room's own format: as it was)
+    original = require_corpus() / "TheBigGame" / "fpdb-3" / "cash" / "TheBigGame.S1E12.Ferdinand.txt"
+    hands = [item for item in hand_source().read_file(original) if isinstance(item, Hand)]
+    copies = [ohh.convert(hand) for hand in hands]
+    (tmp_path / "copy.ohh").write_text("\n".join(text for text in copies if isinstance(text, str)) + "\n")
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", "from omaha_audit.cli.app import main; main()", "audit", str(tmp_path), "-f", "jsonl"],
+        capture_output=True,
+        text=True,
+    )
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    codes = Counter(r["code"] for r in records if "code" in r and r["severity"] in ("error", "warning"))
+    assert sum(1 for r in records if r.get("format") == "ohh") and not codes["OA703"] and not codes["OA704"], codes

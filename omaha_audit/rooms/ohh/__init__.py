@@ -65,6 +65,9 @@ class OhhFormat(RoomFormat):
     def rooms(self) -> tuple[str, ...]:
         return tuple(presets.BY_ROOM)
 
+    def copies(self) -> bool:
+        return True
+
     def cannot_check(self) -> dict[str, str]:
         return {
             "OA314": "an OHH action states the chips it adds only: a raise states no increment to cross-check",

@@ -68,6 +68,9 @@ class PhhFormat(RoomFormat):
                 return room_format.preset(room)
         return GENERIC
 
+    def copies(self) -> bool:
+        return True
+
     def cannot_check(self) -> dict[str, str]:
         return {
             "OA602": "PHH has no total pot figure",
