@@ -37,6 +37,12 @@ def print_rules(code: str | None, out: TextIO | None = None) -> int:
         for room, rule_code, why in rows:
             head = f"  {room:<{rooms}}  {rule_code}  "
             out.write(_wrapped(why, width, " " * len(head), head) + "\n")
+        if listing["copies"]:
+            note = (
+                f"A hand in {' or '.join(listing['copies'])} is a copy of a hand another format wrote: the checks "
+                "that format cannot support are not made on it either."
+            )
+            out.write("\n" + _wrapped(note, width, "") + "\n")
         return 0
     found = next((rule for rule in listing["rules"] if rule["code"] == code.upper()), None)
     if found is None:
@@ -48,7 +54,8 @@ def print_rules(code: str | None, out: TextIO | None = None) -> int:
 
 def rules_listing() -> dict[str, Any]:
     """What `rules` prints, as data: every rule (code, name, severity, RULES.md ids, whether it judges every
-    game, summary, documentation) and every room's checks its text gives no ground for.
+    game, summary, documentation), every room's checks its text gives no ground for, and the interchange
+    formats (whose copies are spared their rooms' checks too: pipeline.cannot_check).
 
     Building it imports every rule and every room (0.2 s on this machine with the compiled build, most of
     it the compiled modules' start), so it is kept in the user's cache folder (omaha_audit/cache.py), in a
@@ -85,9 +92,9 @@ STALE = 86400.0  # seconds: another install's table older than this is removed (
 
 
 def _well_formed(listing: Any) -> TypeGuard[dict[str, Any]]:
-    if not isinstance(listing, dict) or set(listing) != {"rules", "rooms"}:
+    if not isinstance(listing, dict) or set(listing) != {"rules", "rooms", "copies"}:
         return False
-    rules, rooms = listing["rules"], listing["rooms"]
+    rules, rooms, copies = listing["rules"], listing["rooms"], listing["copies"]
     return (
         isinstance(rules, list)
         and bool(rules)
@@ -100,6 +107,8 @@ def _well_formed(listing: Any) -> TypeGuard[dict[str, Any]]:
         )
         and isinstance(rooms, list)
         and all(isinstance(row, list) and len(row) == 3 and all(isinstance(x, str) for x in row) for row in rooms)
+        and isinstance(copies, list)
+        and all(isinstance(name, str) for name in copies)
     )
 
 
@@ -121,7 +130,8 @@ def _build_listing() -> dict[str, Any]:
         for rule in ALL_RULES
     ]
     rooms = [[f.name, rule_code, why] for f in FORMATS for rule_code, why in sorted(f.cannot_check().items())]
-    return {"rules": rules, "rooms": rooms}
+    copies = [f.name for f in FORMATS if f.copies()]
+    return {"rules": rules, "rooms": rooms, "copies": copies}
 
 
 def _package_digest() -> str:
