@@ -13,7 +13,8 @@ How the room-neutral model goes into OHH:
   $20 over the player's own $2 is 18.00"). A post of small and big blind together is two actions: "Post
   BB" (the live part) and "Post Dead" (the rest). A bring-in is "Post Extra Blind" (OHH has no bring-in).
   "Bet" is not a valid pre-flop action in OHH: a bet in the first round (a stud completion) is "Raise".
-  Draws and stand-pats have no OHH action and no chips: they are left out (the dealt cards stay).
+  Draws and stand-pats have no OHH action and no chips: they are left out; after each draw a player's
+  `Dealt Cards` are the hand they then hold (the cards kept and the new ones), as far as the text shows it.
 * Streets: flop games as they are; stud's third..seventh street are the rounds Preflop, Flop, Turn, River,
   River (OHH names only five streets; round ids keep the order, and the spec lets a street repeat); draw
   games' pre-draw betting and draws 1..3 are Preflop, Flop, Turn, River. Courchevel's first board card is
@@ -420,7 +421,9 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
     def deal_before(line_number: int | None, target: dict[str, Any]) -> None:
         while pending_deals and (line_number is None or pending_deals[0].source.line < line_number):
             dealt = pending_deals.pop(0)
-            if dealt.player in dealt_to:  # a later street or draw: the new cards
+            if dealt.player in dealt_to and hand.game.is_draw:  # after a draw: the hand held now, kept and new
+                cards = dealt.cards + dealt.new_cards
+            elif dealt.player in dealt_to:  # a later stud street: the new cards
                 cards = dealt.new_cards or dealt.cards
             else:  # a player's first deal: all of it (Full Tilt's stud `[Td Jd] [As]`: down cards, then up)
                 cards = dealt.cards + dealt.new_cards

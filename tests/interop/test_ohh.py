@@ -496,3 +496,22 @@ def test_a_copy_is_not_judged_on_what_its_room_cannot_show(tmp_path: Path) -> No
     records = [json.loads(line) for line in done.stdout.splitlines()]
     codes = Counter(r["code"] for r in records if "code" in r and r["severity"] in ("error", "warning"))
     assert sum(1 for r in records if r.get("format") == "ohh") and not codes["OA703"] and not codes["OA704"], codes
+
+
+@pytest.mark.corpus
+def test_a_draw_hand_keeps_what_was_kept_through_the_draw() -> None:
+    """After a draw, a player's `Dealt Cards` are the hand then held; read back, what it shares with the
+    hand before is what was kept (Full Tilt: `Dealt to Hero [4s 8h 5c] [Qc 5s]`). Before, only the drawn
+    cards were written and the copy held 2 cards of a 5-card game (OA202 on 49 corpus copies)."""
+    hand = _hand("FullTiltPoker/fpdb-3/cash/Draw/1-Draw-NL-USD-0.10-0.20-201103.txt", "29178537030")
+    rounds = _export(hand)["ohh"]["rounds"]
+    deals = [action["cards"] for round_ in rounds for action in round_["actions"] if action["action"] == "Dealt Cards"]
+    assert deals == [["4s", "Ah", "Ts", "8h", "5c"], ["4s", "8h", "5c", "Qc", "5s"]]
+    copy = _read_back(ohh.convert(hand))
+    mine = [(str_cards(d.cards), str_cards(d.new_cards)) for d in copy.dealt if d.player == "Hero"]
+    assert mine == [(str_cards(d.cards), str_cards(d.new_cards)) for d in hand.dealt if d.player == "Hero"]
+    assert mine[-1] == (["4s", "8h", "5c"], ["Qc", "5s"])
+
+
+def str_cards(cards: tuple[Any, ...]) -> list[str]:
+    return [str(card) for card in cards]

@@ -29,8 +29,8 @@ How OHH goes into the model (nothing is taken from our own OHH writer; this is t
   model's button blind. `Bet` and `Raise` are read as written (OHH has no first-round `Bet`: stud's
   completion of the bring-in is a `Raise`, as several rooms call it too). `Dealt Cards`, `Shows Cards`
   and `Mucks Cards` carry the cards; in stud each deal's cards are added to what the player holds; in
-  draw games the cards kept through a draw are not written by OHH (it has no discard action): a later
-  deal has its new cards only.
+  draw games (OHH has no discard action) a later deal's cards are the hand then held: what it shares with
+  the hand before was kept, the rest drawn (a file that writes the drawn cards only has none kept).
   `Added Chips`, `Sits Down`, `Stands Up`, `Player Adjustment` are events; `Add to Pot` money the site (or
   a player) added to the pot (a fee ADDED).
 - Pots: each `player_wins` entry is a collected amount (`win_amount`: what the player got, after the
@@ -653,8 +653,10 @@ class HandReader(Ledger):
         if held is None or game.is_flop_game:
             self.held[player] = list(cards)
             self.dealt.append(DealtCards(player, cards, self.source))
-        elif game.is_draw:  # the cards kept through the draw are not written
-            self.dealt.append(DealtCards(player, (), self.source, cards))
+        elif game.is_draw:  # the hand held after a draw: what it shares with the hand before was kept
+            kept = tuple(card for card in cards if card in held)
+            self.dealt.append(DealtCards(player, kept, self.source, tuple(card for card in cards if card not in held)))
+            self.held[player] = list(cards)
         else:  # stud: the new cards join what the player holds
             self.dealt.append(DealtCards(player, tuple(held), self.source, cards))
             held.extend(cards)
