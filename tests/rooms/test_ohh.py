@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from copies import new_on_clean as copies_audited
 from corpus_paths import require_corpus
 
 from omaha_audit.interop import ohh
@@ -467,3 +468,76 @@ def test_omaha_audit_audits_an_ohh_file(tmp_path: Path) -> None:
     summary = json.loads(result.stdout)["summary"]
     assert (summary["hands"], summary["audited"], summary["unreadable"]) == (2, 2, 0)
     assert summary["by_format"] == {"ohh": 2} and summary["findings"] == 0  # the spec hand is dealt right
+
+
+# ---- the OHH copies audited ----------------------------------------------------------------------------
+
+_REBUY = "a tournament rebuy between the hands: the copy does not carry the rebuy line (not mended)"
+_UNKNOWN = "a defect of the OHH copy whose cause is not found yet (not mended)"
+# An OHH copy (every corpus hand written as OHH, then audited) raises no error or warning its original does
+# not, on hands whose original the audit finds clean, except these: defects of the copy, listed so that a
+# new one fails this test and a mended one is taken off (README, "Hands out").
+OHH_COPY_DEFECTS: dict[tuple[str, str, str], str] = {
+    **{
+        ("pokerstars", hand_id, "OA705"): _REBUY
+        for hand_id in (
+            "12637593243",
+            "12637633416",
+            "12637670288",
+            "12637713844",
+            "12637730964",
+            "12637766397",
+            "12637772664",
+            "12637799384",
+            "12637806924",
+            "12637813141",
+            "31048178850",
+            "53469813066",
+            "61011805711",
+        )
+    },
+    **{
+        key: _UNKNOWN
+        for key in (
+            ("888poker", "362979074", "OA402"),
+            ("betfair", "100000000", "OA402"),
+            ("bossmedia", "5857772", "OA701"),
+            ("entraction", "2137883139", "OA402"),
+            ("entraction", "2137890884", "OA402"),
+            ("entraction", "2137927833", "OA402"),
+            ("fulltilt", "26063988000", "OA603"),
+            ("fulltilt", "31493017236", "OA701"),
+            ("fulltilt", "31493024170", "OA701"),
+            ("fulltilt", "31493027478", "OA701"),
+            ("fulltilt", "31493033027", "OA701"),
+            ("fulltilt", "33730957082", "OA701"),
+            ("ggpoker", "1349864", "OA402"),
+            ("ggpoker", "181427500", "OA705"),
+            ("ggpoker", "58843003", "OA301"),
+            ("ggpoker", "58843003", "OA602"),
+            ("kingsclub", "45395871", "OA501"),
+            ("merge", "40231841-160", "OA309"),
+            ("merge", "40263637-116", "OA201"),
+            ("merge", "40263637-116", "OA202"),
+            ("merge", "70969727-130", "OA201"),
+            ("merge", "70969727-130", "OA202"),
+            ("ongame", "R5-79836934-72", "OA311"),
+            ("pokerstars", "109690806574", "OA402"),
+            ("pokerstars", "109713978619", "OA402"),
+            ("pokerstars", "124689908714", "OA402"),
+            ("pokerstars", "133974380110", "OA313"),
+            ("run-it-once", "30446369", "OA602"),
+            ("winamax", "9250793-554-1478991850", "OA201"),
+            ("winamax", "9250793-554-1478991850", "OA202"),
+            ("wpn", "406051551", "OA313"),
+        )
+    },
+}
+
+
+@pytest.mark.corpus
+@pytest.mark.slow
+def test_the_ohh_copies_raise_no_new_alarm_but_the_listed_defects(tmp_path: Path) -> None:
+    new_on_clean, copies = copies_audited(require_corpus(), tmp_path / "ohh", "ohh")
+    assert copies >= 40  # (the corpus's broken hands keep their findings)
+    assert new_on_clean == set(OHH_COPY_DEFECTS), sorted(new_on_clean ^ set(OHH_COPY_DEFECTS))

@@ -12,14 +12,12 @@ hands with a line and a reason, never an exception.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+from copies import new_on_clean as copies_audited
 from corpus_paths import require_corpus
 
 from omaha_audit.engine.replay import VOLUNTARY, replay
@@ -331,51 +329,9 @@ PHH_COPY_ONLY: dict[tuple[str, str, str], str] = {
 }
 
 
-def _findings(arguments: list[str]) -> dict[tuple[str, str], set[str]]:
-    done = subprocess.run(
-        [sys.executable, "-c", "from omaha_audit.cli.app import main; main()", *arguments],
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )
-    assert done.returncode in (0, 1), done.stderr[-2000:]
-    found: dict[tuple[str, str], set[str]] = {}
-    for line in done.stdout.splitlines():
-        record = json.loads(line)
-        if record.get("severity") in ("error", "warning") and "code" in record:
-            found.setdefault((record["room"], record["hand_id"]), set()).add(record["code"])
-    return found
-
-
 @pytest.mark.corpus
 @pytest.mark.slow
 def test_the_phh_copies_raise_no_new_alarm(tmp_path: Path) -> None:
-    root = require_corpus()
-    out = tmp_path / "phh"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from omaha_audit.cli.app import main; main()",
-            "convert",
-            str(root),
-            "--to",
-            "phh",
-            "--output",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )
-    assert done.returncode in (0, 1) and "Traceback" not in done.stderr, done.stderr[-2000:]  # (1: some not written)
-    original = _findings(["audit", str(root), "--format", "jsonl", "--fail-on", "never"])
-    copies = _findings(["audit", str(out), "--format", "jsonl", "--fail-on", "never"])
-    assert len(copies) >= 40  # (the corpus's broken hands keep their findings: 44 when last measured)
-    new_on_clean = {
-        (room, hand_id, code)
-        for (room, hand_id), codes in copies.items()
-        if not original.get((room, hand_id))
-        for code in codes
-    }
+    new_on_clean, copies = copies_audited(require_corpus(), tmp_path / "phh", "phh")
+    assert copies >= 40  # (the corpus's broken hands keep their findings: 44 when last measured)
     assert new_on_clean == set(PHH_COPY_ONLY), sorted(new_on_clean)
