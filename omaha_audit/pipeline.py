@@ -12,7 +12,7 @@ from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.parse.files import FileNotice
 from omaha_audit.parse.input_files import Source
-from omaha_audit.rooms import BY_NAME, FORMATS, hand_source, preset_for, words_for
+from omaha_audit.rooms import BY_NAME, hand_source, native_format, preset_for, words_for
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.oa101_unreadable_hand import unreadable_finding
 from omaha_audit.rules.registry import ALL_RULES, Rule, audit_context
@@ -296,27 +296,13 @@ def copy_key(hand: Hand, digest: bytes) -> bytes:
 def cannot_check(format_name: str, room: str = "") -> tuple[str, ...]:
     """The codes a hand's text gives no ground for (RoomFormat.cannot_check), not judged on its hands: its
     format's and, for a copy in an interchange format (OHH, PHH), those of the format that writes its
-    room's own hand histories too: a copy holds no more than its original did."""
+    room's own hand histories too (the one whose house rules it is audited with): a copy holds no more
+    than its original did."""
     room_format = BY_NAME.get(format_name)
     if room_format is None:
         return ()
     codes = list(room_format.cannot_check())
-    native = BY_NAME.get(native_format(room) or "") if room_format.copies() else None
+    native = native_format(room) if room_format.copies() else None
     if native is not None:
         codes += [code for code in native.cannot_check() if code not in codes]
     return tuple(codes)
-
-
-_NATIVE: dict[str, str] = {}
-
-
-def native_format(room: str) -> str | None:
-    """The format that writes `room`'s own hand histories: the one of the room's name, else the first in
-    detection order that reads the room; never an interchange format."""
-    if not _NATIVE:
-        for room_format in FORMATS:
-            if not room_format.copies():
-                for name in room_format.rooms():
-                    if name not in _NATIVE or name == room_format.name:
-                        _NATIVE[name] = room_format.name
-    return _NATIVE.get(room)

@@ -105,6 +105,16 @@ def preset_of(format_name: str, room: str) -> HouseRules:
     return room_format.preset(room) if room_format is not None else GENERIC
 
 
+def native_format(room: str) -> RoomFormat | None:
+    """The format of ours that writes `room`'s own hand histories: the first in detection order that reads
+    the room, never an interchange format (OHH, PHH: their hands are copies, judged and ruled as the
+    room's own)."""
+    for room_format in FORMATS:
+        if not room_format.copies() and room in room_format.rooms():
+            return room_format
+    return None
+
+
 def words_for(hand: Hand) -> Words | None:
     """The words the room describes shown hands with, where they are checked (OA507)."""
     room_format = BY_NAME.get(hand.format)
@@ -128,6 +138,7 @@ __all__ = [
     "all_presets",
     "format_of",
     "hand_source",
+    "native_format",
     "preset_for",
     "preset_of",
     "words_for",

@@ -55,12 +55,10 @@ class OhhFormat(RoomFormat):
 
     def preset(self, room: str) -> HouseRules:
         """The house rules of the site that dealt the hand (`site_name`), where a format of ours reads it."""
-        from omaha_audit.rooms import FORMATS  # (lazily: this module is imported by omaha_audit.rooms)
+        from omaha_audit.rooms import native_format  # (lazily: this module is imported by omaha_audit.rooms)
 
-        for room_format in FORMATS:
-            if room_format is not self and room in room_format.rooms():
-                return room_format.preset(room)
-        return presets.OHH
+        native = native_format(room)
+        return native.preset(room) if native is not None else presets.OHH
 
     def rooms(self) -> tuple[str, ...]:
         return tuple(presets.BY_ROOM)

@@ -61,12 +61,10 @@ class PhhFormat(RoomFormat):
 
     def preset(self, room: str) -> HouseRules:
         """The house rules of the room that dealt the hand (`venue`), where a format of ours reads it."""
-        from omaha_audit.rooms import FORMATS  # (lazily: this module is imported by omaha_audit.rooms)
+        from omaha_audit.rooms import native_format  # (lazily: this module is imported by omaha_audit.rooms)
 
-        for room_format in FORMATS:
-            if room_format is not self and room in room_format.rooms():
-                return room_format.preset(room)
-        return GENERIC
+        native = native_format(room)
+        return native.preset(room) if native is not None else GENERIC
 
     def copies(self) -> bool:
         return True
