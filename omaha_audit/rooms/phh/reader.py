@@ -300,8 +300,7 @@ class _Builder:
             raise _Bad("actions is not a list of strings")
         action_lines = self.action_lines(len(actions_text))
         key_line = action_lines[0] if action_lines else self.first
-        play = _Play(names, stacks, self.path, game.hole_cards or game.cards_held or 0)
-        play.seats = tuple(seat_numbers)
+        play = _Play(names, seat_numbers, stacks, self.path, game.hole_cards or game.cards_held or 0)
         play.scale = self.scale
         if stud:
             play.stud = True
@@ -423,8 +422,9 @@ class _Builder:
 class _Play:
     """The actions of one hand, replayed just enough to give each line its amount and street total."""
 
-    def __init__(self, names: list[str], stacks: list[int], path: str, hole: int) -> None:
+    def __init__(self, names: list[str], seats: list[int], stacks: list[int], path: str, hole: int) -> None:
         self.names = names
+        self.seats = seats
         self.left = list(stacks)
         self.path = path
         self.hole = hole
@@ -450,7 +450,6 @@ class _Play:
         self.order += 1
         return self.order
 
-    seats: tuple[int, ...] = ()  # (set by the builder: each player's seat)
     stud = False  # set by the builder for F7S, F7S/8 and FR, with the bring-in
     bring_in = 0
     draws = 0  # set by the builder for the draw games: how many draws
@@ -468,7 +467,7 @@ class _Play:
             Action(
                 street,
                 self.names[i],
-                self.seats[i] if self.seats else None,
+                self.seats[i],
                 kind,
                 amount,
                 source,
@@ -647,7 +646,7 @@ class _Play:
             Action(
                 self.street,
                 self.names[i],
-                self.seats[i] if self.seats else None,
+                self.seats[i],
                 kind,
                 0,
                 source,
