@@ -154,9 +154,10 @@ def test_rules_answers_from_its_cache_what_it_would_build(tmp_path: Path) -> Non
             assert _rules(args, cache) == (built, "CACHED")
 
 
-def test_the_rules_cache_is_named_by_the_installed_files(tmp_path: Path) -> None:
+def test_the_rules_cache_is_named_by_the_installed_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A change to any file of the package (an edit, a new install) names a new cache file, so a stale
-    table is never printed; the old file is removed when the new one is written."""
+    table is never printed; bytecode written beside the sources does not."""
+    import omaha_audit
     from omaha_audit.cli import rules_cmd
 
     package = tmp_path / "omaha_audit"
@@ -164,17 +165,11 @@ def test_the_rules_cache_is_named_by_the_installed_files(tmp_path: Path) -> None
     (package / "__init__.py").write_text('__version__ = "0.1.0"\n', encoding="utf-8")
     rule = package / "rules" / "one.py"
     rule.write_text("X = 1\n", encoding="utf-8")
-    import omaha_audit
-
-    real = omaha_audit.__file__
-    try:
-        omaha_audit.__file__ = str(package / "__init__.py")
-        before = rules_cmd._package_digest()
-        rule.write_text("X = 22\n", encoding="utf-8")
-        after = rules_cmd._package_digest()
-        assert after != before
-        (package / "rules" / "__pycache__").mkdir()
-        (package / "rules" / "__pycache__" / "one.cpython.pyc").write_bytes(b"x")  # (bytecode: not the code)
-        assert rules_cmd._package_digest() == after
-    finally:
-        omaha_audit.__file__ = real
+    monkeypatch.setattr(omaha_audit, "__file__", str(package / "__init__.py"))
+    before = rules_cmd._package_digest()
+    rule.write_text("X = 22\n", encoding="utf-8")
+    after = rules_cmd._package_digest()
+    assert after != before
+    (package / "rules" / "__pycache__").mkdir()
+    (package / "rules" / "__pycache__" / "one.cpython.pyc").write_bytes(b"x")
+    assert rules_cmd._package_digest() == after
