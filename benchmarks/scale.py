@@ -5,9 +5,12 @@ worker.
 
 The input is the corpus's complete PokerStars pot-limit Omaha hands, repeated with fresh hand ids (as in
 parse_throughput.py) into `--files` files. Each run is `omaha-audit audit DIR --format jsonl` end to end,
-start-up included, its output to /dev/null; the rate is hands per wall-clock second.
+start-up included, its output to /dev/null; the rate is hands per wall-clock second. With `--command export`
+each run is `omaha-audit export DIR --to OUT` instead (the Parquet dataset, written by the workers), and
+the datasets of the modes are checked to be the same, file by file.
 
     python benchmarks/scale.py [--hands 200000] [--files 200] [--modes jobs1,jobs2,dask] [--keep DIR]
+                               [--command audit|export]
 """
 
 from __future__ import annotations
@@ -115,10 +118,16 @@ class PeakWatcher:
         return self.peaks.get(self.main, 0), sorted(workers, reverse=True)
 
 
-def run(folder: Path, extra: list[str], worker_pids: list[int]) -> tuple[float, int, list[int], float]:
+def run(
+    folder: Path, extra: list[str], worker_pids: list[int], out: Path | None
+) -> tuple[float, int, list[int], float]:
+    """One run (`out`: an export to there, else an audit), timed, with the peaks of its processes."""
     start = time.perf_counter()
+    command = ["audit", str(folder), "--format", "jsonl", "--fail-on", "never"]
+    if out is not None:
+        command = ["export", str(folder), "--to", str(out)]
     process = subprocess.Popen(
-        [*COMMAND, "audit", str(folder), "--format", "jsonl", "--fail-on", "never", *extra],
+        [*COMMAND, *command, *extra],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -138,6 +147,7 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=200)
     parser.add_argument("--modes", default="jobs1,jobs2,dask")
     parser.add_argument("--keep", type=Path, help="build the input here and keep it (reused when present)")
+    parser.add_argument("--command", choices=("audit", "export"), default="audit")
     args = parser.parse_args()
     import omaha_audit
 
@@ -155,17 +165,22 @@ def main() -> None:
             f"omaha-audit {omaha_audit.__version__} ({omaha_audit.build()} build); {count:,} PokerStars PLO hands in "
             f"{args.files} files, {size / 2**20:,.0f} MiB"
         )
+        print(f"command: {args.command}")
         results: dict[str, float] = {}
+        datasets: dict[str, Path] = {}
         for mode in modes:
+            out = scratch / f"dataset-{mode}" if args.command == "export" else None
             if mode == "dask":
                 from distributed import LocalCluster
 
                 with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
                     pids = [worker.process.pid for worker in cluster.workers.values()]
-                    wall, main_kib, workers, cpu = run(folder, ["--scheduler", cluster.scheduler_address], pids)
+                    wall, main_kib, workers, cpu = run(folder, ["--scheduler", cluster.scheduler_address], pids, out)
             else:
                 jobs = int(mode.removeprefix("jobs"))
-                wall, main_kib, workers, cpu = run(folder, ["--jobs", str(jobs)], [])
+                wall, main_kib, workers, cpu = run(folder, ["--jobs", str(jobs)], [], out)
+            if out is not None:
+                datasets[mode] = out
             rate = count / wall
             results[mode] = rate
             per_worker = ", ".join(f"{kib / 1024:,.0f}" for kib in workers) or "-"
@@ -178,8 +193,24 @@ def main() -> None:
             print(f"--jobs 2 / --jobs 1: {results['jobs2'] / results['jobs1']:.2f}x (anchor: at least 1.8x)")
         if "jobs2" in results and "dask" in results:
             print(f"dask / --jobs 2:    {results['dask'] / results['jobs2']:.2f}x (anchor: at least 0.75x)")
+        if datasets:
+            _compare(datasets)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _compare(datasets: dict[str, Path]) -> None:
+    """The exports of every mode: the same files, byte for byte; their size on disk."""
+    first, *others = datasets
+    files = sorted(path.relative_to(datasets[first]) for path in datasets[first].rglob("*.parquet"))
+    size = sum((datasets[first] / name).stat().st_size for name in files)
+    for mode in others:
+        theirs = sorted(path.relative_to(datasets[mode]) for path in datasets[mode].rglob("*.parquet"))
+        same = theirs == files and all(
+            (datasets[mode] / name).read_bytes() == (datasets[first] / name).read_bytes() for name in files
+        )
+        print(f"dataset of {mode}: {'the same files as' if same else 'DIFFERENT FROM'} {first}'s")
+    print(f"dataset: {len(files):,} Parquet files, {size / 2**20:,.1f} MiB")
 
 
 if __name__ == "__main__":

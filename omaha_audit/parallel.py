@@ -25,13 +25,15 @@ import os
 import signal
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from omaha_audit.errors import RunFailed
 from omaha_audit.parse.input_files import Source
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import polars as pl
 
     from omaha_audit.model.house_rules import HouseRules
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     from omaha_audit.rules.registry import Rule, TableRule
     from omaha_audit.rules.tables import TableHand
     from omaha_audit.sequences import Held, Neighbours, PackedPicture, TableJudge, TableSequencer
+    from omaha_audit.stats.dataset import DatasetRun
     from omaha_audit.stats.frames import FrameBuilder
 
 FindingValues = tuple[Any, ...]  # Finding's fields in order, its severity by value
@@ -59,6 +62,8 @@ class Work:
     tables: tuple[str, ...] = ()  # the statistics tables to build (stats/frames.py), none when empty
     strict: bool = False
     views: int = 0  # the HTML report's hand views: at most this many per unit, of hands with an error or warning
+    # an export's dataset: the stage folder the workers write their tables to (omaha_audit/stats/dataset.py)
+    stage: str | None = None
 
 
 @dataclass(slots=True)
@@ -73,6 +78,10 @@ class UnitResult:
     frames: dict[str, pl.DataFrame] | None = None
     problems: list[tuple[str, int, str]] = field(default_factory=list)
     views: dict[int, HandView] = field(default_factory=dict)  # by the hand's index in `hands`
+    # with Work.stage: the tables are staged, not sent; the files its hands name, and how many hands its
+    # tables hold (numbered 1 ... count)
+    paths: list[str] = field(default_factory=list)
+    count: int = 0
 
 
 # ---- in the worker ------------------------------------------------------------------------------------
@@ -80,8 +89,10 @@ class UnitResult:
 _AUDITORS: dict[Work, Auditor] = {}
 
 
-def audit_unit(source: Source, scanned: bool, work: Work) -> UnitResult:
-    """Audit one input (a worker's task): every hand block of it, in order, as plain values."""
+def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> UnitResult:
+    """Audit one input, the `unit`th of the run (a worker's task): every hand block of it, in order, as plain
+    values; its tables sent back, or staged for the dataset (Work.stage)."""
+    from omaha_audit.model import UnreadableHand
     from omaha_audit.pipeline import Tally, hand_kind
     from omaha_audit.report.text import hand_text
     from omaha_audit.rules.base import Severity
@@ -92,10 +103,11 @@ def audit_unit(source: Source, scanned: bool, work: Work) -> UnitResult:
 
     auditor = _auditor(work)
     auditor.tally, auditor.seen, auditor.order = Tally(), set(), 0  # (each unit on its own)
-    builder = _builder(work)
+    builder = _builder(work, unit)
     minimum = Severity(work.text_minimum) if work.text_minimum else None
     hands: list[tuple[Any, ...]] = []
     views: dict[int, HandView] = {}
+    paths: dict[str, None] = {}
     for audited, picture, house, key in auditor.audit_source(source, scanned):
         local = None
         ctx = audited.context
@@ -108,13 +120,21 @@ def audit_unit(source: Source, scanned: bool, work: Work) -> UnitResult:
             views[len(hands)] = hand_view(audited, 0, view_context(audited, ctx, house), [])
         audited.context = None  # (the replay is done with)
         kind, room, format_name = hand_kind(audited.item)
+        if work.stage is not None:
+            item = audited.item
+            paths[item.path if isinstance(item, UnreadableHand) else item.source.path] = None
         findings = [_values(finding) for finding in audited.findings]
         text = hand_text(audited, minimum) if minimum is not None and findings else ""
         packed = packed_picture(picture) if picture is not None else None
         hands.append((kind, room, format_name, key, audited.copy, findings, text, packed, local))
     notices = [(notice.path, notice.kind, notice.message) for notice in auditor.tally.notices]
-    frames = builder.frames().named() if builder is not None else None
     problems = builder.problems if builder is not None else []
+    if work.stage is not None and builder is not None:  # (its last batches to the stage; nothing sent)
+        for table in builder.tables.values():
+            table.flush()
+        staged = builder.hand_no
+        return UnitResult(str(source), marshal.dumps(hands), notices, None, problems, views, list(paths), staged)
+    frames = builder.frames().named() if builder is not None else None
     return UnitResult(str(source), marshal.dumps(hands), notices, frames, problems, views)
 
 
@@ -130,12 +150,19 @@ def _auditor(work: Work) -> Auditor:
     return auditor
 
 
-def _builder(work: Work) -> FrameBuilder | None:
+def _builder(work: Work, unit: int) -> FrameBuilder | None:
+    """The unit's tables: in memory, or spilled a batch at a time to the unit's stage folder."""
     if not work.tables:
         return None
     from omaha_audit.stats.frames import FrameBuilder
 
-    return FrameBuilder(house_of(work.house), work.tables, strict=work.strict)
+    spill = None
+    if work.stage is not None:
+        from omaha_audit.stats.dataset import unit_folder
+
+        spill = unit_folder(work.stage, unit)
+        spill.mkdir(parents=True, exist_ok=True)
+    return FrameBuilder(house_of(work.house), work.tables, strict=work.strict, spill=spill)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +178,11 @@ class TableChunk:
     views: int = 0
     rows: bool = False
     wanted: frozenset[tuple[str, int]] = frozenset()
+    # a dataset export: the `tables` rows are staged (omaha_audit/stats/dataset.py), not sent: the stage, the
+    # chunk's place in the run, and the unit of each file its hands name
+    stage: str | None = None
+    chunk: int = 0
+    units: dict[str, int] = field(default_factory=dict)
 
 
 # a table view as plain values: its table, its hands (by place in the input), their findings, the gaps
@@ -168,6 +200,7 @@ class TablesJudged:
     sessions: list[SessionValues] = field(default_factory=list)
     rows: list[dict[str, object]] = field(default_factory=list)
     neighbours: dict[tuple[str, int], tuple[int | None, int, int | None]] = field(default_factory=dict)
+    staged: list[int] = field(default_factory=list)  # the units whose `tables` rows it staged
 
 
 _JUDGES: dict[tuple[tuple[str, ...] | None, bool], TableJudge] = {}
@@ -208,7 +241,13 @@ def judge_tables(chunk: TableChunk, work: Work) -> TablesJudged:
         for key, (before, itself, after) in watchers.neighbours().items()
     }
     tables = len({hand.table for hand, _ in sequence})  # (a chunk holds whole tables)
-    return TablesJudged(findings, tables, sessions, watchers.table_rows(), neighbours)
+    rows, staged = watchers.table_rows(), []
+    if chunk.stage is not None:
+        from omaha_audit.stats.dataset import stage_table_rows
+
+        staged = stage_table_rows(rows, chunk.stage, chunk.chunk, chunk.units)
+        rows = []
+    return TablesJudged(findings, tables, sessions, rows, neighbours, staged)
 
 
 def _judge(work: Work) -> TableJudge:
@@ -404,6 +443,27 @@ class Workers:
         return work_for(self.house, (*auditor.rules, *auditor.table_rules), **choices)
 
 
+class InProcess:
+    """`--jobs 1` where a command runs as units of work in any case (an export's dataset: every row is
+    written by the task that made it, omaha_audit/stats/dataset.py): each task run here, when submitted."""
+
+    workers = 1
+
+    def submit(self, function: Callable[..., Any], *args: Any) -> Pending:
+        return _Done(function(*args))
+
+    def close(self, cancel: bool = False) -> None:
+        pass
+
+
+@dataclass(frozen=True, slots=True)
+class _Done:
+    value: Any
+
+    def result(self) -> Any:
+        return self.value
+
+
 def executor_for(jobs: int, scheduler: str | None) -> Executor:
     if scheduler is not None:
         return DaskCluster(scheduler)
@@ -412,7 +472,7 @@ def executor_for(jobs: int, scheduler: str | None) -> Executor:
 
 def in_order(executor: Executor, files: Sequence[Source], scanned: set[Source], work: Work) -> Iterator[UnitResult]:
     """The units' results in input order, a few units ahead per worker (memory stays bounded)."""
-    tasks = ((audit_unit, (source, source in scanned, work), None) for source in files)
+    tasks = ((audit_unit, (source, source in scanned, work, unit), None) for unit, source in enumerate(files))
     for _, result in ahead(executor, tasks):
         yield result
 
@@ -460,14 +520,24 @@ Found = list[tuple[list["Finding"], str, int, "HandView | None"]]
 
 class ParallelRun:
     """The audit of `files` by `executor`, merged in input order into `auditor` (its tally, its findings
-    across hands, its table rows), and into `builder` when the run builds tables. Iterate `units()`."""
+    across hands, its table rows), and into `builder` when the run builds tables, or numbered in `dataset`
+    when the workers stage them for an export's dataset (Work.stage). Iterate `units()`."""
 
-    def __init__(self, auditor: Auditor, executor: Executor, work: Work, builder: FrameBuilder | None = None) -> None:
+    def __init__(
+        self,
+        auditor: Auditor,
+        executor: Executor,
+        work: Work,
+        builder: FrameBuilder | None = None,
+        dataset: DatasetRun | None = None,
+    ) -> None:
         self.auditor = auditor
         self.executor = executor
         self.work = work
         self.builder = builder
+        self.dataset = dataset
         self.problems: list[tuple[str, int, str]] = []
+        self.written: list[tuple[Path, int]] = []  # with `dataset`: each partition file written, with its rows
 
     def units(self, files: Sequence[Source]) -> Iterator[tuple[int, Found, str]]:
         """Per unit, in input order: how many hand blocks it held, those with findings (their findings and
@@ -479,8 +549,9 @@ class ParallelRun:
         scanned: set[Source] = getattr(files, "scanned", set())
         cancel = True
         try:
-            for unit in in_order(self.executor, files, scanned, self.work):
+            for index_of_unit, unit in enumerate(in_order(self.executor, files, scanned, self.work)):
                 numbers: dict[int, int] = {}
+                dropped: list[int] = []  # the unit's hands in its tables found here to be copies
                 found: Found = []
                 for path, kind, message in unit.notices:
                     tally.notices.append(_notice(path, kind, message))
@@ -493,6 +564,8 @@ class ParallelRun:
                         auditor.seen.add(key)
                     if copy:
                         tally.copies += 1
+                        if local is not None:
+                            dropped.append(local)
                         if sequencer is not None and picture is not None:
                             house = self._house(houses, room, format_name)
                             sequencer.add_packed(_as_copy(picture, auditor.order), auditor.order, house)
@@ -508,8 +581,13 @@ class ParallelRun:
                         found.append((findings, text, offset + number if number else 0, unit.views.get(index)))
                 if self.builder is not None and unit.frames is not None:
                     self._add_frames(unit, numbers)
+                if self.dataset is not None:
+                    self.dataset.add_unit(index_of_unit, unit.paths, unit.count, dropped)
+                    self.problems.extend(unit.problems)
                 yield len(hands), found, unit.source
             self._finish(sequencer)
+            if self.dataset is not None:  # (the rows the workers staged, written by them into the dataset)
+                self.written = self.dataset.write(self.executor, auditor.across)
             cancel = False
         finally:
             auditor.close(sequencer)
@@ -527,10 +605,15 @@ class ParallelRun:
         wanted = auditor.neighbours_of or set()
         views, rows = auditor.table_views, auditor.keep_table_rows
 
+        dataset = self.dataset
+
         def tasks() -> Iterator[tuple[Callable[..., Any], tuple[Any, ...], list[Held]]]:
-            for pictures in sequencer.table_chunks(TABLE_CHUNK):
-                paths = {packed[3] for packed, _, _ in pictures} if wanted else set()
+            for index, pictures in enumerate(sequencer.table_chunks(TABLE_CHUNK)):
+                paths = {packed[3] for packed, _, _ in pictures} if wanted or dataset else set()
                 chunk = TableChunk(pictures, views, rows, frozenset(k for k in wanted if k[0] in paths))
+                if dataset is not None:
+                    units = {path: dataset.by_path[path] for path in paths if path in dataset.by_path}
+                    chunk = replace(chunk, stage=str(dataset.stage), chunk=index, units=units)
                 yield judge_tables, (chunk, self.work), pictures
 
         across: list[Finding] = []
@@ -538,7 +621,9 @@ class ParallelRun:
         neighbours: dict[tuple[str, int], Neighbours] = {}
         table_rows: list[dict[str, object]] = []
         tables = 0
-        for pictures, judged in ahead(self.executor, tasks()):
+        for index, (pictures, judged) in enumerate(ahead(self.executor, tasks())):
+            if dataset is not None:
+                dataset.staged_rows(index, judged.staged)
             across.extend(finding_of(values) for values in judged.findings)
             tables += judged.tables
             if auditor.table_row_sink is not None:
@@ -616,7 +701,8 @@ def work_for(
     keep_text: bool = False,
     tables: Sequence[str] = (),
     views: int = 0,
+    stage: str | None = None,
 ) -> Work:
     """The Work of a run from the command's choices (`rules` None: all of them)."""
     codes = None if rules is None else tuple(rule.code for rule in rules)
-    return Work(house, codes, text_minimum, keep_text, tuple(tables), views=views)
+    return Work(house, codes, text_minimum, keep_text, tuple(tables), views=views, stage=stage)

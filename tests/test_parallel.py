@@ -164,6 +164,33 @@ def test_same_parquet_tables_as_one_process(mixed: Path, cluster, run: str, tmp_
         assert (tmp_path / "many" / name).read_bytes() == (tmp_path / "one" / name).read_bytes(), name
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("run", sorted(RUNS))
+def test_the_workers_write_the_dataset(
+    mixed: Path, cluster, run: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every row of the dataset is written by the workers: with polars' writers refused in this process
+    (the main process), the run writes the same dataset as one process does."""
+    import polars as pl
+
+    extra = [part.format(cluster=cluster.scheduler_address) for part in RUNS[run]]
+    assert _run(["export", str(mixed), "--to", str(tmp_path / "one")])[0] == 0
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the main process wrote a table")
+
+    for kind, method in ((pl.DataFrame, "write_parquet"), (pl.LazyFrame, "sink_parquet"), (pl.DataFrame, "write_ipc")):
+        monkeypatch.setattr(kind, method, refused)
+    code, _, err = _run(["export", str(mixed), "--to", str(tmp_path / "many"), *extra])
+    assert code == 0, err[-2000:]
+    monkeypatch.undo()
+    one = sorted(path.relative_to(tmp_path / "one") for path in (tmp_path / "one").rglob("*.parquet"))
+    assert one == sorted(path.relative_to(tmp_path / "many") for path in (tmp_path / "many").rglob("*.parquet"))
+    for name in one:
+        assert (tmp_path / "many" / name).read_bytes() == (tmp_path / "one" / name).read_bytes(), name
+    assert not [path for path in (tmp_path / "many").rglob("*") if path.name.startswith(".")]  # (stage removed)
+
+
 def test_usage_errors_before_any_work(mixed: Path, tmp_path: Path) -> None:
     assert _run(["audit", str(mixed), "--jobs", "-1"])[0] == 2
     assert _run(["audit", str(mixed), "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"])[0] == 2

@@ -81,8 +81,20 @@ def workers_option(jobs: int, scheduler: str | None, rules_file: Path | None, pr
         return None
     from omaha_audit.parallel import Workers, executor_for
 
-    house = ("file", str(rules_file.resolve())) if rules_file is not None else ("preset", preset) if preset else None
-    return Workers(executor_for(jobs, scheduler), house)
+    return Workers(executor_for(jobs, scheduler), house_spec(rules_file, preset))
+
+
+def in_process_workers(rules_file: Path | None, preset: str | None) -> Workers:
+    """The units of work of a command run here, one after the other (`--jobs 1` where the command always runs
+    as units: an export's dataset)."""
+    from omaha_audit.parallel import InProcess, Workers
+
+    return Workers(InProcess(), house_spec(rules_file, preset))
+
+
+def house_spec(rules_file: Path | None, preset: str | None) -> tuple[str, str] | None:
+    """The house rules as workers rebuild them (parallel.Work.house)."""
+    return ("file", str(rules_file.resolve())) if rules_file is not None else ("preset", preset) if preset else None
 
 
 # Options several commands share, declared once.

@@ -19,6 +19,7 @@ from omaha_audit.cli.common import (
     SchedulerOption,
     fail_usage,
     house_option,
+    in_process_workers,
     open_paths,
     workers_option,
 )
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from omaha_audit.model.house_rules import HouseRules
     from omaha_audit.parallel import Workers
     from omaha_audit.parse.input_files import Source
+    from omaha_audit.pipeline import Auditor
 
 
 class ExportFormat(StrEnum):
@@ -52,32 +54,52 @@ def run_export(
 ) -> int:
     from omaha_audit.pipeline import Auditor
     from omaha_audit.stats.collect import collect
-    from omaha_audit.stats.export import write_dataset, write_tables
-    from omaha_audit.stats.frames import ALL_TABLES, FrameBuilder
+    from omaha_audit.stats.export import write_tables
+    from omaha_audit.stats.frames import FrameBuilder
 
     auditor = Auditor(house, keep_text=False, table_rows=True)
-    # the tables' batches (the `tables` table's rows too, as the rules across hands make them) are spilled
-    # to disk as the run goes and written out as streams: an export's memory does not grow with its hands
-    # (but for the hands' numbers a dataset's partitions need)
-    with tempfile.TemporaryDirectory(prefix="omaha-audit-export-") as spill:
-        builder = FrameBuilder(house, spill=Path(spill))
-        auditor.table_row_sink = builder.add_table_row
-        problems = collect(auditor, builder, files, err, workers)
-        frames = builder.lazy_frames()
-        if layout == "dataset":
-            parts = write_dataset(frames, folder)
-            for name in ALL_TABLES:
-                mine = [rows for path, rows in parts if path.parts[-4] == name]
-                if mine:
-                    err.write(f"omaha-audit: wrote {folder / name} ({sum(mine):,} rows in {len(mine):,} partitions)\n")
-        else:
-            for path, rows in write_tables(frames, folder, output_format):
+    if layout == "dataset":
+        assert workers is not None  # (a dataset is written by the units of work: InProcess for --jobs 1)
+        problems = _export_dataset(auditor, files, folder, err, workers)
+    else:
+        # the tables' batches (the `tables` table's rows too, as the rules across hands make them) are
+        # spilled to disk as the run goes and written out as streams: an export's memory does not grow with
+        # its hands
+        with tempfile.TemporaryDirectory(prefix="omaha-audit-export-") as spill:
+            builder = FrameBuilder(house, spill=Path(spill))
+            auditor.table_row_sink = builder.add_table_row
+            problems = collect(auditor, builder, files, err, workers)
+            for path, rows in write_tables(builder.lazy_frames(), folder, output_format):
                 err.write(f"omaha-audit: wrote {path} ({rows:,} rows)\n")
     for notice in auditor.tally.notices:
         err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
     for where, line, error in problems:
         err.write(f"omaha-audit: {where}:{line}: left out of the tables: {error}\n")
     return 0
+
+
+def _export_dataset(
+    auditor: Auditor, files: Sequence[Source], folder: Path, err: TextIO, workers: Workers
+) -> list[tuple[str, int, str]]:
+    """The dataset, every row of it written by the units of work (omaha_audit/stats/dataset.py)."""
+    from omaha_audit.parallel import ParallelRun
+    from omaha_audit.report.progress import Progress
+    from omaha_audit.stats.dataset import DatasetRun
+    from omaha_audit.stats.frames import ALL_TABLES
+
+    with DatasetRun(folder) as dataset:
+        work = workers.work(auditor, tables=ALL_TABLES, stage=str(dataset.stage))
+        run = ParallelRun(auditor, workers.executor, work, dataset=dataset)
+        position = {str(path): index for index, path in enumerate(files)}
+        with Progress(len(files), err) as progress:
+            for count, _, path in run.units(files):
+                progress.files_done = position.get(path, progress.files_done)
+                progress.update(count)
+    for name in ALL_TABLES:
+        mine = [rows for path, rows in run.written if path.parts[-4] == name]
+        if mine:
+            err.write(f"omaha-audit: wrote {folder / name} ({sum(mine):,} rows in {len(mine):,} partitions)\n")
+    return run.problems
 
 
 def export_command(
@@ -108,5 +130,7 @@ def export_command(
     if chosen is Layout.dataset and output_format is ExportFormat.csv:
         fail_usage("--layout dataset is written in Parquet: use --format parquet, or --layout files for CSV")
     workers = workers_option(jobs, scheduler, rules_file, room_preset)
+    if workers is None and chosen is Layout.dataset:
+        workers = in_process_workers(rules_file, room_preset)
     code = run_export(files, to, output_format.value, house, sys.stderr, workers, chosen.value)
     raise typer.Exit(code)

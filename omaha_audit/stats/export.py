@@ -80,72 +80,22 @@ def _rows(path: Path) -> int:
 _BATCH_ROWS: Final = 10_000  # rows of a table held at a time while it is written (a hands row: ~40 columns)
 
 
-# ---- a Hive-partitioned dataset -------------------------------------------------------------------------
+# ---- a Hive-partitioned dataset (written by omaha_audit/stats/dataset.py) ------------------------------
 
 PARTITIONS: Final = ("room", "day")
 NO_VALUE: Final = "__HIVE_DEFAULT_PARTITION__"  # (Hive's name for a null partition value; Polars and DuckDB read it)
 
 
-def write_dataset(frames: LazyFrames, folder: Path) -> list[tuple[Path, int]]:
-    """Every table as a Hive-partitioned Parquet dataset: `folder/<table>/room=<room>/day=<YYYY-MM-DD>/
-    part-0.parquet`, the partition columns in the folder names only (each reader adds them back). A row of
-    players, actions, pots, findings or tables is in its hand's partition (a `room` column of its own is
-    then the one of the path).
-
-    A run writes the partitions it has hands for and leaves every other one as it is, so a new day is added
-    without rewriting the old ones; a partition written again replaces the old one whole. All partitions are
-    written to hidden temporary folders first and swapped in at the end, so an interrupted run leaves the
-    dataset as it was. Returns each partition file written with its row count.
-
-    Memory: the tables are read a batch at a time (queries over the run's spilled batches); each batch's
-    rows go to a piece file of their partition, and each partition's pieces are then joined into its
-    `part-0.parquet` as a stream. Held whole are only the hands' numbers with their partition (about 30
-    bytes a hand)."""
-    keys = frames.hands.select("hand_no", *PARTITIONS).collect()
-    staged: dict[tuple[str, Path], Path] = {}  # (table, partition folder) -> its temporary folder
-    pieces: dict[Path, int] = {}  # temporary folder -> piece files written there
-    written: list[tuple[Path, int]] = []
-    try:
-        for name, query in frames.named().items():
-            own = [column for column in PARTITIONS if column in query.collect_schema().names()]
-            for batch in query.collect_batches(chunk_size=_BATCH_ROWS):
-                if name != "hands":  # (in its hand's partition: a column of its own by that name is the hand's)
-                    # (joined a batch at a time: an order-keeping join in the query would hold the whole table)
-                    batch = batch.drop(own).join(keys, on="hand_no", how="left", maintain_order="left")
-                for (room, day), part in batch.group_by(PARTITIONS, maintain_order=True):
-                    target = folder / name / f"room={_value(room)}" / f"day={_value(day)}"
-                    temporary = staged.get((name, target))
-                    if temporary is None:
-                        temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
-                        shutil.rmtree(temporary, ignore_errors=True)
-                        temporary.mkdir(parents=True)
-                        staged[(name, target)] = temporary
-                    count = pieces.get(temporary, 0)
-                    part.drop(PARTITIONS).write_parquet(temporary / f".piece-{count:06d}.parquet")
-                    pieces[temporary] = count + 1
-        for (_, target), temporary in staged.items():
-            files = [temporary / f".piece-{index:06d}.parquet" for index in range(pieces[temporary])]
-            pl.scan_parquet(files).sink_parquet(temporary / "part-0.parquet", engine="streaming")
-            for file in files:
-                file.unlink()
-            written.append((target / "part-0.parquet", _rows(temporary / "part-0.parquet")))
-        while staged:  # (each swapped in is no longer staged: a failure cleans up only the rest)
-            (_, target), temporary = staged.popitem()
-            _swap(temporary, target)
-    finally:
-        for temporary in staged.values():
-            shutil.rmtree(temporary, ignore_errors=True)
-    return written
-
-
-def _value(value: object) -> str:
+def partition_value(value: object) -> str:
+    """A partition value as a folder name's: Hive's name for no value, other characters than letters, digits,
+    `-`, `_` and `.` escaped as `%XX`."""
     if value is None or value == "":
         return NO_VALUE
     text = str(value)
     return "".join(char if char.isalnum() or char in "-_." else f"%{ord(char):02X}" for char in text)
 
 
-def _swap(temporary: Path, target: Path) -> None:
+def swap_folder(temporary: Path, target: Path) -> None:
     """Put the folder `temporary` in place of `target` (the old one, if any, is removed after)."""
     old = target.parent / f".{target.name}.{os.getpid()}.old"
     if target.exists():

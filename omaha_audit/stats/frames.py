@@ -424,6 +424,14 @@ class _Table:
         return query.set_sorted("hand_no") if self.in_order else query
 
 
+def table_frame(rows: Iterable[dict[str, Any]], schema: pl.Schema) -> pl.DataFrame:
+    """`rows` as a frame of `schema`, a value beyond its integer column's type left null (as the tables do)."""
+    table = _Table(schema)
+    for row in rows:
+        table.add(dict(row))
+    return table.frame()
+
+
 class FrameBuilder:
     """Add audited hands one at a time; `frames()` gives the tables.
 
@@ -713,25 +721,28 @@ class FrameBuilder:
         return rows
 
     def _add_finding(self, finding: Finding, hand_no: int | None) -> None:
-        self.tables["findings"].add(
-            {
-                "hand_no": hand_no,
-                "room": finding.room,
-                "format": finding.format,
-                "hand_id": finding.hand_id,
-                "code": finding.code,
-                "family": family_of(finding.code),
-                "severity": finding.severity.value,
-                "path": finding.path,
-                "line": finding.line,
-                "street": finding.street,
-                "seat": finding.seat,
-                "player": finding.player,
-                "message": finding.message,
-                "expected": finding.expected,
-                "actual": finding.actual,
-            }
-        )
+        self.tables["findings"].add(finding_row(finding, hand_no))
+
+
+def finding_row(finding: Finding, hand_no: int | None) -> dict[str, Any]:
+    """A row of the `findings` table (`hand_no` None: it names its hand by file and id, numbered later)."""
+    return {
+        "hand_no": hand_no,
+        "room": finding.room,
+        "format": finding.format,
+        "hand_id": finding.hand_id,
+        "code": finding.code,
+        "family": family_of(finding.code),
+        "severity": finding.severity.value,
+        "path": finding.path,
+        "line": finding.line,
+        "street": finding.street,
+        "seat": finding.seat,
+        "player": finding.player,
+        "message": finding.message,
+        "expected": finding.expected,
+        "actual": finding.actual,
+    }
 
 
 def streamed(query: pl.LazyFrame) -> pl.DataFrame:
