@@ -123,11 +123,11 @@ def write_unit(task: UnitTask) -> list[tuple[str, str]]:
             if name != "hands":  # (in its hand's partition: a column of its own by that name is the hand's)
                 own = [column for column in PARTITIONS if column in frame.columns]
                 frame = frame.drop(own).join(partitions, on="hand_no", how="left", maintain_order="left")
-            for (room, day), part in frame.group_by(PARTITIONS, maintain_order=True):
+            for (room, day), part in frame.partition_by(PARTITIONS, maintain_order=True, as_dict=True).items():
                 target = Path(task.folder) / name / f"room={partition_value(room)}" / f"day={partition_value(day)}"
                 temporary = temporary_folder(target, task.run)
                 temporary.mkdir(parents=True, exist_ok=True)
-                part.drop(PARTITIONS).write_parquet(temporary / f"{kind}-{task.unit + 1:09d}-{index:06d}.parquet")
+                part.drop(PARTITIONS).write_ipc(temporary / f"{kind}-{task.unit + 1:09d}-{index:06d}.arrow")
                 written.add((name, str(target)))
 
     for name in ALL_TABLES:
@@ -149,11 +149,11 @@ def join_pieces(targets: list[str], run: str) -> list[int]:
     counts = []
     for target in targets:
         temporary = temporary_folder(Path(target), run)
-        pieces = sorted(temporary.glob(".piece-*.parquet"))
-        acrossed = sorted(temporary.glob(".across-*.parquet"))
-        parts = [pl.scan_parquet(pieces)] if pieces else []
+        pieces = sorted(temporary.glob(".piece-*.arrow"))
+        acrossed = sorted(temporary.glob(".across-*.arrow"))
+        parts = [pl.scan_ipc(pieces)] if pieces else []
         if acrossed:
-            parts.append(pl.scan_parquet(acrossed).sort(SEQ, maintain_order=True).drop(SEQ))
+            parts.append(pl.scan_ipc(acrossed).sort(SEQ, maintain_order=True).drop(SEQ))
         query = parts[0] if len(parts) == 1 else pl.concat(parts, how="vertical")
         query.sink_parquet(temporary / "part-0.parquet", engine="streaming")
         for piece in (*pieces, *acrossed):
