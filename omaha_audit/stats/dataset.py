@@ -145,7 +145,8 @@ def write_unit(task: UnitTask) -> list[tuple[str, str]]:
 
 def join_pieces(targets: list[str], run: str) -> list[int]:
     """Step 4: each partition's pieces joined, in input order, into the `part-0.parquet` of its temporary
-    folder (the rows made across hands after the others, in their order). Returns each one's rows."""
+    folder (the rows made across hands after the others, in their order). Returns each one's rows. The
+    pieces stay (the main process removes them): a task run again, after its worker died, finds them all."""
     counts = []
     for target in targets:
         temporary = temporary_folder(Path(target), run)
@@ -155,9 +156,9 @@ def join_pieces(targets: list[str], run: str) -> list[int]:
         if acrossed:
             parts.append(pl.scan_ipc(acrossed).sort(SEQ, maintain_order=True).drop(SEQ))
         query = parts[0] if len(parts) == 1 else pl.concat(parts, how="vertical")
-        query.sink_parquet(temporary / "part-0.parquet", engine="streaming")
-        for piece in (*pieces, *acrossed):
-            piece.unlink()
+        written = temporary / ".part-0.parquet.tmp"
+        query.sink_parquet(written, engine="streaming")
+        written.replace(temporary / "part-0.parquet")
         counts.append(int(pl.scan_parquet(temporary / "part-0.parquet").select(pl.len()).collect().item()))
     return counts
 
@@ -285,7 +286,10 @@ class DatasetRun:
         for batch, counts in ahead(executor, ((join_pieces, (batch, self.run), batch) for batch in batches)):
             written.extend((Path(target) / "part-0.parquet", rows) for target, rows in zip(batch, counts, strict=True))
         for target in ordered:
-            swap_folder(temporary_folder(Path(target), self.run), Path(target))
+            temporary = temporary_folder(Path(target), self.run)
+            for piece in temporary.glob(".*.arrow"):
+                piece.unlink()
+            swap_folder(temporary, Path(target))
         return written
 
 
