@@ -2,16 +2,18 @@
 never lose a line, never write invalid JSON, and give the same findings under any hash seed (issue 19).
 
 The seeds are real inputs of each room family: the hand blocks of the text rooms (the PokerStars family,
-the other text rooms) and whole files of the XML rooms. A mutation is a list of edits, each a kind and two
-integers that pick where and what (so Hypothesis can draw and shrink them, and a seeded random run can
-draw millions): byte flips to hostile characters, lines deleted, doubled, swapped or cut short, numbers
-made absurd (2^63 cents, seat 540,531, negative), hostile names, lines of another hand, control characters.
+the other text rooms), whole files of the XML rooms, and the text rooms' hands written as the interchange
+formats that are read too (an OHH object, a PHH table: the `convert` writers' output, a hand a file). A
+mutation is a list of edits, each a kind and two integers that pick where and what (so Hypothesis can draw
+and shrink them, and a seeded random run can draw millions): byte flips to hostile characters, lines
+deleted, doubled, swapped or cut short, numbers made absurd (2^63 cents, seat 540,531, negative), hostile
+names, lines of another hand, control characters.
 
 What is checked on each mutated input (`check_inputs`), audited in-process with every rule on:
 - crash: an exception out of the reader, the engine, a rule or the JSON writers;
 - internal error: an OA104 finding (a rule that raised, caught);
 - lost: a non-blank line of the input in no hand and no unreadable record (text inputs), or an input with
-  nothing read and nothing reported (XML inputs);
+  nothing read and nothing reported (XML, OHH and PHH inputs, read whole);
 - invalid JSON: a finding or hand record whose JSON line does not parse back;
 and across processes (`hash_seed_differences`): the JSONL findings of a batch under two hash seeds.
 """
@@ -24,7 +26,7 @@ import random
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,7 +46,9 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         "SealsWithClubs", "Unibet", "TheBigGame", "PokerTracker4-export",
     ),
     "xml": ("iPoker", "BossMedia", "Microgaming", "Merge", "Everest"),
+    "interchange": ("OHH", "PHH"),  # (the formats, of hands of the text rooms above)
 }  # fmt: skip
+TEXT_FAMILIES = ("pokerstars-like", "other-text")
 
 KINDS = ("flip", "delete", "double", "swap", "cut", "truncate", "number", "name", "splice", "control")
 HOSTILE_CHARS = "\x00\x1b\r\t\ufeff\u202e$€:;[]()<>&\"'\\/#*0123456789,.- \u00a0é٣"
@@ -61,39 +65,78 @@ XML_SEED_BYTES = 64 * 1024  # XML files are whole inputs: the larger ones are le
 
 @dataclass(frozen=True)
 class Seed:
-    """A real input to mutate: one hand block's text (text rooms) or one file's text (XML rooms)."""
+    """A real input to mutate: one hand block's text (text rooms), one file's text (XML rooms) or one hand's
+    OHH or PHH file; `suffix` the name its file is given (`txt`: a text room's, judged line by line)."""
 
     family: str
     room: str
     text: str
-    xml: bool
+    suffix: str
+
+    @property
+    def whole(self) -> bool:
+        """A file read whole (XML, OHH, PHH): lost when nothing of it is read or reported."""
+        return self.suffix != "txt"
 
 
 def seeds(corpus: Path, family: str, limit: int = 0) -> list[Seed]:
     """The family's real inputs in the corpus, in a stable order (`limit` per room folder; 0: all)."""
+    if family == "interchange":
+        return _interchange_seeds(corpus, limit)
+    if family != "xml":
+        return [Seed(family, room, "\n".join(lines), "txt") for room, lines, _ in _text_hands(corpus, family, limit)]
     found: list[Seed] = []
-    source = hand_source()
-    xml = family == "xml"
     for room in FAMILIES[family]:
         folder = corpus / room
         if not folder.is_dir():
             continue
         count = 0
-        for path in sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".")):
+        for path in _files(folder):
             if limit and count >= limit:
                 break
-            if xml:
-                data = path.read_bytes()
-                if len(data) <= XML_SEED_BYTES and b"<" in data[:4096]:
-                    found.append(Seed(family, room, data.decode("utf-8", errors="replace"), True))
-                    count += 1
-                continue
+            data = path.read_bytes()
+            if len(data) <= XML_SEED_BYTES and b"<" in data[:4096]:
+                found.append(Seed(family, room, data.decode("utf-8", errors="replace"), "xml"))
+                count += 1
+    return found
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
+
+
+def _text_hands(corpus: Path, family: str, limit: int) -> Iterator[tuple[str, list[str], Hand]]:
+    """The hands of a text family's room folders (`limit` per folder; 0: all): room, lines, hand."""
+    source = hand_source()
+    for room in FAMILIES[family]:
+        folder = corpus / room
+        if not folder.is_dir():
+            continue
+        count = 0
+        for path in _files(folder):
             for block, item in source.read_blocks(path):
                 if block is not None and isinstance(item, Hand) and block.lines:
-                    found.append(Seed(family, room, "\n".join(block.lines), False))
+                    yield room, block.lines, item
                     count += 1
-                    if limit and count >= limit:
+                    if count == limit:
                         break
+            if count == limit:
+                break
+
+
+def _interchange_seeds(corpus: Path, limit: int) -> list[Seed]:
+    """The text rooms' hands (`limit` per room folder, as `seeds` takes them) written as OHH and as PHH, a
+    hand a file, where the format can express the hand."""
+    from omaha_audit.interop import ohh, phh
+    from omaha_audit.interop.common import Unconvertible
+
+    found: list[Seed] = []
+    for family in TEXT_FAMILIES:
+        for _, _, hand in _text_hands(corpus, family, limit):
+            for name, module in (("OHH", ohh), ("PHH", phh)):
+                written = module.convert(hand)
+                if not isinstance(written, Unconvertible):
+                    found.append(Seed("interchange", name, module.entry(1, written), module.SUFFIX.lstrip(".")))
     return found
 
 
@@ -196,22 +239,23 @@ class Outcome:
         )
 
 
-def check_inputs(texts: Iterable[tuple[str, bool]], folder: Path, outcome: Outcome | None = None) -> Outcome:
-    """Audit each (text, is_xml) input as its own file, in-process, and count what went wrong."""
+def check_inputs(texts: Iterable[tuple[str, str]], folder: Path, outcome: Outcome | None = None) -> Outcome:
+    """Audit each (text, suffix) input as its own file, in-process, and count what went wrong (Seed.suffix:
+    `txt` judged line by line, the others as whole files)."""
     outcome = outcome or Outcome()
-    for number, (text, xml) in enumerate(texts):
+    for number, (text, suffix) in enumerate(texts):
         outcome.inputs += 1
-        path = folder / f"input{number % 8}.{'xml' if xml else 'txt'}"
+        path = folder / f"input{number % 8}.{suffix}"
         path.write_bytes(text.encode("utf-8", errors="surrogatepass"))
         try:
-            _check_one(path, text, xml, outcome)
+            _check_one(path, text, suffix != "txt", outcome)
         except Exception as error:  # (the harness's whole point: nothing may escape)
             outcome.crashes += 1
             outcome.note("crash", f"{error!r}\n{text}")
     return outcome
 
 
-def _check_one(path: Path, text: str, xml: bool, outcome: Outcome) -> None:
+def _check_one(path: Path, text: str, whole: bool, outcome: Outcome) -> None:
     auditor = Auditor()
     covered: set[int] = set()
     items = 0
@@ -241,7 +285,7 @@ def _check_one(path: Path, text: str, xml: bool, outcome: Outcome) -> None:
             outcome.note("internal error", f"{finding.message}\n{text}")
         _json_round_trip(finding.as_dict(), outcome, text)
     reported = items + len(auditor.tally.notices)
-    if xml:
+    if whole:
         if reported == 0 and text.strip():
             outcome.lost += 1
             outcome.note("lost", text)
@@ -269,15 +313,15 @@ def _json_round_trip(record: object, outcome: Outcome, text: str) -> None:
         outcome.note("invalid json", f"{error}\n{text}")
 
 
-def hash_seed_differences(texts: Sequence[tuple[str, bool]], folder: Path, seeds: tuple[str, str] = ("1", "2")) -> int:
+def hash_seed_differences(texts: Sequence[tuple[str, str]], folder: Path, seeds: tuple[str, str] = ("1", "2")) -> int:
     """Write the inputs as files, audit them all in two processes with different hash seeds (JSONL), and
     count the files whose findings differ (0 when every output is the same)."""
     batch = folder / "batch"
     batch.mkdir(exist_ok=True)
     for old in batch.iterdir():
         old.unlink()
-    for number, (text, xml) in enumerate(texts):
-        (batch / f"in{number:06d}.{'xml' if xml else 'txt'}").write_bytes(text.encode("utf-8", errors="surrogatepass"))
+    for number, (text, suffix) in enumerate(texts):
+        (batch / f"in{number:06d}.{suffix}").write_bytes(text.encode("utf-8", errors="surrogatepass"))
     outputs = []
     for seed in seeds:
         result = subprocess.run(
@@ -328,7 +372,7 @@ def fuzz_family(
             for _ in range(size):
                 original = rng.choice(pool)
                 donor = rng.choice(pool).text
-                texts.append((mutate(original.text, random_edits(rng), donor), original.xml))
+                texts.append((mutate(original.text, random_edits(rng), donor), original.suffix))
             check_inputs(texts, folder, outcome)
             outcome.hash_seed_differences += hash_seed_differences(texts, folder)
             done += size
