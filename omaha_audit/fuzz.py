@@ -86,12 +86,9 @@ def seeds(corpus: Path, family: str, limit: int = 0) -> list[Seed]:
     if family != "xml":
         return [Seed(family, room, "\n".join(lines), "txt") for room, lines, _ in _text_hands(corpus, family, limit)]
     found: list[Seed] = []
-    for room in FAMILIES[family]:
-        folder = corpus / room
-        if not folder.is_dir():
-            continue
+    for room, files in _room_files(corpus, family):
         count = 0
-        for path in _files(folder):
+        for path in files:
             if limit and count >= limit:
                 break
             data = path.read_bytes()
@@ -101,19 +98,20 @@ def seeds(corpus: Path, family: str, limit: int = 0) -> list[Seed]:
     return found
 
 
-def _files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
+def _room_files(corpus: Path, family: str) -> Iterator[tuple[str, list[Path]]]:
+    """Each room folder of the family in the corpus, with its files in a stable order."""
+    for room in FAMILIES[family]:
+        folder = corpus / room
+        if folder.is_dir():
+            yield room, sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
 
 
 def _text_hands(corpus: Path, family: str, limit: int) -> Iterator[tuple[str, list[str], Hand]]:
     """The hands of a text family's room folders (`limit` per folder; 0: all): room, lines, hand."""
     source = hand_source()
-    for room in FAMILIES[family]:
-        folder = corpus / room
-        if not folder.is_dir():
-            continue
+    for room, files in _room_files(corpus, family):
         count = 0
-        for path in _files(folder):
+        for path in files:
             for block, item in source.read_blocks(path):
                 if block is not None and isinstance(item, Hand) and block.lines:
                     yield room, block.lines, item
