@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from omaha_audit.engine.pots import split_boards, split_evenly, split_halves
 from omaha_audit.engine.settle import BoardResult, PotResult
 from omaha_audit.model import ALL_POTS, Collected, Half, Refunds
 from omaha_audit.model.frozen import fast_init
@@ -193,7 +194,8 @@ def _size_only(ctx: HandContext, expected: dict[str, int], actual: dict[str, int
 
 def _totals_diff(ctx: HandContext, cashed: set[str]) -> list[AwardDiff]:
     """A room that prints each player's total over every pot (Collected.pot ALL_POTS): the totals are
-    compared, the hand as one pot (a difference in which pot paid whom cannot be seen)."""
+    compared (a difference in which pot paid whom cannot be seen), and a difference is named by the one
+    misaward that makes it (`_explain`), else by its shape, the hand as one pot (`_classify`)."""
     results = [result for result in ctx.settlement.results if result.decided]
     if len(results) != len(ctx.settlement.results) or any(cashed & set(r.contenders) for r in results):
         return []
@@ -222,10 +224,108 @@ def _totals_diff(ctx: HandContext, cashed: set[str]) -> list[AwardDiff]:
         taken = ((summary.rake or 0) if summary is not None else 0) + ctx.hand.fees_taken
         if sum(abs(want[player] - got[player]) for player in want) <= 2 * taken:
             return []
-    boards = tuple(board for result in results for board in result.boards)
-    code = _classify(ctx, results[0], boards, expected, actual)
+    code = _explain(ctx, results, got)
+    if code is None:
+        boards = tuple(board for result in results for board in result.boards)
+        code = _classify(ctx, results[0], boards, expected, actual)
     line = ctx.hand.collected[0].source.line if ctx.hand.collected else ctx.hand.source.line
     return [AwardDiff(code, ALL_POTS, 0, expected, actual, line, "all pots")]
+
+
+def _explain(ctx: HandContext, results: list[PotResult], got: dict[str, int]) -> str | None:
+    """The kind of the one misaward that makes the totals `got` (nonzero) exactly, tried pot by pot and board
+    by board: OA501 when a pot (or a hi/lo pot's high half) went to another contender of that pot instead of
+    its high winners, OA503 when a pot with no qualifying low was split half to its high winners and half to
+    another contender as if his were the low. Totals do not say which pot paid whom, and their shape alone
+    (`_classify`, the hand taken as one pot) mistakes one kind for the other where there are several pots or
+    boards (2-3% of the generator's hands of these two kinds); the amounts tell them apart. None (left to
+    `_classify`) when no such misaward makes the totals, or when misawards of both kinds do (mostly hands run
+    twice, the two boards' amounts and halves alike: either kind moves the same chips)."""
+    hand = ctx.hand
+    hi_lo = hand.game.is_hi_lo
+    seat_of = {seat.player: seat.seat for seat in hand.seats}
+    amounts = _board_amounts(ctx, results, sum(got.values()))
+    right: list[list[dict[str, int]]] = []  # each pot's, each board's correct split of its amount
+    base: dict[str, int] = {}  # every player's correct total
+    for number, result in enumerate(results):
+        splits: list[dict[str, int]] = []
+        for index, board in enumerate(result.boards):
+            split = _split(ctx, seat_of, amounts[number][index], board.high_winners, board.low_winners)
+            splits.append(split)
+            for player, amount in split.items():
+                base[player] = base.get(player, 0) + amount
+        right.append(splits)
+    kinds: set[str] = set()
+    for number, result in enumerate(results):
+        for index, board in enumerate(result.boards):
+            amount, correct = amounts[number][index], right[number][index]
+            high, low = board.high_winners, board.low_winners
+            for player in result.contenders:
+                if player in high:
+                    continue
+                # the high half (or the whole pot) paid to him instead of the high winners
+                if _makes(base, correct, _split(ctx, seat_of, amount, (player,), low), got):
+                    kinds.add(WRONG_WINNER)
+                # no low qualified, and half the pot paid to him as if his were the low
+                if hi_lo and not low and _makes(base, correct, _split(ctx, seat_of, amount, high, (player,)), got):
+                    kinds.add(LOW_WITHOUT_QUALIFIER)
+    if len(kinds) != 1:
+        return None
+    return WRONG_WINNER if WRONG_WINNER in kinds else LOW_WITHOUT_QUALIFIER
+
+
+def _board_amounts(ctx: HandContext, results: list[PotResult], paid: int) -> list[list[int]]:
+    """What each pot's board splits, as the dealer split it. Where the room prints no rake (888, iPoker), the
+    settlement's pots are gross and the dealer split them net of a rake the text does not give: that rake is
+    what the pots hold beyond what was `paid` (a misaward moves chips, it does not change their sum), spread
+    over the pots as a printed rake is spread (engine.settle.pot_nets, RULES.md SP-4: each side pot its share
+    rounded down, the rest from the main pot, what a tiny main pot cannot give from the next pots), then
+    between the boards (RIT-2)."""
+    amounts: list[list[int]] = [[board.amount for board in result.boards] for result in results]
+    summary = ctx.hand.pot
+    if summary is not None and summary.rake is not None:
+        return amounts
+    gross = [result.net for result in results]
+    total = sum(gross)
+    kept = total - paid
+    if kept <= 0 or kept >= total:
+        return amounts
+    taken = [kept * amount // total for amount in gross]
+    taken[0] = kept - sum(taken[1:])
+    index = 0
+    while taken[0] > gross[0] and index + 1 < len(gross):
+        index += 1
+        move = min(taken[0] - gross[0], gross[index] - taken[index])
+        taken[0] -= move
+        taken[index] += move
+    chip = ctx.house.min_chip
+    return [split_boards(gross[n] - taken[n], len(results[n].boards), chip) for n in range(len(results))]
+
+
+def _split(
+    ctx: HandContext, seat_of: dict[str, int], amount: int, high: tuple[str, ...], low: tuple[str, ...]
+) -> dict[str, int]:
+    """A board's `amount` split between its `high` and `low` winners as the engine splits it
+    (engine/settle.py `_split_board`: the odd chip to the high half, tied winners' odd chips clockwise from
+    the button, one set winning both halves splitting the whole)."""
+    button, chip = ctx.hand.button, ctx.house.min_chip
+    if not low or set(high) == set(low):
+        return split_evenly(amount, high, seat_of, button, chip)
+    high_half, low_half = split_halves(amount, chip)
+    out = split_evenly(high_half, high, seat_of, button, chip)
+    for player, value in split_evenly(low_half, low, seat_of, button, chip).items():
+        out[player] = out.get(player, 0) + value
+    return out
+
+
+def _makes(base: dict[str, int], correct: dict[str, int], instead: dict[str, int], got: dict[str, int]) -> bool:
+    """Whether the totals `base`, with one board's `correct` split paid as `instead`, are `got` (nonzero)."""
+    totals = dict(base)
+    for player, amount in correct.items():
+        totals[player] -= amount
+    for player, amount in instead.items():
+        totals[player] = totals.get(player, 0) + amount
+    return _nonzero(totals) == got
 
 
 def award_findings(rule: Rule, ctx: HandContext, verb: str) -> Iterator[Finding]:
