@@ -14,7 +14,8 @@ How the room-neutral model goes into OHH:
   BB" (the live part) and "Post Dead" (the rest). A bring-in is "Post Extra Blind" (OHH has no bring-in).
   "Bet" is not a valid pre-flop action in OHH: a bet in the first round (a stud completion) is "Raise".
   Draws and stand-pats have no OHH action and no chips: they are left out; after each draw a player's
-  `Dealt Cards` are the hand they then hold (the cards kept and the new ones), as far as the text shows it.
+  `Dealt Cards` are the hand they then hold (the cards kept and the new ones), as far as the text shows it;
+  on a later stud street, the cards new that street (never one written to the player before).
 * Streets: flop games as they are; stud's third..seventh street are the rounds Preflop, Flop, Turn, River,
   River (OHH names only five streets; round ids keep the order, and the spec lets a street repeat); draw
   games' pre-draw betting and draws 1..3 are Preflop, Flop, Turn, River. Courchevel's first board card is
@@ -28,20 +29,27 @@ How the room-neutral model goes into OHH:
   the others' by: it is the refund.)
 * Pots: one per pot the collected lines name (0 main, n side pot n), several runs and halves of one pot
   summed per player; one pot 0 when the room prints each player's total only. `win_amount` is net of
-  rake (collects printed gross have the rake taken off in proportion); the rake (and taxes taken from the
-  pot) and the jackpot/bingo drops are shared over the pots in proportion to their wins, the remainder on
-  the main pot; a room that prints no rake took what the pots lack (never negative), and where that is
-  nothing its pots have no `rake` (an optional field: a rake of 0 would say the room printed one, which
-  the rules across hands read as evidence, OA705). Money the site adds
-  to the pot (splash the pot, cash drop) is in the pot `amount` and the wins, with no action (OHH's "Add to
-  Pot" would need a player or none; we keep the pots exact instead). An all-in cash-out is
-  the player's `cashout_amount` and `cashout_fee` in pot 0's `player_wins`.
+  rake (collects printed gross have the rake taken off in proportion). Each pot's `amount` is the main or
+  side pot the betting makes (as the audit builds it from the contributions, engine/settle.py), its
+  `rake` and `jackpot` what that pot lacks in wins (the rake and jackpot shared in proportion to those
+  shortfalls): the pots a reader builds from the actions are then the pots written. Where the pots paid
+  are not those (another number of pots, a pot paying more than it holds, a game the engine does not
+  replay), the rake (and taxes taken from the pot) and the jackpot/bingo drops are shared over the pots
+  in proportion to their wins, the remainder on the main pot. A room that prints no rake took what the
+  pots lack (never negative), and where that is nothing its pots have no `rake` (an optional field: a
+  rake of 0 would say the room printed one, which the rules across hands read as evidence, OA705). Money
+  the site adds to the pot (splash the pot, cash drop) is an "Add to Pot" action at the start of the
+  first round (OHH 1.4.5: no `player_id`, or the player the room names), and is in the pot `amount` and
+  the wins. An all-in cash-out is the player's `cashout_amount` and `cashout_fee` in pot 0's
+  `player_wins`.
 * Fixed limit: our model keeps the header's small and big bet; OHH has no bet-size field, so its
   `big_blind_amount` is the small bet and `small_blind_amount` the small blind posted. Start times are
   written to the second.
 * Required OHH fields the source hand does not state are left out, never invented: `start_date_utc` when
   the text gives no zone, `table_size` when it gives no table size, `dealer_seat` when no button is
-  printed (always in stud), tournament details (name, type, speed, initial stack, start date).
+  printed (always in stud) or when the reader inferred one it could not place for sure (Boss Media's
+  button is inferred from the order of the deal, uncertain across an empty seat: the audit does not judge
+  its movement), tournament details (name, type, speed, initial stack, start date).
 * Unconvertible hands (reasons below, one per cause): cancelled or cut-off hands, games OHH has no
   game_type for (razz, 6+ Hold'em, games the readers do not name), the pot-limit/no-limit mix, a player
   who acts or collects without a seat, two seats of one name, no award at all, and hands whose chips do
@@ -59,6 +67,7 @@ from typing import Any, Final
 from omaha_audit.interop.common import Unconvertible, returned_bets
 from omaha_audit.model import ActionKind, Card, FeeEffect, FeeKind, Game, Hand, PotBasis, Refunds, ShowdownKind, Street
 from omaha_audit.model import Structure as _Structure
+from omaha_audit.rules.tables import BUTTON_UNCERTAIN
 
 NAME: Final = "ohh"
 SUFFIX: Final = ".ohh"
@@ -283,6 +292,44 @@ def _share(total: int, weights: list[int]) -> list[int]:
     return shares
 
 
+def _within(total: int, caps: list[int]) -> list[int]:
+    """`total` split in proportion to `caps` (floor), no share above its cap, the remainder on the first
+    shares with room left (the caps add up to at least `total`)."""
+    shares = _share(total, caps)
+    shares = [min(share, cap) for share, cap in zip(shares, caps, strict=True)]
+    left = total - sum(shares)
+    for index, cap in enumerate(caps):
+        extra = min(left, cap - shares[index])
+        shares[index] += extra
+        left -= extra
+    return shares
+
+
+def _pot_deductions(hand: Hand, pot_wins: list[int], deducted: int) -> list[int] | None:
+    """What the house took from each pot (rake and jackpot): the main and side pots the betting makes, as
+    the audit builds them (engine/settle.py, with the room's house rules), less what each pot's winners
+    collected; None where they do not match the pots the room paid (another number of pots, a pot paying
+    more than it holds, or takings that are not the hand's), or where the engine does not replay the game."""
+    if not hand.game.is_flop_game or hand.cancelled:
+        return None
+    from omaha_audit.engine.replay import replay
+    from omaha_audit.engine.settle import settle
+    from omaha_audit.rooms import preset_for  # (lazily: the room formats are many modules)
+
+    try:
+        pots = settle(replay(hand, preset_for(hand))).pots
+    except Exception:  # a hand the engine cannot replay: the rake is shared over the wins instead
+        return None
+    if len(pots) != len(pot_wins):
+        return None
+    gross = [pot.amount for pot in pots]
+    gross[-1] += hand.stp  # (money the site added: the last pot's, as the engine pays it)
+    deductions = [amount - won for amount, won in zip(gross, pot_wins, strict=True)]
+    if any(deduction < 0 for deduction in deductions) or sum(deductions) != deducted:
+        return None
+    return deductions
+
+
 def convert(hand: Hand) -> str | Unconvertible:
     built = build(hand)
     if isinstance(built, Unconvertible):
@@ -307,12 +354,14 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
     if bet_type is None:
         return MIXED_LIMIT
     ids: dict[str, int] = {}
-    for index, seat in enumerate(hand.seats):
+    for position_, seat in enumerate(hand.seats):
         if seat.player in ids:
             return SHARED_NAME
-        ids[seat.player] = index
-    if any(action.player not in ids for action in hand.actions) or any(
-        line.player not in ids for line in (*hand.collected, *hand.cash_outs)
+        ids[seat.player] = position_
+    if (
+        any(action.player not in ids for action in hand.actions)
+        or any(line.player not in ids for line in hand.collected)
+        or any(cash_out.player not in ids for cash_out in hand.cash_outs)
     ):
         return UNSEATED
     if not hand.collected and not hand.cash_outs:
@@ -327,8 +376,8 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
     wins: dict[int, dict[str, int]] = {}
     every_pot = any(line.pot < 0 for line in hand.collected)
     for line in hand.collected:
-        pot = wins.setdefault(0 if every_pot else line.pot, {})
-        pot[line.player] = pot.get(line.player, 0) + line.amount
+        won = wins.setdefault(0 if every_pot else line.pot, {})
+        won[line.player] = won.get(line.player, 0) + line.amount
     if not wins:
         wins[0] = {}
     numbers = sorted(wins)
@@ -357,8 +406,13 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
         rake = gross - sum(pot_wins) - jackpot
     if gross != sum(pot_wins) + rake + jackpot:
         return UNBALANCED
-    rakes = _share(rake, pot_wins)
-    jackpots = _share(jackpot, pot_wins)
+    deductions = _pot_deductions(hand, pot_wins, rake + jackpot) if len(numbers) > 1 and rake + jackpot else None
+    if deductions is not None:  # each pot's rake and jackpot: what the pot the betting made lacks in wins
+        rakes = _within(rake, deductions)
+        jackpots = [deduction - cut for deduction, cut in zip(deductions, rakes, strict=True)]
+    else:
+        rakes = _share(rake, pot_wins)
+        jackpots = _share(jackpot, pot_wins)
     if any(amount < 0 for pot in wins.values() for amount in pot.values()):
         return UNBALANCED
     pots: list[dict[str, Any]] = []
@@ -407,6 +461,12 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
         return found
 
     first = round_for(0, 0, "Preflop")
+    for fee in hand.fees:  # money the site added to the pot (OHH 1.4.5: "Add to Pot", a player optional)
+        if fee.effect is FeeEffect.ADDED and fee.amount > 0:
+            added: dict[str, Any] = {"action": "Add to Pot", "amount": money(fee.amount)}
+            if fee.player is not None and fee.player in ids:
+                added["player_id"] = ids[fee.player]
+            first["actions"].append(added)
     stud_or_draw = not hand.game.is_flop_game
     dealt_lines = sorted(hand.dealt, key=lambda line: line.source.line)
     if not stud_or_draw:  # the hole cards after the posts
@@ -416,18 +476,21 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
     posts_done = False
     last = first
 
-    dealt_to: set[str] = set()
+    dealt_to: dict[str, set[Card]] = {}  # stud and draw: the cards written to each player so far
 
     def deal_before(line_number: int | None, target: dict[str, Any]) -> None:
         while pending_deals and (line_number is None or pending_deals[0].source.line < line_number):
             dealt = pending_deals.pop(0)
-            if dealt.player in dealt_to and hand.game.is_draw:  # after a draw: the hand held now, kept and new
+            written = dealt_to.get(dealt.player)
+            if written is not None and hand.game.is_draw:  # after a draw: the hand held now, kept and new
                 cards = dealt.cards + dealt.new_cards
-            elif dealt.player in dealt_to:  # a later stud street: the new cards
-                cards = dealt.new_cards or dealt.cards
+            elif written is not None:  # a later stud street: the cards not dealt before (a reader may repeat
+                # the cards held with no new one, Merge's XML on a seventh-street card it does not show)
+                cards = tuple(card for card in dealt.new_cards or dealt.cards if card not in written)
             else:  # a player's first deal: all of it (Full Tilt's stud `[Td Jd] [As]`: down cards, then up)
                 cards = dealt.cards + dealt.new_cards
-                dealt_to.add(dealt.player)
+                written = dealt_to[dealt.player] = set()
+            written.update(cards)
             if dealt.player in ids and cards:
                 target["actions"].append(
                     {"player_id": ids[dealt.player], "action": "Dealt Cards", "cards": _cards(cards)}
@@ -476,17 +539,17 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
         target["cards"] = _cards(new)
 
     showdown = []
-    for line in hand.showdown:
-        if line.player not in ids or line.kind is ShowdownKind.DOESNT_SHOW:
+    for shown in hand.showdown:
+        if shown.player not in ids or shown.kind is ShowdownKind.DOESNT_SHOW:
             continue
-        if line.kind is ShowdownKind.SHOWS:
-            item: dict[str, Any] = {"player_id": ids[line.player], "action": "Shows Cards"}
-            if line.cards:
-                item["cards"] = _cards(line.cards)
+        if shown.kind is ShowdownKind.SHOWS:
+            item: dict[str, Any] = {"player_id": ids[shown.player], "action": "Shows Cards"}
+            if shown.cards:
+                item["cards"] = _cards(shown.cards)
         else:
-            item = {"player_id": ids[line.player], "action": "Mucks Cards"}
-            if line.cards:
-                item["cards"] = _cards(line.cards)
+            item = {"player_id": ids[shown.player], "action": "Mucks Cards"}
+            if shown.cards:
+                item["cards"] = _cards(shown.cards)
         showdown.append(item)
 
     ordered = [rounds[key] for key in sorted(rounds)]
@@ -506,7 +569,7 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
     # ---- header ----------------------------------------------------------------------------------
     players = []
     for seat in hand.seats:
-        player: dict[str, Any] = {
+        listed: dict[str, Any] = {
             "id": ids[seat.player],
             "seat": seat.seat,
             "name": seat.player,
@@ -514,10 +577,10 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
         }
         bounty = _bounty(seat.bounty)
         if bounty is not None:
-            player["player_bounty"] = bounty
+            listed["player_bounty"] = bounty
         if seat.sitting_out or seat.out_of_hand:
-            player["is_sitting_out"] = True
-        players.append(player)
+            listed["is_sitting_out"] = True
+        players.append(listed)
     ohh: dict[str, Any] = {
         "spec_version": SPEC_VERSION,
         "site_name": hand.room,
@@ -538,7 +601,7 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
     if hand.max_seats is not None:
         ohh["table_size"] = hand.max_seats
     ohh["currency"] = currency
-    if hand.button is not None:
+    if hand.button is not None and not any(event.kind == BUTTON_UNCERTAIN for event in hand.events):
         ohh["dealer_seat"] = hand.button
     small_blind, big_blind_stake = hand.stakes.small_blind, hand.stakes.big_blind
     if big_blind_stake is None and hand.stakes.small_bet is not None:
@@ -585,7 +648,10 @@ def _action(player_id: int, name: str, amount: Money, all_in: bool) -> dict[str,
 
 
 def _ordered_action(item: dict[str, Any]) -> dict[str, Any]:
-    ordered = {"action_number": item["action_number"], "player_id": item["player_id"], "action": item["action"]}
+    ordered: dict[str, Any] = {"action_number": item["action_number"]}
+    if "player_id" in item:  # (absent only from a site's "Add to Pot")
+        ordered["player_id"] = item["player_id"]
+    ordered["action"] = item["action"]
     for key in ("amount", "is_allin", "cards"):
         if key in item:
             ordered[key] = item[key]

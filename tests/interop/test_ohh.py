@@ -186,8 +186,11 @@ def validate(document: dict[str, Any]) -> None:
         assert all(_card(card) for card in round_.get("cards", []))
         last = 0
         for action in round_["actions"]:
-            _fields("action", action, ACTION)
-            assert action["action"] in ACTIONS and action["player_id"] in ids
+            site_money = action.get("action") == "Add to Pot"  # (1.4.5: no player_id where the site adds it)
+            _fields("action", action, ACTION, {"player_id"} if site_money else frozenset())
+            assert action["action"] in ACTIONS
+            if "player_id" in action or not site_money:
+                assert action["player_id"] in ids
             assert action["action_number"] > last
             last = action["action_number"]
             assert all(_card(card) for card in action.get("cards", []))
@@ -236,7 +239,8 @@ def ohh_end_stacks(document: dict[str, Any]) -> dict[str, Decimal]:
     end = {player["name"]: player["starting_stack"] for player in hand["players"]}
     for round_ in hand["rounds"]:
         for action in round_["actions"]:
-            end[names[action["player_id"]]] -= action.get("amount", 0)
+            if action["action"] != "Add to Pot":  # (site money: from no player's stack)
+                end[names[action["player_id"]]] -= action.get("amount", 0)
     for pot in hand["pots"]:
         for win in pot["player_wins"]:
             end[names[win["player_id"]]] += win["win_amount"] + win.get("cashout_amount", 0)
@@ -515,3 +519,106 @@ def test_a_draw_hand_keeps_what_was_kept_through_the_draw() -> None:
 
 def str_cards(cards: tuple[Any, ...]) -> list[str]:
     return [str(card) for card in cards]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(
+    ("relative", "hand_id"),
+    [
+        ("PokerStars/PokerHandHistoryParser/CashGame/GeneralHands/SidePot.txt", "109690806574"),
+        ("888poker/fpdb-chaz/888-FLO-PM-30-60.txt", "362979074"),
+        ("GGPoker/fpdb-chaz/PLO5-6max-USD-2-5-202104.Jackpot.txt", "1349864"),
+        ("Entraction/fpdb-chaz/Table_35132513.txt", "2137883139"),
+    ],
+)
+def test_each_pot_is_the_pot_the_betting_makes(relative: str, hand_id: str) -> None:
+    """Each pot's `amount` is the main or side pot the contributions make (as the audit builds them), its
+    rake and jackpot what it lacks in wins: read back, the pots are the pots of the betting. Before, the
+    rake was shared over the pots by their wins (PokerStars' $1.50 as $1.20 + $0.30 where the side pot
+    paid $7.91 of $7.98) and the copy's main pot was not the betting's (OA402 on 9 copies)."""
+    from omaha_audit.engine.replay import replay
+    from omaha_audit.engine.settle import settle
+    from omaha_audit.rooms import preset_for
+
+    hand = _hand(relative, hand_id)
+    _, decimals = ohh.currency_of(hand)
+    betting = [pot.amount for pot in settle(replay(hand, preset_for(hand))).pots]
+    pots = _export(hand)["ohh"]["pots"][: len(betting)]
+    assert len(betting) > 1 and [pot["amount"] for pot in pots] == [_decimal(a, decimals) for a in betting]
+    taken = sum(pot.get("rake", 0) + pot.get("jackpot", 0) for pot in pots)
+    rake = hand.rake if hand.rake is not None else sum(betting) - sum(line.amount for line in hand.collected)
+    assert taken == _decimal(rake + hand.fees_taken, decimals) > 0  # (888 prints no rake: what the pots lack)
+    copy = _read_back(ohh.convert(hand))
+    assert copy.pot is not None and [copy.pot.main, *copy.pot.sides][: len(betting)] == betting
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(
+    ("relative", "hand_id"),
+    [
+        ("GGPoker/fpdb-chaz/PLO-6max-USD-0.01-0.02-202104.STP.txt", "58843003"),  # Cash Drop to Pot $0.20
+        ("PokerStars/fpdb-3/cash/Flop/NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.walk.txt", "30446369"),  # STP
+    ],
+)
+def test_money_the_site_adds_is_an_add_to_pot_action(relative: str, hand_id: str) -> None:
+    """Money the site puts in the pot (GGPoker's cash drop, splash the pot) is OHH 1.4.5's `Add to Pot`,
+    with no player, at the start of the first round: read back, the site's money is in the pot from the
+    start (the pot-limit maximum counts it) and the pot adds up. Before, it was in the pot amounts only:
+    the copy's pot-limit raises looked too big (OA301) and its pot bigger than what was put in (OA602)."""
+    hand = _hand(relative, hand_id)
+    assert hand.stp > 0
+    _, decimals = ohh.currency_of(hand)
+    first = _export(hand)["ohh"]["rounds"][0]["actions"]
+    added = [action for action in first if action["action"] == "Add to Pot"]
+    assert [(a["amount"], "player_id" in a) for a in added] == [(_decimal(hand.stp, decimals), False)]
+    assert first[0] is added[0]
+    copy = _read_back(ohh.convert(hand))
+    assert copy.stp == hand.stp
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(
+    ("relative", "hand_id"),
+    [
+        ("Merge/fpdb-3/cash/Stud/7-StudHL-USD-0.25-0.50-201111.txt", "40263637-116"),
+        ("Merge/fpdb-3/cash/Stud/7-StudHL-USD-0.25-0.50-201307.no.null.xml", "70969727-130"),
+        ("Winamax/fpdb-3/cash/Stud/7-StudHL-6max-EUR-25-50-201611._8games_.txt", "9250793-554-1478991850"),
+    ],
+)
+def test_a_later_stud_street_deals_no_card_twice(relative: str, hand_id: str) -> None:
+    """A later stud street's `Dealt Cards` are the cards new that street, never one dealt to the player
+    before: Merge's XML repeats an opponent's up cards on seventh street with no new one (the down card it
+    does not show), and the copy dealt them again (8 cards, each up card twice: OA201, OA202)."""
+    hand = _hand(relative, hand_id)
+    rounds = _export(hand)["ohh"]["rounds"]
+    names = {player["id"]: player["name"] for player in _export(hand)["ohh"]["players"]}
+    dealt: dict[str, list[str]] = {}
+    for round_ in rounds:
+        for action in round_["actions"]:
+            if action["action"] == "Dealt Cards":
+                dealt.setdefault(names[action["player_id"]], []).extend(action["cards"])
+    assert all(len(cards) == len(set(cards)) <= 7 for cards in dealt.values()), dealt
+    held: dict[str, set[str]] = {}
+    for line in hand.dealt:
+        held.setdefault(line.player, set()).update(str(card) for card in line.cards + line.new_cards)
+    assert {player: set(cards) for player, cards in dealt.items()} == {p: c for p, c in held.items() if c}
+    copy = _read_back(ohh.convert(hand))
+    for player in dealt:
+        last = [line for line in copy.dealt if line.player == player][-1]
+        assert len(last.cards + last.new_cards) == len(set(last.cards + last.new_cards)) <= 7
+
+
+@pytest.mark.corpus
+def test_a_button_the_reader_could_not_place_is_left_out() -> None:
+    """Boss Media prints no button: its reader infers it from the order of the deal and, across an empty
+    seat, marks it uncertain (the audit does not judge its movement, OA701). OHH cannot say a button is
+    uncertain, so the copy leaves `dealer_seat` out, as for a button not stated; a button placed for sure
+    is written. Before, the copy stated the guess, and its movement was judged (OA701 on one copy)."""
+    relative = "BossMedia/fpdb-3/tour/Flop/NLHE-CAD-MTT-201101.txt"
+    unsure = _hand(relative, "5857772")
+    assert unsure.button == 1 and any(event.kind == "button-uncertain" for event in unsure.events)
+    assert "dealer_seat" not in _export(unsure)["ohh"]
+    assert _read_back(ohh.convert(unsure)).button is None
+    sure = _hand(relative, "5857874")
+    assert not any(event.kind == "button-uncertain" for event in sure.events)
+    assert _export(sure)["ohh"]["dealer_seat"] == sure.button is not None
