@@ -26,9 +26,13 @@ How OHH goes into the model (nothing is taken from our own OHH writer; this is t
   18.00"), so each action's street total is kept by the shared ledger (parse/ledger.py). `Post SB`,
   `Post BB`, `Post Ante`, `Straddle`, `Post Dead` are the model's posts of those names; `Post Extra
   Blind` is stud's bring-in and, in other games, a live blind other than the small and big blind: the
-  model's button blind. `Bet` and `Raise` are read as written (OHH has no first-round `Bet`: stud's
-  completion of the bring-in is a `Raise`, as several rooms call it too). `Dealt Cards`, `Shows Cards`
-  and `Mucks Cards` carry the cards; in stud each deal's cards are added to what the player holds; in
+  model's button blind; a player's `Post BB` followed by their `Post Dead` among the first round's posts
+  is one post of small and big blind together (the model's, as rooms print `posts small & big blinds`:
+  the big blind live, the rest dead), so that the big blind the action starts after is the other player's.
+  On a CAP table (`bet_cap` above 0) the line that brings a player's chips in the hand to the cap reaches
+  it (`cap_reached`: in as if all in). `Bet` and `Raise` are read as written (OHH has no first-round
+  `Bet`: stud's completion of the bring-in is a `Raise`, as several rooms call it too). `Dealt Cards`,
+  `Shows Cards` and `Mucks Cards` carry the cards; in stud each deal's cards are added to what the player holds; in
   draw games (OHH has no discard action) a later deal's cards are the hand then held: what it shares with
   the hand before was kept, the rest drawn (a file that writes the drawn cards only has none kept).
   `Added Chips`, `Sits Down`, `Stands Up`, `Player Adjustment` are events; `Add to Pot` money the site (or
@@ -414,6 +418,8 @@ class HandReader(Ledger):
         big = self.optional_money(body, "big_blind_amount", "ohh")
         ante = self.optional_money(body, "ante_amount", "ohh") or None
         cap = self.optional_money(limit, "bet_cap", "bet_limit") or None
+        if cap is not None:
+            self.mark_cap(cap)
         if structure is Structure.FIXED_LIMIT:
             bet = big or self.posted_big or self.completion
             stakes = Stakes(small, big, bet, 2 * bet if bet is not None else None, ante, cap)
@@ -644,9 +650,44 @@ class HandReader(Ledger):
             self.posted_big = amount or None
         if not all_in and kind is ActionKind.RAISE and street is Street.THIRD and self.completion is None:
             self.completion = raise_to or None
+        last = self.actions[-1] if self.actions else None
+        if (
+            kind is ActionKind.POST_DEAD
+            and street is Street.BLINDS
+            and last is not None
+            and last.player == player
+            and last.kind is ActionKind.POST_BIG_BLIND
+            and last.street is Street.BLINDS
+        ):  # a big blind and then a dead blind by one player: one post of small and big blind together
+            both, total, live = ActionKind.POST_SMALL_AND_BIG_BLIND, last.amount + amount, last.raise_to
+            self.actions[-1] = Action(
+                street, player, seat, both, total, source, live, last.all_in or all_in, order=last.order
+            )
+            return
         self.actions.append(
             Action(street, player, seat, kind, amount, source, raise_to, all_in, order=self.next_order())
         )
+
+    def mark_cap(self, cap: int) -> None:
+        """A CAP table (`bet_cap`): every line that brings a player's chips in the hand to the cap reaches
+        it (the model's `cap_reached`: the player is then in as if all in, MR-6)."""
+        totals: dict[str, int] = {}
+        for index, action in enumerate(self.actions):
+            before = totals.get(action.player, 0)
+            totals[action.player] = before + action.amount
+            if action.amount and before < cap <= totals[action.player]:
+                self.actions[index] = Action(
+                    action.street,
+                    action.player,
+                    action.seat,
+                    action.kind,
+                    action.amount,
+                    action.source,
+                    action.raise_to,
+                    action.all_in,
+                    True,
+                    order=action.order,
+                )
 
     def deal(self, game: Game, player: str, cards: tuple[Card, ...]) -> None:
         held = self.held.get(player)
