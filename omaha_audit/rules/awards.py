@@ -19,6 +19,8 @@ LOW_WITHOUT_QUALIFIER: Final = "OA503"
 LOW_IGNORED: Final = "OA504"
 ODD_CHIP: Final = "OA505"
 RUN_TWICE_SPLIT: Final = "OA506"
+# AwardDiff.detail of the totals that a wrong winner and a low without a qualifier make alike (_explain)
+EITHER: Final = "all pots, either kind"
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -224,23 +226,25 @@ def _totals_diff(ctx: HandContext, cashed: set[str]) -> list[AwardDiff]:
         taken = ((summary.rake or 0) if summary is not None else 0) + ctx.hand.fees_taken
         if sum(abs(want[player] - got[player]) for player in want) <= 2 * taken:
             return []
-    code = _explain(ctx, results, got)
-    if code is None:
+    codes = _explain(ctx, results, got)
+    if not codes:
         boards = tuple(board for result in results for board in result.boards)
-        code = _classify(ctx, results[0], boards, expected, actual)
+        codes = [_classify(ctx, results[0], boards, expected, actual)]
     line = ctx.hand.collected[0].source.line if ctx.hand.collected else ctx.hand.source.line
-    return [AwardDiff(code, ALL_POTS, 0, expected, actual, line, "all pots")]
+    detail = EITHER if len(codes) > 1 else "all pots"
+    return [AwardDiff(code, ALL_POTS, 0, expected, actual, line, detail) for code in codes]
 
 
-def _explain(ctx: HandContext, results: list[PotResult], got: dict[str, int]) -> str | None:
-    """The kind of the one misaward that makes the totals `got` (nonzero) exactly, tried pot by pot and board
+def _explain(ctx: HandContext, results: list[PotResult], got: dict[str, int]) -> list[str]:
+    """The kinds of the one misaward that makes the totals `got` (nonzero) exactly, tried pot by pot and board
     by board: OA501 when a pot (or a hi/lo pot's high half) went to another contender of that pot instead of
     its high winners, OA503 when a pot with no qualifying low was split half to its high winners and half to
     another contender as if his were the low. Totals do not say which pot paid whom, and their shape alone
     (`_classify`, the hand taken as one pot) mistakes one kind for the other where there are several pots or
-    boards (2-3% of the generator's hands of these two kinds); the amounts tell them apart. None (left to
-    `_classify`) when no such misaward makes the totals, or when misawards of both kinds do (mostly hands run
-    twice, the two boards' amounts and halves alike: either kind moves the same chips)."""
+    boards (2-3% of the generator's hands of these two kinds); the amounts tell them apart. Empty (left to
+    `_classify`) when no such misaward makes the totals; both when misawards of both kinds do (mostly hands
+    run twice, the two boards' amounts and halves alike: either kind moves the same chips, and the text
+    cannot say which it was, so both are reported, each saying so)."""
     hand = ctx.hand
     hi_lo = hand.game.is_hi_lo
     seat_of = {seat.player: seat.seat for seat in hand.seats}
@@ -269,9 +273,7 @@ def _explain(ctx: HandContext, results: list[PotResult], got: dict[str, int]) ->
                 # no low qualified, and half the pot paid to him as if his were the low
                 if hi_lo and not low and _makes(base, correct, _split(ctx, seat_of, amount, high, (player,)), got):
                     kinds.add(LOW_WITHOUT_QUALIFIER)
-    if len(kinds) != 1:
-        return None
-    return WRONG_WINNER if WRONG_WINNER in kinds else LOW_WITHOUT_QUALIFIER
+    return sorted(kinds)
 
 
 def _board_amounts(ctx: HandContext, results: list[PotResult], paid: int) -> list[list[int]]:
@@ -336,9 +338,15 @@ def award_findings(rule: Rule, ctx: HandContext, verb: str) -> Iterator[Finding]
         where = pot_label(diff.pot) + (f" on board {diff.run}" if diff.run else "")
         expected = describe_amounts(ctx, diff.expected)
         actual = describe_amounts(ctx, diff.actual)
+        message = f"{where[0].upper()}{where[1:]} {verb}: it should pay {expected}; the hand pays {actual}"
+        if diff.detail == EITHER:
+            message += (
+                " (the printed totals, one per player over every pot, fit a pot paid to the wrong player and a low"
+                " half paid with no qualifying low alike: both are reported)"
+            )
         yield rule.finding(
             ctx,
-            f"{where[0].upper()}{where[1:]} {verb}: it should pay {expected}; the hand pays {actual}",
+            message,
             ctx.hand.source.at(diff.line),
             expected=expected,
             actual=actual,
