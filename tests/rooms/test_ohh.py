@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -46,7 +47,7 @@ from omaha_audit.rooms import BY_NAME, hand_source, preset_for
 from omaha_audit.rules.tables import BUTTON_UNCERTAIN
 
 OHH = BY_NAME["ohh"]
-VENV_BIN = Path("/tmp/venv/bin")
+MAIN = "from omaha_audit.cli.app import main; main()"  # (the command, run by this interpreter)
 
 # ---- the writer's documented translations, undone in the comparison (interop/ohh.py's docstring) ------
 TRANSLATIONS = {
@@ -503,7 +504,7 @@ def test_omaha_audit_audits_an_ohh_file(tmp_path: Path) -> None:
     path = tmp_path / "some.ohh"
     path.write_text(SPEC_HAND + "\n" + SPEC_HAND.replace('"7890"', '"7891"') + "\n", encoding="utf-8")
     result = subprocess.run(
-        [str(VENV_BIN / "omaha-audit"), "audit", "--format", "json", "--fail-on", "never", str(path)],
+        [sys.executable, "-c", MAIN, "audit", "--format", "json", "--fail-on", "never", str(path)],
         capture_output=True,
         text=True,
         timeout=300,
