@@ -354,10 +354,10 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
     if bet_type is None:
         return MIXED_LIMIT
     ids: dict[str, int] = {}
-    for position_, seat in enumerate(hand.seats):
+    for player_id, seat in enumerate(hand.seats):
         if seat.player in ids:
             return SHARED_NAME
-        ids[seat.player] = position_
+        ids[seat.player] = player_id
     if (
         any(action.player not in ids for action in hand.actions)
         or any(line.player not in ids for line in hand.collected)
