@@ -32,6 +32,8 @@ from typing import Any, Final
 
 from lark import Lark
 
+from omaha_audit.parse.regex_programs import compile_kept, save_kept
+
 # Python's own regex parser (private modules with no type stubs, so typed Any); only used to build the
 # look-up structures, never per line.
 sre_parser: Any = importlib.import_module("re._parser")
@@ -57,16 +59,17 @@ class _Terminal:
         self.name_first = bool(items) and _is_name_group(items[0])
         # the fixed texts a match starts with (after the name, for name-first terminals)
         self.keys = _shortest(_starts(items[1:] if self.name_first else items))
-        self.search = re.compile(_trie_pattern(self.keys)).search
+        self.search = compile_kept(_trie_pattern(self.keys)).search
 
     def may_match(self, line: str) -> bool:
         """False when the line lacks every fixed text a match needs (cheap; the full match decides)."""
         return "" in self.keys or self.search(line) is not None
 
 
-def compile_terminal(pattern: str) -> re.Pattern[str]:
+def compile_terminal(pattern: str, keep: bool = True) -> re.Pattern[str]:
     """`re.compile(pattern)`, but with every optional group, `(?:...)?`, compiled as the alternation
-    `(?:...|)`, and a lazy one, `(?:...)??`, as `(?:|...)`.
+    `(?:...|)`, and a lazy one, `(?:...)??`, as `(?:|...)`; kept across runs (parse/regex_programs.py)
+    unless `keep` is False (a pattern made for one player's name).
 
     They are the same regex: a greedy optional tries its body and then nothing, in that order, as the
     alternation does, and the groups inside keep their numbers, so matches and group values are the
@@ -74,6 +77,8 @@ def compile_terminal(pattern: str) -> re.Pattern[str]:
     line terminals, with their many optional parts, match about a third faster. Should Python's private
     regex modules ever not allow this, the pattern is compiled as written.
     """
+    if keep:
+        return compile_kept(pattern, _optional_as_alternation)
     try:
         tree = sre_parser.parse(pattern)
         _optional_as_alternation(tree)
@@ -201,7 +206,7 @@ class _Absent:
         # a text holding another is absent when that one is
         kept = sorted(text for text in texts if not any(other != text and other in text for other in texts))
         self.needles: tuple[str, ...] | None = tuple(kept) if len(kept) <= _MAX_NEEDLES and not anything else None
-        self.search = re.compile(_trie_pattern(kept)).search if self.needles is None and not anything else None
+        self.search = compile_kept(_trie_pattern(kept)).search if self.needles is None and not anything else None
 
     def holds_none(self, line: str) -> bool:
         needles = self.needles
@@ -310,7 +315,7 @@ class _Section:
             self.by_key[key] = tuple(
                 _Named(owner, (t for t in self.named if t not in owners[:n])) for n, owner in enumerate(owners)
             )
-        self.first_key = re.compile(_trie_pattern(keys)).search if keys and not self.always else None
+        self.first_key = compile_kept(_trie_pattern(keys)).search if keys and not self.always else None
 
     def match(self, line: str) -> tuple[_Terminal, re.Match[str]] | None:
         """The first terminal (in grammar order) that matches the whole line."""
@@ -389,6 +394,7 @@ class LineClassifier:
         self._body = _Section([t for t in terminals if not t.name.startswith(summary_prefix)])
         self._summary = _Section([t for t in terminals if t.name.startswith(summary_prefix) or t.name in self.ignored])
         self._names = _SeatedNames(terminals, summary_prefix, self.ignored, seat_terminal)
+        save_kept()  # (the programs of the regexes compiled here, for the next run)
 
     def classify(self, text: str, in_summary: bool) -> tuple[str, re.Match[str]] | None:
         found = (self._summary if in_summary else self._body).match(text)
@@ -636,7 +642,7 @@ class _SeatedNames:
         if match is None:
             if len(self.pinned) >= self._CACHE_LIMIT:
                 self.pinned.clear()
-            match = self.pinned[key] = compile_terminal(_pin_name(terminal.pattern, name)).fullmatch
+            match = self.pinned[key] = compile_terminal(_pin_name(terminal.pattern, name), keep=False).fullmatch
         return match
 
 
@@ -661,7 +667,7 @@ def _name_hazards(terminals: list[_Terminal]) -> tuple[re.Pattern[str] | None, t
         after.update(text for text in texts if text)
     fixed = {key for terminal in terminals if not terminal.name_first for key in terminal.keys if key}
     prefixes = frozenset(key[:size] for key in fixed for size in range(1, len(key) + 1))
-    return re.compile(_trie_pattern(after)), tuple(sorted(fixed)), prefixes
+    return compile_kept(_trie_pattern(after)), tuple(sorted(fixed)), prefixes
 
 
 def _pin_name(pattern: str, name: str) -> str:
