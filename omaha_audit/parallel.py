@@ -3,8 +3,9 @@ as one process, byte for byte.
 
 The unit of work is one input: a file, or one member of an archive. `audit_unit` reads and audits it in a
 worker and returns plain values (`UnitResult`): per hand, what the run's tally counts, its findings, its
-text for the terminal, its picture for the rules across hands and its copy key; and, for `stats` and
-`export`, the worker's tables. The main process (`ParallelRun`) takes the units back in input order and
+text for the terminal, its picture for the rules across hands and its copy key; and, for `stats`, the
+report and the one-file tables of `export`, the worker's tables (an export's dataset is written by the
+workers instead: omaha_audit/stats/dataset.py). The main process (`ParallelRun`) takes the units back in input order and
 does what needs the whole run, exactly as the one-process auditor does it: it decides which hands are
 identical copies of hands read before (CT-5: a hand read in an earlier file is a copy even when another
 worker read it), numbers the hands, and runs the rules across hands (OA7xx) on the pictures, table by
