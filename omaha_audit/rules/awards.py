@@ -49,33 +49,49 @@ class AwardDiff:
 
 def _actual(ctx: HandContext, pot: int, runs: set[int]) -> dict[int, dict[str, int]]:
     out: dict[int, dict[str, int]] = {}
-    refund_line = refund_in_collected(ctx)
+    refunds = refund_in_collected(ctx)
     for item in ctx.hand.collected:
         if item.pot != pot:
             continue
         run = item.run if item.run in runs else 0
         per = out.setdefault(run, {})
-        amount = item.amount
-        if refund_line is not None and item is refund_line[0]:
-            amount -= refund_line[1]  # the uncalled bet paid back inside this collected amount
+        amount = item.amount - refund_part(refunds, item)  # (less the uncalled bet paid back inside it)
         per[item.player] = per.get(item.player, 0) + amount
     return out
 
 
-def refund_in_collected(ctx: HandContext) -> tuple[Collected, int] | None:
+def refund_in_collected(ctx: HandContext) -> list[tuple[Collected, int]]:
     """Where the room pays the uncalled bet back inside a collected amount (Refunds.IN_COLLECTED): the
-    refunded player's last collected line, and the refund. None when there is none to look for."""
+    refunded player's collected lines that hold it, each with its part of the refund: his last line that
+    holds it all; else his lines from the last back, each taking what it can (Winamax pays the big blind of
+    a hi/lo walk back as a high and a low half, `collected 0.50€ from pot(HI)` and `(LO)`). Empty when there
+    is none to look for, or his lines do not hold it."""
     hand = ctx.hand
     if hand.refunds is not Refunds.IN_COLLECTED:
-        return None
+        return []
     refund = ctx.settlement.refund
     if refund is None:
-        return None
+        return []
     player, amount = refund
     for item in reversed(hand.collected):
         if item.player == player and item.amount >= amount:
-            return item, amount
-    return None
+            return [(item, amount)]
+    parts: list[tuple[Collected, int]] = []
+    left = amount
+    for item in reversed(hand.collected):
+        if item.player == player and left > 0 and item.amount > 0:
+            part = min(item.amount, left)
+            parts.append((item, part))
+            left -= part
+    return parts if left == 0 else []
+
+
+def refund_part(parts: list[tuple[Collected, int]], item: Collected) -> int:
+    """The part of the refund (refund_in_collected) that `item` pays back: 0 for a line that holds none."""
+    for line, part in parts:
+        if line is item:
+            return part
+    return 0
 
 
 def _expected(result: PotResult) -> dict[int, dict[str, int]]:
@@ -206,11 +222,9 @@ def _totals_diff(ctx: HandContext, cashed: set[str]) -> list[AwardDiff]:
         for player, amount in _merge(_expected(result)).items():
             expected[player] = expected.get(player, 0) + amount
     actual: dict[str, int] = {}
-    refund_line = refund_in_collected(ctx)
+    refunds = refund_in_collected(ctx)
     for item in ctx.hand.collected:
-        amount = item.amount
-        if refund_line is not None and item is refund_line[0]:
-            amount -= refund_line[1]  # the uncalled bet paid back inside this collected amount
+        amount = item.amount - refund_part(refunds, item)  # (less the uncalled bet paid back inside it)
         actual[item.player] = actual.get(item.player, 0) + amount
     want, got = _nonzero(expected), _nonzero(actual)
     if want == got or not results:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from omaha_audit.model import ALL_POTS, Collected, Refunds
-from omaha_audit.rules.awards import refund_in_collected
+from omaha_audit.rules.awards import refund_in_collected, refund_part
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
@@ -27,9 +27,9 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         yield from _from_lines(ctx)
         return
     pots = ctx.settlement.pots
-    refund_line = refund_in_collected(ctx)
+    refunds = refund_in_collected(ctx)
     for item in hand.collected:
-        if item.amount == 0 or (refund_line is not None and item is refund_line[0] and item.amount <= refund_line[1]):
+        if item.amount <= refund_part(refunds, item):
             continue  # nothing, or only the player's own uncalled bet coming back (a walk with a dead small blind)
         if item.pot == ALL_POTS:  # a total over every pot: the player must be in one of them
             if pots and not any(item.player in pot.eligible for pot in pots):

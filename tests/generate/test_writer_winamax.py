@@ -94,3 +94,19 @@ def test_recall_is_total_and_clean_hands_stay_clean(tmp_path: Path) -> None:
     assert all(count >= 40 for count in Counter(accuracy.faulty).values()), accuracy.faulty
     assert accuracy.clean == 1_000
     assert accuracy.perfect(), accuracy.report()
+
+
+def test_a_hi_lo_walk_paid_back_in_halves_is_clean() -> None:
+    """Winamax pays a hi/lo pot nobody contests as a high and a low half to the one player left (the
+    corpus's 8-Game stud hi/lo: `Player0 collected 114€ from pot(HI)` and `(LO)`), so a walk's big blind, the
+    player's own uncalled bet, comes back in two lines. Found on generated dead-button sessions (6 clean
+    hands in 12,000 with OA403: the refund was looked for in one line); the refund is now read over the
+    player's lines."""
+    from omaha_audit.accuracy import generated_house
+    from omaha_audit.pipeline import Auditor
+    from omaha_audit.rules.base import Severity
+
+    walk = Path(__file__).parent / "winamax_hi_lo_walk.txt"
+    (audited,) = list(Auditor(generated_house("winamax")).audit_files([walk]))
+    loud = [f"{f.code} {f.message}" for f in audited.findings if f.severity.rank >= Severity.WARNING.rank]
+    assert loud == []
