@@ -686,7 +686,9 @@ class HandReader(Ledger):
                     action.raise_to,
                     action.all_in,
                     True,
-                    order=action.order,
+                    action.discarded,
+                    action.increment,
+                    action.order,
                 )
 
     def deal(self, game: Game, player: str, cards: tuple[Card, ...]) -> None:
