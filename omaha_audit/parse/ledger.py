@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from omaha_audit.model import ActionKind
+from omaha_audit.model import Action, ActionKind
 
 # What a raise's or a call's printed number means.
 INCREMENT: Final = "increment"  # `raises X to Y`: X = Y - the previous high bet (PokerStars, GGPoker, Winamax)
@@ -101,3 +101,31 @@ class Ledger:
         if to > self.high:
             self.high = to
         return to
+
+
+def reach_cap(actions: list[Action], cap: int) -> list[Action]:
+    """A CAP table's actions: each line that brings a player's chips in the hand to `cap` reaches it (the
+    model's `cap_reached`: the player is then in as if all in, MR-6). WPN's text and OHH's `bet_cap` say
+    only the cap, not which line reached it."""
+    totals: dict[str, int] = {}
+    marked: list[Action] = []
+    for action in actions:
+        before = totals.get(action.player, 0)
+        totals[action.player] = before + action.amount
+        if action.amount and before < cap <= totals[action.player] and not action.cap_reached:
+            action = Action(
+                action.street,
+                action.player,
+                action.seat,
+                action.kind,
+                action.amount,
+                action.source,
+                action.raise_to,
+                action.all_in,
+                True,
+                action.discarded,
+                action.increment,
+                action.order,
+            )
+        marked.append(action)
+    return marked

@@ -103,7 +103,7 @@ from omaha_audit.model import (
     parse_card,
 )
 from omaha_audit.model.money import SYMBOL_FOR
-from omaha_audit.parse.ledger import ADDED, Ledger
+from omaha_audit.parse.ledger import ADDED, Ledger, reach_cap
 
 FORMAT_NAME: Final = "ohh"
 
@@ -419,7 +419,7 @@ class HandReader(Ledger):
         ante = self.optional_money(body, "ante_amount", "ohh") or None
         cap = self.optional_money(limit, "bet_cap", "bet_limit") or None
         if cap is not None:
-            self.mark_cap(cap)
+            self.actions = reach_cap(self.actions, cap)
         if structure is Structure.FIXED_LIMIT:
             bet = big or self.posted_big or self.completion
             stakes = Stakes(small, big, bet, 2 * bet if bet is not None else None, ante, cap)
@@ -667,29 +667,6 @@ class HandReader(Ledger):
         self.actions.append(
             Action(street, player, seat, kind, amount, source, raise_to, all_in, order=self.next_order())
         )
-
-    def mark_cap(self, cap: int) -> None:
-        """A CAP table (`bet_cap`): every line that brings a player's chips in the hand to the cap reaches
-        it (the model's `cap_reached`: the player is then in as if all in, MR-6)."""
-        totals: dict[str, int] = {}
-        for index, action in enumerate(self.actions):
-            before = totals.get(action.player, 0)
-            totals[action.player] = before + action.amount
-            if action.amount and before < cap <= totals[action.player]:
-                self.actions[index] = Action(
-                    action.street,
-                    action.player,
-                    action.seat,
-                    action.kind,
-                    action.amount,
-                    action.source,
-                    action.raise_to,
-                    action.all_in,
-                    True,
-                    action.discarded,
-                    action.increment,
-                    action.order,
-                )
 
     def deal(self, game: Game, player: str, cards: tuple[Card, ...]) -> None:
         held = self.held.get(player)

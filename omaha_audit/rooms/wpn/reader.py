@@ -66,6 +66,7 @@ from omaha_audit.model import (
     parse_card,
 )
 from omaha_audit.parse.lalr import LalrChecker, unexpected
+from omaha_audit.parse.ledger import reach_cap
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
@@ -502,7 +503,7 @@ class WpnBuilder:
     def finish(self) -> Hand:
         stakes, structure = self.stakes_and_structure()
         if stakes.cap is not None:
-            self.mark_cap(stakes.cap)
+            self.actions = reach_cap(self.actions, stakes.cap)
         if structure is Structure.POT_LIMIT:
             over = self.beyond_pot_limit()
             if over is not None:
@@ -564,28 +565,3 @@ class WpnBuilder:
             defects=tuple(sorted(self.defects, key=lambda defect: defect.line)),
             play_money=self.unit.currency == "play",
         )
-
-    def mark_cap(self, cap: int) -> None:
-        """CAP tables: every line that brings a player's hand total to the cap reaches it."""
-        totals: dict[str, int] = {}
-        marked: list[Action] = []
-        for action in self.actions:
-            before = totals.get(action.player, 0)
-            totals[action.player] = before + action.amount
-            if action.amount and before < cap <= totals[action.player] and not action.cap_reached:
-                action = Action(
-                    action.street,
-                    action.player,
-                    action.seat,
-                    action.kind,
-                    action.amount,
-                    action.source,
-                    action.raise_to,
-                    action.all_in,
-                    True,
-                    action.discarded,
-                    action.increment,
-                    action.order,
-                )
-            marked.append(action)
-        self.actions = marked
