@@ -151,13 +151,21 @@ def pot_nets(hand: Hand, pots: list[Pot]) -> list[int]:
     if gross <= 0:
         return [pot.amount for pot in pots]
     deduction = min(deduction, gross)  # a rake above the pot is wrong (OA601, OA602), not a debt to share
-    cuts = [deduction * pot.amount // gross for pot in pots]
-    cuts[0] += deduction - sum(cuts)
+    cuts = spread(deduction, [pot.amount for pot in pots])
     nets = [pot.amount - cuts[index] for index, pot in enumerate(pots)]
     stp = hand.stp
     if stp and nets:
         nets[-1] += stp
     return nets
+
+
+def spread(deduction: int, amounts: list[int]) -> list[int]:
+    """`deduction` (a rake, fees) shared over `amounts` in proportion, rounded down, the remainder on the
+    first (SP-4). The amounts add up to more than 0."""
+    total = sum(amounts)
+    cuts = [deduction * amount // total for amount in amounts]
+    cuts[0] += deduction - sum(cuts)
+    return cuts
 
 
 def _best(
@@ -182,7 +190,7 @@ def _best(
     return high_winners, tuple(name for name in players if name in qualified and qualified[name] == best_low)
 
 
-def _split_board(
+def split_board(
     hand: Hand,
     pot: Pot,
     run: int,
@@ -192,6 +200,7 @@ def _split_board(
     seat_of: dict[str, int],
     chip: int,
 ) -> list[Share]:
+    """One board's `amount` of `pot` split between its `high` and `low` winners (odd chips: OC-1..OC-6)."""
     button = hand.button
     if not low:
         shares = split_evenly(amount, high, seat_of, button, chip)
@@ -278,7 +287,7 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
                 break
             else:
                 high, low = _best(hand, list(contenders), cards, board, evaluations)
-            shares = _split_board(hand, pot, run, amount, high, low, seat_of, house.min_chip)
+            shares = split_board(hand, pot, run, amount, high, low, seat_of, house.min_chip)
             board_results.append(BoardResult(run, board, amount, high, low, tuple(shares)))
         results.append(PotResult(pot, net, contenders, decided, reason, tuple(board_results)))
     return Settlement(refund, contributions, tuple(pots), tuple(results), cards, mucked)

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from omaha_audit.engine.pots import split_boards, split_evenly, split_halves
-from omaha_audit.engine.settle import BoardResult, PotResult
+from omaha_audit.engine.pots import Pot, split_boards
+from omaha_audit.engine.settle import BoardResult, PotResult, split_board, spread
 from omaha_audit.model import ALL_POTS, Collected, Half, Refunds
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.rules.base import Finding, HandContext, Rule
@@ -47,9 +47,12 @@ class AwardDiff:
         self.actual, self.line, self.detail = actual, line, detail  # type: ignore[misc]
 
 
-def _actual(ctx: HandContext, pot: int, runs: set[int]) -> dict[int, dict[str, int]]:
+def _actual(
+    ctx: HandContext, pot: int, runs: set[int], refunds: list[tuple[Collected, int]]
+) -> dict[int, dict[str, int]]:
+    """What each player collected from `pot`, per board, less the uncalled bet paid back inside it
+    (`refunds`: refund_in_collected)."""
     out: dict[int, dict[str, int]] = {}
-    refunds = refund_in_collected(ctx)
     for item in ctx.hand.collected:
         if item.pot != pot:
             continue
@@ -159,12 +162,13 @@ def _award_diffs(ctx: HandContext) -> list[AwardDiff]:
     if any(item.pot == ALL_POTS for item in hand.collected):
         return _totals_diff(ctx, cashed)
     diffs: list[AwardDiff] = []
+    refunds = refund_in_collected(ctx)
     for result in ctx.settlement.results:
         if not result.decided or cashed & set(result.contenders):
             continue
         index = result.pot.index
         runs = {board.run for board in result.boards}
-        expected_runs, actual_runs = _expected(result), _actual(ctx, index, runs)
+        expected_runs, actual_runs = _expected(result), _actual(ctx, index, runs, refunds)
         lines = [c.source.line for c in hand.collected if c.pot == index]
         line = lines[0] if lines else (hand.pot.source.line if hand.pot else hand.source.line)
         expected_total, actual_total = _merge(expected_runs), _merge(actual_runs)
@@ -268,7 +272,7 @@ def _explain(ctx: HandContext, results: list[PotResult], got: dict[str, int]) ->
     for number, result in enumerate(results):
         splits: list[dict[str, int]] = []
         for index, board in enumerate(result.boards):
-            split = _split(ctx, seat_of, amounts[number][index], board.high_winners, board.low_winners)
+            split = _split(ctx, seat_of, result.pot, amounts[number][index], board.high_winners, board.low_winners)
             splits.append(split)
             for player, amount in split.items():
                 base[player] = base.get(player, 0) + amount
@@ -282,11 +286,13 @@ def _explain(ctx: HandContext, results: list[PotResult], got: dict[str, int]) ->
                 if player in high:
                     continue
                 # the high half (or the whole pot) paid to him instead of the high winners
-                if _makes(base, correct, _split(ctx, seat_of, amount, (player,), low), got):
+                if _makes(base, correct, _split(ctx, seat_of, result.pot, amount, (player,), low), got):
                     kinds.add(WRONG_WINNER)
                 # no low qualified, and half the pot paid to him as if his were the low
-                if hi_lo and not low and _makes(base, correct, _split(ctx, seat_of, amount, high, (player,)), got):
-                    kinds.add(LOW_WITHOUT_QUALIFIER)
+                if hi_lo and not low:
+                    as_low = _split(ctx, seat_of, result.pot, amount, high, (player,))
+                    if _makes(base, correct, as_low, got):
+                        kinds.add(LOW_WITHOUT_QUALIFIER)
     return sorted(kinds)
 
 
@@ -306,8 +312,7 @@ def _board_amounts(ctx: HandContext, results: list[PotResult], paid: int) -> lis
     kept = total - paid
     if kept <= 0 or kept >= total:
         return amounts
-    taken = [kept * amount // total for amount in gross]
-    taken[0] = kept - sum(taken[1:])
+    taken = spread(kept, gross)
     index = 0
     while taken[0] > gross[0] and index + 1 < len(gross):
         index += 1
@@ -319,18 +324,12 @@ def _board_amounts(ctx: HandContext, results: list[PotResult], paid: int) -> lis
 
 
 def _split(
-    ctx: HandContext, seat_of: dict[str, int], amount: int, high: tuple[str, ...], low: tuple[str, ...]
+    ctx: HandContext, seat_of: dict[str, int], pot: Pot, amount: int, high: tuple[str, ...], low: tuple[str, ...]
 ) -> dict[str, int]:
-    """A board's `amount` split between its `high` and `low` winners as the engine splits it
-    (engine/settle.py `_split_board`: the odd chip to the high half, tied winners' odd chips clockwise from
-    the button, one set winning both halves splitting the whole)."""
-    button, chip = ctx.hand.button, ctx.house.min_chip
-    if not low or set(high) == set(low):
-        return split_evenly(amount, high, seat_of, button, chip)
-    high_half, low_half = split_halves(amount, chip)
-    out = split_evenly(high_half, high, seat_of, button, chip)
-    for player, value in split_evenly(low_half, low, seat_of, button, chip).items():
-        out[player] = out.get(player, 0) + value
+    """Each player's part of a board's `amount` split between `high` and `low` as the engine splits it."""
+    out: dict[str, int] = {}
+    for share in split_board(ctx.hand, pot, 0, amount, high, low, seat_of, ctx.house.min_chip):
+        out[share.player] = out.get(share.player, 0) + share.amount
     return out
 
 
