@@ -26,8 +26,8 @@ from omaha_audit.rules.base import Severity
 FOLDER = "Bovada"
 HEADER = re.compile(r"^(?:Bovada|Ignition|Bodog|Bodog\.com|Bodog\.eu) Hand #\d+", re.MULTILINE)  # appendix A
 TOTAL = re.compile(r"^Total Pot\(\$?([\d,.]+)\)(?: \| Rake \(\$?([\d,.]+)\))?", re.MULTILINE)
-FILES = 29
-HANDS = 964
+FILES = 45
+HANDS = 2269
 OMAHA = 75
 
 LHE_OLD = "fpdb-3/cash/Flop/LHE-USD-8-16-201204.old.format.txt"
@@ -35,6 +35,13 @@ PLO8 = "fpdb-chaz/PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt"
 PLO_2012 = "fpdb-chaz/PLO-USD-5-10-201204.new.format.txt"
 CONCATENATED = "fpdb-3/cash/Flop/NLHE-USD-5-10-201511.concatenated.partial.txt"
 STUD = "fpdb-3/cash/Stud/7-Stud-USD-2.00-4.00-201205.txt"
+_IGNITION = "PokerHandHistoryParser/Hand History Files/Ignition/"
+RING_8834 = _IGNITION + "FullRing/HH20170310-201056 - 5178269 - RING - $0.02-$0.05 - HOLDEM - NL - TBL No.11428834.txt"
+RING_7701 = _IGNITION + "FullRing/HH20170310-225929 - 5178274 - RING - $0.02-$0.05 - HOLDEM - NL - TBL No.11427701.txt"
+RING_9355 = _IGNITION + "FullRing/HH20170311-002841 - 5178276 - RING - $0.02-$0.05 - HOLDEM - NL - TBL No.11429355.txt"
+_ZONE = _IGNITION + "Zone/HH201703{} - ZONE - $0.02-$0.05 - HOLDEMZonePoker - NL - ZonePoker No.952.txt"
+ZONE_0137 = _ZONE.format("08-223306 - 815137")
+ZONE_0136 = _ZONE.format("09-231219 - 815136")
 MISSING_LIMIT = "fpdb-3/tour/Flop/NLHE-9max-USD-3-201204.missing.limit.info.txt"
 FOREIGN = "2596806815"  # the LHE hand whose summary is another (Omaha) hand's
 
@@ -48,6 +55,9 @@ EXPECTED_POT_DIFFERENCES = {
 AC_HOLE = "the summary's hole cards leave out the Ac the player was dealt"
 AC_BEST = "the best five are left out: the player's best five hold the Ac"
 AC_LOW = "the low five lose their ace: the Ac"
+# Ignition's 2017 files lose the best five whenever they start with the Ac (every one of the corpus's 2017
+# best fives that starts with it is missing, every one that holds it elsewhere is printed)
+AC_FIRST = "the best five are left out: they start with the Ac"
 # Every error or warning finding on the room's real hands: (file, hand, code, line) -> why it is genuine.
 KNOWN: dict[tuple[str, str, str, int], str] = {
     (LHE_OLD, "2596778432", "OA106", 298): AC_BEST + " (Ac Kc Qc Jh 9s on Ac 8s 9s Kc 6h)",
@@ -94,6 +104,17 @@ KNOWN: dict[tuple[str, str, str, int], str] = {
     (PLO8, "2902261280", "OA106", 2527): AC_BEST,
     (PLO8, "2902266598", "OA106", 3038): AC_HOLE + " (three hole cards)",
     (PLO8, "2902267286", "OA106", 3095): AC_HOLE + " (three hole cards)",
+    (RING_8834, "3435120697", "OA106", 953): AC_FIRST + " ([Ac Js 9d 8h 7c] on Js 8h 6h Ac 7c)",
+    (RING_8834, "3435120697", "OA106", 954): AC_FIRST + " ([Ac Ks Js 8h 7c])",
+    (RING_8834, "3435120697", "OA106", 955): AC_FIRST + " ([Ac Kc Qc Js 8h], the winner's)",
+    (RING_8834, "3435129407", "OA106", 1823): AC_FIRST + " ([Ac Jc Ts 7c 4c] on 2s 4c Ac 7c Ts)",
+    (RING_7701, "3435210657", "OA106", 2241): AC_FIRST + " ([Ac Jd Td 9d 8h] on 8h Ac 3s 9d 4h)",
+    (RING_7701, "3435223655", "OA106", 3244): AC_FIRST + " (the player holds it: [Ac Kc Jc Td 8h])",
+    (RING_9355, "3435234036", "OA106", 658): AC_FIRST + " (a flush, Ace high: [Ac Kc Qc Tc 4c])",
+    (ZONE_0137, "3434343220", "OA106", 6751): AC_FIRST + " (the winner's flush: [Ac Jc 8c 6c 4c])",
+    (ZONE_0136, "3434768525", "OA106", 2837): AC_FIRST + " (the winner's [Ac Qh Ts 9s 7c] on 3h 9s 6s 7c Ac)",
+    (ZONE_0136, "3434768525", "OA106", 2839): AC_FIRST + " ([Ac 9s 7c 6s 5d])",
+    (ZONE_0136, "3434792198", "OA106", 11339): AC_FIRST + " (the player holds it: flush [Ac Kc 9c 3c 2c])",
 }
 # the same code twice on one line (two reasons on one summary line)
 TWICE = {
@@ -195,7 +216,8 @@ def test_pots_add_up():
             printed = total if rake is not None or hand.tournament is not None else None
             assert hand.pot is not None and (hand.pot.total, hand.pot.rake) == (printed, rake)
     assert not problems, "\n".join(problems)
-    assert implied == 55  # cash hands of 2013 on with a flop: the rake is what the pot kept
+    # cash hands of 2013 on with a flop: the rake is what the pot kept (55 of 2013-2022, 729 of Ignition's 2017)
+    assert implied == 784
 
 
 @pytest.mark.corpus
@@ -345,3 +367,54 @@ def test_a_garbled_line_is_a_defect():
     assert isinstance(hand, Hand)
     assert [(d.line, d.reason) for d in hand.defects] == [(9, "unreadable line")]
     assert hand.hero == "Seat 3" and hand.pot is not None and hand.pot.total is None
+
+
+FAST_FOLD = re.compile(r"^Seat\+\d+: .* lost with [^\[]*\[[^\]-]*\]", re.MULTILINE)  # no best five
+
+
+@pytest.mark.corpus
+def test_zone_poker() -> None:
+    """Ignition's Zone Poker (`Zone Poker ID#952 HOLDEMZonePoker`): a new table every hand. A player who
+    leaves before their fold is printed (`UTG+1 : Leave(Auto)`, then `UTG+1 : Folds`) is named in the
+    summary as if they had lost at a showdown (`lost with One pair [2h 2c]`, no best five): a fold."""
+    root = require_corpus()
+    hand = the_hand("3434244956")
+    assert (hand.kind, hand.table, hand.room, hand.structure) == ("zoom", "952", "ignition", Structure.NO_LIMIT)
+    outcomes = {seat.player: seat.outcome for seat in hand.summary_seats}
+    assert outcomes == {
+        "Seat 1": "folded",  # `Folded before the RIVER` (a preflop fold: Zone's fold streets are the river's)
+        "Seat 2": "folded",  # `lost with One pair [2h 2c]`: left, then folded on the flop
+        "Seat 3": "collected",
+        "Seat 4": "folded",  # `lost with High Card [6c Td]`
+        "Seat 5": "folded",
+        "Seat 6": "folded",
+    }
+    zone = [path for path in room_files() if "ZonePoker" in path.name]
+    lines = sum(len(FAST_FOLD.findall(decoded(path))) for path in zone)
+    read_so = sum(
+        1
+        for path in zone
+        for item in read(path)
+        if isinstance(item, Hand)
+        for seat in item.summary_seats
+        if seat.outcome == "folded" and " lost with " in seat.text
+    )
+    lost_ace = [key for key in KNOWN if key[0] in (ZONE_0136, ZONE_0137) and " lost " in line_text(root, key)]
+    assert (lines, read_so, len(lost_ace)) == (1523, 1522, 1)  # the other is a showdown that lost its Ac
+
+
+def line_text(root: Path, key: tuple[str, str, str, int]) -> str:
+    return decoded(root / FOLDER / key[0]).split("\n")[key[3] - 1]
+
+
+@pytest.mark.corpus
+def test_deposits_and_the_button_nobody_has() -> None:
+    require_corpus()
+    hand = the_hand("3435120697")  # `Small Blind : Table deposit $1.47` on the turn: for the next hand
+    (top_up,) = [event for event in hand.events if event.kind == "top-up"]
+    assert top_up.player == "Seat 3" and "$1.47" in top_up.text
+    assert sum(a.amount for a in hand.actions if a.player == "Seat 3") == 2  # only the small blind went in
+    after = the_hand("3435121230")
+    assert next(seat.stack for seat in after.seats if seat.player == "Seat 3") == 355 - 2 + 147
+    dead = the_hand("3435152097")  # `Set dealer` alone, no `Dealer` seated, only the big blind posted
+    assert dead.button is None and not dead.defects

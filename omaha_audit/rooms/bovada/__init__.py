@@ -15,7 +15,7 @@ from omaha_audit.rooms.bovada import presets
 from omaha_audit.rooms.bovada.reader import BovadaReader
 from omaha_audit.rooms.bovada.words import BOVADA_WORDS
 
-HEADER: Final = r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu)?) Hand #\d+"
+HEADER: Final = r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?) Hand #C?\d+"
 
 
 class BovadaFormat(RoomFormat):

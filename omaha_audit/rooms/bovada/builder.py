@@ -36,7 +36,7 @@ from omaha_audit.rooms.bovada.cards import check_summary_cards
 from omaha_audit.rooms.bovada.header import BovadaHeader, mvs_stakes
 from omaha_audit.rooms.bovada.result import NEXT_STREET, board_streets, collected_lines, posted_stakes
 from omaha_audit.rooms.bovada.rounds import Rounds
-from omaha_audit.rooms.bovada.summary import read_outcome, split_cards
+from omaha_audit.rooms.bovada.summary import SeatOutcome, read_outcome, split_cards
 
 POSTS: Final = {
     "Small Blind": ActionKind.POST_SMALL_BLIND,
@@ -277,7 +277,8 @@ class BovadaBuilder(Ledger):
             note = "the seats are numbered by their place in the list: the printed numbers are ids, not the table's"
             self.events.append(Event("seats-renumbered", note, Street.BLINDS, self.src(seat_tokens[0][0])))
         if self.button is None:  # no `Dealer` seated: `Set dealer [n]` (a tournament's n: the place in the list)
-            printed_button = next((int(m["button"]) for kind, _, _, m in self.tokens if kind == "DEALER"), None)
+            dealer = next((m for kind, _, _, m in self.tokens if kind == "DEALER"), None)
+            printed_button = int(dealer["button"]) if dealer is not None and dealer["button"] else None
             if printed_button is not None and (not ids or printed_button <= len(seat_tokens)):
                 self.button = printed_button
 
@@ -500,6 +501,7 @@ class BovadaBuilder(Ledger):
         if outcome is None:
             self.defects.append(Defect(line, text, "the summary seat line is cut off or garbled"))
             return
+        kind = "folded" if self.fast_folded(player, outcome) else outcome.outcome
         hole: tuple[Card, ...] = ()
         if outcome.cards is not None:
             hole_text, _ = split_cards(outcome.cards)
@@ -507,7 +509,7 @@ class BovadaBuilder(Ledger):
             self.summary_hole[player] = hole
             dealt = self.dealt.get(player)
             held = tuple(dealt[0]) if dealt is not None else None
-            low_printed, shows = outcome.low is not None, outcome.outcome == "showed"
+            low_printed, shows = outcome.low is not None, kind == "showed"
             game, board = self.header.game, self.board
             for reason in check_summary_cards(
                 game, held, board, outcome.cards, outcome.other, outcome.low_cards, low_printed, shows
@@ -517,15 +519,23 @@ class BovadaBuilder(Ledger):
         high = self.amount(outcome.high) if outcome.high else 0
         low = self.amount(outcome.low) if outcome.low else 0
         plain = self.amount(outcome.won) if outcome.won else 0
-        if outcome.outcome in ("collected", "showed") and (high or low or plain):
+        if kind in ("collected", "showed") and (high or low or plain):
             won = (high + low + plain,)
         if outcome.high or outcome.low:
             self.halves[player] = (bool(outcome.high), bool(outcome.low))
         positions = (POSITIONS[position],) if position in POSITIONS else ()
         seat = self.players.get(player, 0)
-        self.summary_seats.append(
-            SummarySeat(seat, player, positions, outcome.outcome, won, hole, text, source, outcome.folded)
-        )
+        self.summary_seats.append(SummarySeat(seat, player, positions, kind, won, hole, text, source, outcome.folded))
+
+    def fast_folded(self, player: str, outcome: SeatOutcome) -> bool:
+        """Zone Poker's summary line of a player who left the table before their fold was printed (`UTG :
+        Leave(Auto)`, then later `UTG : Folds`): `lost with One pair [2h 2c]`, the hole cards and what they
+        make with the board, no best five and no amount. The player folded: the line is their fold."""
+        if self.header.kind != "zoom" or not outcome.lost or outcome.outcome != "showed":
+            return False
+        if outcome.won or outcome.high or outcome.low or "-" in (outcome.cards or ""):
+            return False
+        return any(action.player == player and action.kind is ActionKind.FOLD for action in self.actions)
 
     # ---- the result -------------------------------------------------------------------------------
     def finish(self) -> Hand:
@@ -575,7 +585,7 @@ class BovadaBuilder(Ledger):
             started_local=header.started_local,
             table=header.table,
             table_id=table_id,
-            max_seats=None,
+            max_seats=2 if header.heads_up else None,
             button=self.button,
             seats=tuple(self.seats),
             actions=tuple(self.actions),
@@ -591,6 +601,7 @@ class BovadaBuilder(Ledger):
             summary_seats=tuple(self.summary_seats),
             fees=(),
             refunds=refunds,
+            kind=header.kind,
             tournament=tournament,
             hero=self.hero,
             truncated=self.truncated,
@@ -607,13 +618,19 @@ class BovadaBuilder(Ledger):
         it). Tournament hands take no rake. Cash hands print the rake only in 2012: from 2013 the total is not
         given to the model, for what the pot kept is the rake then, and the audit's collected-plus-rake check
         cannot take a printed total without a printed rake (see the format's cannot_check; the test checks
-        those totals against the chips)."""
+        those totals against the chips). A Zone Poker hand may end with an empty summary (fpdb's notes): no
+        total is printed, which is the same to the audit as a cash hand's total without its rake."""
+        basis = PotBasis.GROSS_WITH_REFUNDS if refunds is Refunds.IN_COLLECTED else PotBasis.GROSS
         if self.total_line is None:
-            if self.summary_line and not self.truncated:
-                text = self.block.lines[self.summary_line - self.block.first_line]
-                self.defects.append(Defect(self.summary_line, text, "the summary has no `Total Pot` line"))
+            if not self.summary_line or self.truncated:
+                return None
+            text = self.block.lines[self.summary_line - self.block.first_line]
+            if self.header.kind == "zoom" and not self.summary_seats and not self.board:
+                note = "Zone Poker's empty summary: no `Total Pot` is printed"
+                self.events.append(Event("summary-empty", note, Street.SUMMARY, self.src(self.summary_line)))
+                return PotSummary(None, None, None, (), self.src(self.summary_line), basis, PotBasis.NET, PotBasis.NET)
+            self.defects.append(Defect(self.summary_line, text, "the summary has no `Total Pot` line"))
             return None
         total, rake, line = self.total_line
-        basis = PotBasis.GROSS_WITH_REFUNDS if refunds is Refunds.IN_COLLECTED else PotBasis.GROSS
         known = rake is not None or self.header.tournament is not None
         return PotSummary(total if known else None, rake, None, (), self.src(line), basis, PotBasis.NET, PotBasis.NET)

@@ -32,6 +32,16 @@ What the text means, and how the reader gives it to the model:
   model, see builder.pot_summary); a hand won uncontested returns the unmatched part of a
   bet with `Return uncalled portion of bet $x`, except the big blind's in a walk, which stays in the total
   and the win;
+- Zone Poker, the fast-fold pool (`Zone Poker ID#952 HOLDEMZonePoker`): every hand is dealt at a new table
+  (the model's "zoom" kind). A player may fold before their turn and leave at once: `UTG : Leave(Auto)`
+  comes before their `UTG : Folds`, and the summary then names their hand as if it had lost at a showdown,
+  `lost with One pair [2h 2c]`, with no best five: that line is their fold. The summary's fold streets
+  of Zone hands are always the river's (`Folded before the RIVER` for a preflop fold), kept as printed;
+- lines without chips are events: `Leave(Auto)`, `Enter(Auto)` (back to the pool), `Seat sit out`,
+  `Seat stand`, `Table enter user`, `Table leave user`, `Seat sit down`, `Seat re-join`, with or without
+  the position; `Set dealer` alone: nobody seated has the button. `Table deposit $1.47` (with or without
+  the position) is chips brought to the table for the next hand, a buy-in or a top-up: an event, never
+  chips in the pot;
 - a summary seat line whose hole cards are not the ones dealt, whose best five are missing or are not
   the player's cards and the board's (ROOMS.md's corrupted lines), or that is cut off, is a defect;
 - a summary that runs into the rest of another hand whose first lines are missing (a file concatenated
