@@ -8,6 +8,9 @@ of the players still in, as the side pots are built) and cuts each board's colle
 order, into one run of lines per pot: the cut whose sums come nearest each pot's expected share (the
 pot less its part of the rake and fees; over all the boards of a run-twice hand), with no player twice in
 a pot on a board (a player who could not win a pot only decides between cuts that fit equally well).
+In a run-twice hand a pot with one player left in is not run out: GG pays it under the first showdown
+(`5da85121 collected $0.04 from pot` after his main pot line), and the reader gives that line no board
+(run 0), as the pot was won by nobody's cards.
 
 This only reads the text: the amounts stay as printed, and whether the pots were awarded rightly is the
 audit's to judge (a line paying the wrong pot shows there as a wrong award).
@@ -74,13 +77,20 @@ def assign(collected: list[Collected], pots: list[Pot], deduction: int) -> list[
     cuts = fit.joint(boards) if len(boards) > 1 else None
     if cuts is None:
         cuts = [fit.board_cut(lines) for lines in boards]
+    ran = len(runs) > 1
     out = [
-        Collected(item.player, item.amount, index, item.pot_text, item.run, item.source, item.half)
+        Collected(item.player, item.amount, index, item.pot_text, _run(item, pots[index], ran), item.source, item.half)
         for lines, cut in zip(boards, cuts, strict=True)
         for item, index in zip(lines, cut, strict=True)
     ]
     out.sort(key=lambda item: item.source.line)
     return out
+
+
+def _run(item: Collected, pot: Pot, ran: bool) -> int:
+    """The run a line pays: a pot with one player left in is not run out (its line, under the first
+    showdown, pays no board: run 0)."""
+    return 0 if ran and len(pot.eligible) < 2 else item.run
 
 
 class _Fit:

@@ -10,8 +10,15 @@ PokerStars family's reader does the work; this module adds what GG prints otherw
   Cashout ($x)` is a `CashOut` (the site pays the player instead of the pot); `Pays Cashout Risk ($x)`
   and `pay premium of all-in insurance ($x)` are fees OUTSIDE the pot, charged to the player;
 - the pot line without a rake (2020 files: `Total pot $37.5`): the rake is None, not printed;
+- the time bank card (Rush & Cash, 2025), on the summary's seat lines: `bought time bank card ($0.05), won
+  ($2.13)` and, for every other seat, `received ($0.01) from time bank card, folded before Flop`: money
+  between the players outside the pot, fees OUTSIDE it on each player (what the buyer pays; what the
+  others receive, as a negative amount); the seat's outcome is read from the rest of the line;
 - run it twice: the summary's `SECOND Board [3d Td]` after an all-in on the flop holds only that run's
-  cards, rebuilt here from the cards the runs share; the internal export's `FIRST` / `Board [...]` pairs.
+  cards, rebuilt here from the cards the runs share; the internal export's `FIRST` / `Board [...]` pairs;
+  the 2025 exports' `*** FIRST FLOP ***` (and `*** FIRST TURN ***`) for streets dealt and bet before the
+  all-in, which both runs share (the runs part at the first street printed SECOND): read as the streets
+  of the hand (run 0), as the older exports print them (`*** FLOP ***`, then `*** FIRST TURN ***`).
 """
 
 from __future__ import annotations
@@ -32,19 +39,27 @@ from omaha_audit.model import (
     Source,
     Stakes,
     Street,
+    StreetDeal,
     SummarySeat,
 )
 from omaha_audit.parse.ledger import ADDED, INCREMENT
 from omaha_audit.rooms.ggpoker.header import read_header, read_stakes
 from omaha_audit.rooms.ggpoker.pots import assign, pots_of
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import RUNS, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, RUNS, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.summary import read_summary_seat
 
 _STRADDLE: Final = ActionKind.POST_STRADDLE
 _CASH_DROP: Final = FeeKind.CASH_DROP
 _OUTSIDE: Final = FeeEffect.OUTSIDE
 # the streets whose cards every run shares (Courchevel: the pre-flop card too)
 _SHARED_STREETS: Final = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+# the board streets in the order they are dealt (where a run-twice hand's runs part)
+_BOARD_ORDER: Final = {Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3}
+# before a seat's outcome: `bought time bank card ($0.05), ` or `received ($0.01) from time bank card, `
+_TIME_BANK: Final = re.compile(
+    r"(?:bought time bank card \((?P<paid>[^)]*)\)|received \((?P<got>[^)]*)\) from time bank card), "
+)
 # `folded before Flop with King High Flush`: GG describes a folded hand (cash-out hands), after the street
 _FOLDED_WITH: Final = re.compile(r"folded (?:before|on) (?:the )?(\w+) with ")
 
@@ -69,6 +84,7 @@ class GGBuilder(HandBuilder):
     """The PokerStars builder, with GG's own lines (`other_line`), stakes, pot line and boards."""
 
     run_labels = False  # the summary writes a run's label on a line of its own (the internal export)
+    parting: int | None = None  # where the runs part: the first street printed SECOND or THIRD (_BOARD_ORDER)
 
     def read_stakes(self) -> Stakes:
         return read_stakes(self.info.stakes_text, self.info.structure, self.unit)
@@ -93,6 +109,30 @@ class GGBuilder(HandBuilder):
             self.run_labels = True  # (read with the boards: summary_boards)
         else:
             super().other_line(kind, m, line, text, source)
+
+    def board_line(self, kind: str, m: re.Match[str], line: int, text: str, source: Source) -> None:
+        """A street line; a FIRST street dealt before the runs part (`*** FIRST FLOP *** [Th Jc Tc]`, then
+        `*** SECOND TURN *** [Th Jc Tc] [Kd]`) is a street of the hand both runs share (run 0)."""
+        super().board_line(kind, m, line, text, source)
+        if self.run != 1:
+            return
+        if self.parting is None:
+            self.parting = self.first_parted()
+        if _BOARD_ORDER.get(self.street, 0) < self.parting:
+            self.run = 0
+            deal = self.streets[-1]
+            self.streets[-1] = StreetDeal(
+                deal.street, 0, deal.cards, deal.new_cards, deal.source, deal.empty_new_card, deal.order
+            )
+
+    def first_parted(self) -> int:
+        """The first street printed for a second or third run (0 for none: every FIRST street is run 1)."""
+        parted = [
+            _BOARD_ORDER[BOARD_STREETS[kind]]
+            for kind, _, _, m in self.tokens
+            if kind in BOARD_STREETS and m["run"] in ("SECOND", "THIRD")
+        ]
+        return min(parted, default=0)
 
     def straddle(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
         """`name: straddle $20`: the amount is the player's street total after it (ROOMS.md 1.3)."""
@@ -175,7 +215,7 @@ class GGBuilder(HandBuilder):
         return boards
 
     def finish(self) -> Hand:
-        self.summary_seats = [_gg_seat(seat) for seat in self.summary_seats]
+        self.summary_seats = [_gg_seat(self.time_bank(seat)) for seat in self.summary_seats]
         if len(self.collected) > 1:  # which pot each `from pot` line pays (pots.py)
             line = self.pot_line
             deduction = (line.rake if line is not None else 0) + sum(
@@ -183,6 +223,41 @@ class GGBuilder(HandBuilder):
             )
             self.collected = assign(self.collected, pots_of(self.actions, self.uncalled), deduction)
         return super().finish()
+
+    def time_bank(self, seat: SummarySeat) -> SummarySeat:
+        """A seat line that starts with GG's time bank card: a player buys time to act (`bought time bank card
+        ($0.05)`, one big blind) and its price is shared among the others (`received ($0.01) from time bank
+        card`). Neither is in the pot, and neither in the hand's own stacks: the buyer's next hand in the
+        corpus starts $0.05 below where this one leaves him (806fe078, #RC3793773643 then #RC3793774140); a
+        share reaches the stack some hands later, as Rush & Cash moves the player on before the hand ends (Hero
+        receives $0.01 in #RC3792545469 and starts #RC3792546285 a cent above where #RC3792546173 left him).
+        Each is a fee OUTSIDE the pot on its player (a share received as a negative amount); the outcome is
+        read from the rest of the line."""
+        found = _TIME_BANK.search(seat.text) if "time bank card" in seat.text else None
+        if found is None:
+            return seat
+        line = seat.source.line
+        paid = found["paid"]
+        if paid is not None:
+            amount, label = self.amount(paid, line), "time bank card"
+        else:
+            amount, label = -self.amount(found["got"], line), "share of a time bank card"
+        self.fees.append(Fee(FeeKind.OTHER, amount, _OUTSIDE, label, seat.source, seat.player))
+        rest = seat.text[: found.start()] + seat.text[found.end() :]
+        again = read_summary_seat(seat.seat, rest, {seat.seat: seat.player}, self.amount, self.cards, seat.source)
+        return SummarySeat(
+            again.seat,
+            again.player,
+            again.positions,
+            again.outcome,
+            again.won,
+            again.cards,
+            seat.text,
+            seat.source,
+            again.folded_street,
+            again.cashed_out,
+            again.pot_not_awarded,
+        )
 
 
 def _gg_seat(seat: SummarySeat) -> SummarySeat:

@@ -1,9 +1,13 @@
 """GGPoker's words for a hand, as its hand histories print them (ROOMS.md 1.5), for the generator's writer.
 
-GG names hands in its own phrases: `Pair of Aces`, `Pair of Kings and Pair of Tens`, `Three Twos`,
-`Aces-High Straight`, `Ace High Flush`, `Sevens Full over Fives`, `Four Tens`, `King-High Straight Flush`,
-`Queen-High`. The threes are `Treys` in the plural (`Three Treys`, `Pair of Treys`); twos are `Twos`.
-Given the hand as Omaha ranks it, these words are what the corpus prints on 172 of its 178 descriptions.
+GG names hands in its own phrases, in two styles. The exports of 2020-2022 (`describe`): `Pair of Aces`,
+`Pair of Kings and Pair of Tens`, `Three Twos`, `Aces-High Straight`, `Ace High Flush`, `Sevens Full over
+Fives`, `Four Tens`, `King-High Straight Flush`, `Queen-High`; the threes are `Treys` in the plural (`Three
+Treys`, `Pair of Treys`), twos are `Twos`. Given the hand as Omaha ranks it, these words are what those
+files print on 172 of their 178 descriptions. The 2025 exports (Rush & Cash, `describe_2025`): `Ace high`,
+`a pair of Eights`, `two pair, Queens and Tens`, `three of a kind, Threes`, `a straight, King to Nine`
+(the wheel `a straight, Ace to Five`), `a flush Ace high`, `a full house, Kings full of Fours`, `four of a
+kind, Jacks`, `a straight flush, Six to Two`; what the 2025 files print on every description.
 
 The words are NOT evidence for an audit: on the other six GG ranked the hand wrongly (PLO-5 hands ranked
 Hold'em style with three or more hole cards, an impossible wheel in `Omaha (NL postflop)`, a second board
@@ -25,6 +29,7 @@ NAME[1] = "Ace"  # the ace of a five-high straight
 PLURAL: Final[dict[int, str]] = {rank: f"{name}s" for rank, name in NAME.items()}
 PLURAL[3] = "Treys"
 PLURAL[6] = "Sixes"
+PLURAL_2025: Final[dict[int, str]] = {**PLURAL, 3: "Threes"}
 
 _SHIFT: Final = 20  # a high key: category << 20, then five ranks of 4 bits (model/hand_value.py)
 
@@ -56,6 +61,34 @@ def describe(key: int) -> str:
     if r0 == 14:
         return "Royal Flush"
     return f"{NAME[r0]}-High Straight Flush"
+
+
+def describe_2025(key: int) -> str:
+    """GG's words of its 2025 exports for a high hand's key: the straights from their top card down, but
+    the wheel `Ace to Five`. (The royal flush, which the files do not show, is this module's choice.)"""
+    category = key >> _SHIFT
+    r0, _, r2, r3, r4 = _ranks(key)
+    plural = PLURAL_2025
+    if category == 0:
+        return f"{NAME[r0]} high"
+    if category == 1:
+        return f"a pair of {plural[r0]}"
+    if category == 2:
+        return f"two pair, {plural[r0]} and {plural[r2]}"
+    if category == 3:
+        return f"three of a kind, {plural[r0]}"
+    if category == 5:
+        return f"a flush {NAME[r0]} high"
+    if category == 6:
+        return f"a full house, {plural[r0]} full of {plural[r3]}"
+    if category == 7:
+        return f"four of a kind, {plural[r0]}"
+    run = "Ace to Five" if r0 == 5 else f"{NAME[r0]} to {NAME[r4]}"
+    if category == 4:
+        return f"a straight, {run}"
+    if r0 == 14:
+        return "a royal flush"
+    return f"a straight flush, {run}"
 
 
 def describe_hole(ranks: Sequence[int]) -> str:
