@@ -123,8 +123,10 @@ EXPECTED_REASONS = {
     ohh.NO_GAME_TYPE.reason: 81,
     # partial and concatenated files: the hand stops before its summary
     ohh.TRUNCATED.reason: 38,
-    # rooms' bad pots, ALL-IN blinds with wrong collects, dead stacks, Winamax/Merge refunds the ledger disagrees with
-    ohh.UNBALANCED.reason: 31,
+    # rooms' bad pots, ALL-IN blinds with wrong collects, dead stacks, Winamax/Merge refunds the ledger disagrees
+    # with, a GGPoker Rush & Cash hand whose figures are a cent off (#RC3793645305: $2.01 less $0.09 rake, $0.07
+    # jackpot and $0.01 tax leaves $1.84, and $1.85 is collected)
+    ohh.UNBALANCED.reason: 32,
     # "Unknown player" lines, players missing from the preamble, renamed sitting-out players
     ohh.UNSEATED.reason: 7,
     # hands where nobody collects (no pot awarded, unknown winner, player left the table)
@@ -296,7 +298,7 @@ def test_every_corpus_hand_exports_to_valid_ohh_with_its_chips() -> None:
         print(f"  {count:5d}  {reason}")
     print(f"  required fields left out as not stated by the hand: {dict(unstated)}")
     assert dict(reasons) == EXPECTED_REASONS
-    assert exported == 5115
+    assert exported == 12459
 
 
 # ---- unit tests on real hands ----------------------------------------------------------------------

@@ -13,7 +13,9 @@ with a line and a reason, the next hand still read), and the command line.
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -24,7 +26,7 @@ from typing import Any
 
 import pytest
 from copies import new_on_clean as copies_audited
-from corpus_paths import require_corpus
+from corpus_paths import corpus_root, require_corpus
 
 from omaha_audit.interop import ohh
 from omaha_audit.interop.common import returned_bets
@@ -43,7 +45,9 @@ from omaha_audit.model import (
     UnreadableHand,
 )
 from omaha_audit.parse.files import expand_paths
+from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source, preset_for
+from omaha_audit.rules.base import Finding, Severity
 from omaha_audit.rules.tables import BUTTON_UNCERTAIN
 
 OHH = BY_NAME["ohh"]
@@ -240,7 +244,7 @@ def test_round_trip_of_the_corpus(tmp_path: Path) -> None:
     for kind, count in kinds.most_common():
         print(f"  {count:5d}  {kind}: {GENUINE.get(kind, ('NOT LISTED', 0))[0]}  e.g. {examples[kind][0]}")
     print(f"  translations undone: {sorted(used)}")
-    assert compared == 5115
+    assert compared == 12459
     assert dict(kinds) == {kind: count for kind, (_, count) in GENUINE.items()}
     assert used == set(TRANSLATIONS)
 
@@ -452,6 +456,132 @@ def test_stud_draw_and_run_twice_rounds(tmp_path: Path) -> None:
     ]
 
 
+# ---- what the spec's own example files write beside the field list ----------------------------------------
+def _example_forms(hand: dict[str, Any]) -> None:
+    """The spec's example files' forms: `"cards": ""` on the first round (and here on a muck; `null` on the
+    showdown round), the table size as a string of digits (the iPoker example's `"table_size": "6"`), a
+    `player_bounty` of 0 on every player of a cash hand, and a `Payout` action in the Showdown round (the
+    PokerStars example's)."""
+    hand["table_size"] = "6"
+    hand["rounds"][0]["cards"] = ""
+    for player in hand["players"]:
+        player["player_bounty"] = 0
+    hand["rounds"][3]["cards"] = None  # (and a null one)
+    showdown = hand["rounds"][3]["actions"]
+    showdown[0]["cards"] = ""
+    showdown.append({"action_number": 2, "player_id": 1, "action": "Payout", "amount": 0.31, "is_allin": False})
+
+
+def test_the_spec_examples_forms_read_as_they_mean(tmp_path: Path) -> None:
+    """Before, a round's `"cards": ""` (in all five of the spec's example files) made the hand unreadable
+    (`round 0 cards is not a list`), and so did the iPoker example's `"table_size": "6"` and the PokerStars
+    example's `Payout`."""
+    (plain,) = read_text(tmp_path, SPEC_HAND.encode(), "plain.ohh")
+    (hand,) = read_text(tmp_path, _variant(_example_forms).encode())
+    assert isinstance(plain, Hand) and isinstance(hand, Hand)
+    assert hand.max_seats == 6 and [seat.bounty for seat in hand.seats] == [None, None, None]
+    assert [s.cards for s in hand.streets] == [s.cards for s in plain.streets] and len(hand.streets) == 2
+    assert shown(hand) == {("Hero", ShowdownKind.MUCKS, ())}
+    # the Payout moves no chips: the pot's player_wins are the award
+    assert [(e.kind, e.text, e.street, e.player) for e in hand.events] == [
+        ("payout", "Payout 0.31", Street.SHOWDOWN, "Hero")
+    ]
+    assert actions(hand) == actions(plain) and collected(hand) == collected(plain) == {"Hero": 3068}
+    # a bounty that is not 0 is kept; a size that is not a number is still refused
+    bounty = _variant(lambda hand: hand["players"][0].update(player_bounty=2.5))
+    wrong = _variant(lambda hand: hand.update(table_size="six"))
+    kept, refused = read_text(tmp_path, f"{bounty}\n{wrong}\n".encode(), "more.ohh")
+    assert isinstance(kept, Hand) and kept.seats[0].bounty == "2.5"
+    assert isinstance(refused, UnreadableHand) and "table_size is not a whole number: 'six'" in refused.reason
+
+
+# ---- PokerNow games, as the PokerNow-to-OHH converter writes them ----------------------------------------
+POKERNOW_GAME = "pgllrZB4-s11jXpJVdapSiar1"
+
+
+def _pokernow(hand: dict[str, Any]) -> None:
+    """The converter's marks: `site_name` "PokerStars" (its default setting), the game number the hand's
+    start in milliseconds, the PokerNow game id as the table name."""
+    hand.update(
+        site_name="PokerStars",
+        network_name="PokerStars",
+        game_number="1660966546948",
+        start_date_utc="2022-08-20T03:35:46Z",
+        table_name=POKERNOW_GAME,
+        table_size=10,
+    )
+
+
+def _posts_first(*posts: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
+    def change(hand: dict[str, Any]) -> None:
+        hand["rounds"][0]["actions"][2:2] = list(posts)
+
+    return change
+
+
+def _both(*changes: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    def change(hand: dict[str, Any]) -> None:
+        for one in changes:
+            one(hand)
+
+    return change
+
+
+def test_a_pokernow_game_is_read_as_pokernow_whatever_its_site_name(tmp_path: Path) -> None:
+    """A PokerNow game converted to OHH names the site the converter's settings name ("PokerStars"): its
+    room is PokerNow, told by the game number (the start in milliseconds) and the PokerNow game id, and it
+    is audited with PokerNow's house rules, where a player may sit in anywhere without posting (CT-3).
+    Before, its hands were judged by RULES.md's defaults: 3 OA704 on the corpus's PokerNow log."""
+    one_second_off = _both(_pokernow, lambda hand: hand.update(game_number="1660966547948"))
+    other_table = _both(_pokernow, lambda hand: hand.update(table_name="Table 1"))
+    texts = [_variant(change) for change in (_pokernow, one_second_off, other_table)]
+    pokernow, off, other = read_text(tmp_path, ("\n".join(texts) + "\n").encode())
+    assert isinstance(pokernow, Hand) and isinstance(off, Hand) and isinstance(other, Hand)
+    assert (pokernow.room, off.room, other.room) == ("pokernow", "PokerStars", "PokerStars")
+    rules = preset_for(pokernow)
+    assert rules.name == "pokernow" and rules.sit_in_between_blinds
+    assert not preset_for(off).sit_in_between_blinds
+    assert pokernow.table == POKERNOW_GAME and pokernow.started == datetime(2022, 8, 20, 3, 35, 46, tzinfo=UTC)
+
+
+DEAD_SMALL = {"action_number": 3, "player_id": 0, "action": "Post Dead", "amount": 0.50}
+MISSED_BIG = {"action_number": 4, "player_id": 0, "action": "Post Extra Blind", "amount": 1.00}
+
+
+def test_a_pokernow_missed_big_blind_is_a_live_big_blind(tmp_path: Path) -> None:
+    """The converter writes PokerNow's `posts a missed big blind` as `Post Extra Blind` (live: it counts it
+    in the player's street total) and `posts a missing small blind` as `Post Dead`: a big blind and a dead
+    small blind, as the Boss Media reader keeps them (the big blind and then the dead blind are one post of
+    both, as for any OHH hand). Another site's `Post Extra Blind` is a blind of its own (the model's button
+    blind)."""
+    dead_first = _both(_pokernow, _posts_first(DEAD_SMALL, MISSED_BIG))
+    big_first = _both(_pokernow, _posts_first(MISSED_BIG, DEAD_SMALL))
+    elsewhere = _posts_first(MISSED_BIG)
+    texts = [_variant(change) for change in (dead_first, big_first, elsewhere)]
+    dead, both, other = read_text(tmp_path, ("\n".join(texts) + "\n").encode())
+    blinds = [("Hero", ActionKind.POST_SMALL_BLIND, 50, 50), ("Bob", ActionKind.POST_BIG_BLIND, 100, 100)]
+    assert _posts(dead) == [
+        *blinds,
+        ("Alice", ActionKind.POST_DEAD, 50, 0),
+        ("Alice", ActionKind.POST_BIG_BLIND, 100, 100),
+    ]
+    assert _posts(both) == [*blinds, ("Alice", ActionKind.POST_SMALL_AND_BIG_BLIND, 150, 100)]
+    assert _posts(other) == [*blinds, ("Alice", ActionKind.POST_BUTTON_BLIND, 100, 100)]
+
+
+def test_a_pokernow_dealer_seat_nobody_sits_on_is_no_button(tmp_path: Path) -> None:
+    """The converter writes the dealer's seat, the previous dealer's for a dead button, and its default seat
+    1 where that player is not in the hand: a PokerNow `dealer_seat` no player of the hand sits on says
+    nothing. Another site's dealer_seat on an empty seat is a dead button, as OHH states it."""
+    texts = [
+        _variant(_both(_pokernow, lambda hand: hand.update(dealer_seat=2))),
+        _variant(_both(_pokernow, lambda hand: hand.update(dealer_seat=5))),
+        _variant(lambda hand: hand.update(dealer_seat=2)),
+    ]
+    stand_in, seated, dead = read_text(tmp_path, ("\n".join(texts) + "\n").encode())
+    assert (stand_in.button, seated.button, dead.button) == (None, 5, 2)
+
+
 # ---- corpus hands read back: what the copy must keep -----------------------------------------------------
 def _original_and_copy(tmp: Path, relative: str, hand_id: str) -> tuple[Hand, Hand]:
     path = require_corpus() / relative
@@ -561,6 +691,10 @@ OHH_COPY_DEFECTS: dict[tuple[str, str, str], str] = {
     "of Merge's $0.25/$0.50 limit tables)",
     ("ggpoker", "181427500", "OA705"): "GGPoker's all-in insurance premium ($4.00 of hand 181427480, paid from "
     "the stack outside the pot) has no OHH field: the next copy's stack is that much short of the last's end",
+    ("ignition", "3434245566", "OA505"): "Ignition prints no rake: the original's split of the $4.05 pot is judged "
+    "on gross shares ($2.025 each, which `Dealer : Hand result $1.93` and `Small Blind : Hand result $1.92` both "
+    "fit); OHH's pots add up, so the copy states the $0.20 they lack as the rake, and of the net $3.85 the odd "
+    "cent is the small blind's (seat 6, first left of the button, OC-2): Ignition paid it to the button",
     ("kingsclub", "45395871", "OA501"): "a double-board hand (KingsClub's split Omaha, two boards each for half "
     "the pot): the model keeps the first board's streets and no final board, and OHH has one board per run "
     "(Run_It_Twice is another deal): the copy's first board decides the whole pot",
@@ -573,3 +707,116 @@ def test_the_ohh_copies_raise_no_new_alarm_but_the_listed_defects(tmp_path: Path
     new_on_clean, copies = copies_audited(require_corpus(), tmp_path / "ohh", "ohh")
     assert copies >= 40  # (the corpus's broken hands keep their findings)
     assert new_on_clean == set(OHH_COPY_DEFECTS), sorted(new_on_clean ^ set(OHH_COPY_DEFECTS))
+
+
+# ---- the corpus's OHH files: the spec's examples and two PokerNow logs ---------------------------------
+# Every file of the corpus's OHH folder is read hand for hand (one record per `"ohh":` key, counted here on
+# the text), no hand is unreadable, each hand's chips add up, and every error or warning the audit reports on
+# a hand is listed below with the reason it is genuine. The rules across hands (OA7xx) are judged over the
+# whole corpus in tests/rules/test_tables_corpus.py.
+FOLDER = "OHH"
+OHH_KEY = re.compile(r'"ohh"\s*:')
+OHH_FILES = 7
+OHH_HANDS = 177
+# the spec's examples name their sites; the PokerNow logs' 172 hands say "PokerStars" (the converter's default)
+ROOMS = {"pokernow": 172, "PokerStars": 2, "Pacific Poker": 1, "iPoker": 1, "America's Cardroom": 1}
+# (file relative to the OHH folder, hand, code, line) -> why the finding is genuine
+KNOWN_OHH: dict[tuple[str, str | None, str, int], str] = {}
+
+
+def ohh_files() -> list[Path]:
+    root = corpus_root()
+    return sorted(p for p in (root / FOLDER).rglob("*") if p.is_file()) if root is not None else []
+
+
+@functools.cache
+def read_ohh(path: Path) -> list[Any]:
+    return list(hand_source().read_file(path))
+
+
+def ohh_hands() -> list[Hand]:
+    return [item for path in ohh_files() for item in read_ohh(path) if isinstance(item, Hand)]
+
+
+@pytest.mark.corpus
+def test_the_corpus_has_the_ohh_files() -> None:
+    require_corpus()
+    assert len(ohh_files()) == OHH_FILES
+    assert sum(len(OHH_KEY.findall(path.read_text(encoding="utf-8"))) for path in ohh_files()) == OHH_HANDS
+    assert {hand.format for hand in ohh_hands()} == {"ohh"}
+    assert Counter(hand.room for hand in ohh_hands()) == ROOMS
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("path", ohh_files(), ids=lambda p: p.name)
+def test_one_record_per_ohh_object_and_none_unreadable(path: Path) -> None:
+    items = read_ohh(path)
+    assert not [item for item in items if not isinstance(item, Hand)]
+    assert len(items) == len(OHH_KEY.findall(path.read_text(encoding="utf-8")))
+
+
+@pytest.mark.corpus
+def test_every_ohh_hand_adds_up() -> None:
+    """Σ put in - the bet nobody called = Σ won + rake, on every hand (the PokerNow logs' rake is 0)."""
+    require_corpus()
+    for hand in ohh_hands():
+        put_in = sum(action.amount for action in hand.actions)
+        returned = sum(returned_bets(hand).values())
+        assert hand.pot is not None and hand.pot.rake is not None
+        assert put_in - returned == sum(collected(hand).values()) + hand.pot.rake == hand.pot.total, hand.hand_id
+
+
+@pytest.mark.corpus
+def test_what_the_reader_makes_of_the_corpus_ohh() -> None:
+    require_corpus()
+    by_id = {hand.hand_id: hand for hand in ohh_hands()}
+    stars = by_id["226935652098"]  # `"flags": ["Fast"]`, and the Payout of 0.31 beside the pot's 0.74 win
+    assert stars.kind == "zoom" and [e.text for e in stars.events] == ["Payout 0.31"]
+    assert collected(stars) == {"Player7": 74} and (stars.pot and stars.pot.rake) == 3
+    ipoker = by_id["8599887794"]  # `"table_size": "6"`, seats numbered up to 10, the flop raise uncalled
+    assert (ipoker.max_seats, ipoker.button, [s.seat for s in ipoker.seats]) == (6, 8, [1, 3, 5, 6, 8, 10])
+    assert returned_bets(ipoker) == {"Player1": 12}
+    hilo = by_id["142665060918"]
+    assert hilo.game is Game.OMAHA_HI_LO and collected(hilo) == {"Player2": 8, "Player9": 7}
+    # PokerNow: all in before the flop, the cards shown in a Showdown round before the Flop round; the
+    # folded SudduthM shows his 8d 8h after the hand, in a second Showdown round
+    allin = by_id["1660967652967"]
+    assert allin.room == "pokernow" and allin.button == 2
+    assert [_cards(board) for board in allin.boards] == [("5s", "8c", "Td", "Kc", "3d")]
+    assert [(line.player, _cards(line.cards)) for line in allin.showdown] == [
+        ("DeckerM", ("Ks", "8s")),
+        ("SumnerT", ("Js", "Jd")),
+        ("SudduthM", ("8d", "8h")),
+    ]
+    raise_ = next(a for a in allin.actions if a.player == "SumnerT" and a.kind is ActionKind.RAISE)
+    assert (raise_.amount, raise_.raise_to) == (262, 287)  # `"Raise", "amount": 2.62` over his 0.25 big blind
+
+
+@pytest.fixture(scope="module")
+def ohh_findings() -> list[tuple[str, Finding]]:
+    root = require_corpus() / FOLDER
+    auditor = Auditor(strict=True, keep_text=False)
+    return [
+        (Path(f.path).resolve().relative_to(root.resolve()).as_posix(), f)
+        for item in auditor.audit_files(ohh_files())
+        for f in item.findings
+    ]
+
+
+@pytest.mark.corpus
+def test_no_internal_errors_on_the_corpus_ohh(ohh_findings: list[tuple[str, Finding]]) -> None:
+    assert [f.message for _, f in ohh_findings if f.code in ("OA101", "OA104")] == []
+
+
+@pytest.mark.corpus
+def test_every_ohh_finding_is_a_known_error_of_the_hand(ohh_findings: list[tuple[str, Finding]]) -> None:
+    actual = {
+        (path, f.hand_id, f.code, f.line): f.message
+        for path, f in ohh_findings
+        if f.severity is not Severity.INFO and not f.code.startswith("OA7")
+    }
+    unexpected = sorted(f"{key} {message}" for key, message in actual.items() if key not in KNOWN_OHH)
+    missing = sorted(str(key) for key in KNOWN_OHH if key not in actual)
+    assert not unexpected, "findings not in the table:\n" + "\n".join(unexpected)
+    assert not missing, "table entries no longer found:\n" + "\n".join(missing)
+    assert all(reason.strip() for reason in KNOWN_OHH.values())

@@ -54,9 +54,13 @@ class OhhFormat(RoomFormat):
         return presets.PRESETS
 
     def preset(self, room: str) -> HouseRules:
-        """The house rules of the site that dealt the hand (`site_name`), where a format of ours reads it."""
+        """The house rules of the site that dealt the hand (`site_name`), where a format of ours reads it;
+        PokerNow's for its converted games (the reader names their room `pokernow`)."""
         from omaha_audit.rooms import native_format  # (lazily: this module is imported by omaha_audit.rooms)
 
+        own = presets.BY_ROOM.get(room)
+        if own is not None:
+            return own
         native = native_format(room)
         return native.preset(room) if native is not None else presets.OHH
 

@@ -58,6 +58,18 @@ How OHH goes into the model (nothing is taken from our own OHH writer; this is t
   that, the usual structure; with none of these the bet sizes are unknown (None).
 - `start_date_utc` is UTC (a time with no zone is taken as UTC, as the spec says the field is);
   `hero_player_id` names the hero; flags `Run_It_Twice` and `Fast` (zoom) are read.
+- What the spec's own example files write beside the field list is read as they mean it: `"cards": ""`
+  (a round with no board cards) is no cards, a whole number written as a string of digits
+  (`"table_size": "6"`) is that number, a `player_bounty` of 0 (every player of their cash hands) is no
+  bounty, and a `Payout` action in the Showdown round (not a spec action; its amount is not the pot's
+  award beside it) is an event: the pots' `player_wins` are the award.
+- PokerNow: the PokerNow-to-OHH converter writes its games under the site its settings name ("PokerStars"
+  by default); its hands are told by their game_number, the hand's start in milliseconds, and the PokerNow
+  game id as table name (`converted_from_pokernow`), and their room is `pokernow` (audited with PokerNow's
+  house rules). The converter's `Post Extra Blind` is PokerNow's `posts a missed big blind` (a live big
+  blind) and its `Post Dead` the missed small blind; its `dealer_seat` is the previous dealer's seat for a
+  dead button, and seat 1 where that player is not in the hand (a seat nobody of the hand sits on is read
+  as no button stated).
 """
 
 from __future__ import annotations
@@ -133,11 +145,18 @@ _EVENTS: Final = {
     "Sits Down": "sits-down",
     "Stands Up": "stands-up",
     "Player Adjustment": "player-adjustment",
+    # not a spec action: the spec's own PokerStars example has `"action": "Payout", "amount": 0.31` in its
+    # Showdown round, beside a pot whose player_wins pay that player 0.74; the pots are the award
+    "Payout": "payout",
 }
 _STUD_GAMES: Final = frozenset({Game.STUD, Game.STUD_HI_LO, Game.RAZZ})
 _CARD_ACTIONS: Final = {"Dealt Cards", "Shows Cards", "Mucks Cards"}
 # currencies' decimal places (ISO 4217 minor units) where they are not 2
 _ZERO_DECIMAL: Final = frozenset({"JPY", "KRW", "VND", "CLP", "ISK", "XPM", "XBT", ""})
+# PokerNow's game ids (its log files are `poker_now_log_<id>.csv`), which the PokerNow converter writes as the
+# table name
+_POKERNOW_GAME: Final = re.compile(r"pgl[A-Za-z0-9_-]{22}")
+POKERNOW: Final = "pokernow"
 # figures that are not the table's money (a tournament's buy-in and bounties are in its currency)
 _NOT_TABLE_MONEY: Final = frozenset({"tournament_info", "tournament_bounties", "player_bounty", "bonus_amount"})
 
@@ -275,6 +294,8 @@ def _text(value: Any, what: str) -> str:
 
 
 def _int(value: Any, what: str) -> int:
+    if isinstance(value, str) and value.isascii() and value.isdigit():  # (the spec's iPoker example: "6")
+        return int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, Decimal) and value == value.to_integral_value():
             return int(value)
@@ -324,6 +345,14 @@ def unit_of(currency: str, places: int) -> tuple[Unit, int]:
     return Unit(currency, decimals), decimals
 
 
+def _cards(value: Any, what: str) -> list[Card]:
+    """A `cards` field: a list of cards; an empty string (as the spec's own example files write a round
+    with no board cards) or null is no cards."""
+    if value is None or value == "":
+        return []
+    return [_card(card, what) for card in _list(value, what)]
+
+
 def _card(value: Any, what: str) -> Card:
     if not isinstance(value, str):
         raise ShapeError(f"{what}: not a card: {value!r}")
@@ -361,6 +390,7 @@ class HandReader(Ledger):
         self.fees: list[Fee] = []
         self.put_in: dict[str, int] = {}
         self.decimals = 0
+        self.room = FORMAT_NAME  # the site that dealt the hand (`site_name`; PokerNow, see converted_from_pokernow)
         self.shared = Run()  # the board the runs share
         self.runs: dict[int, Run] = {}  # run-it-twice: each run's board
         self.posted_big: int | None = None  # the first big blind posted in full (not all in)
@@ -396,6 +426,11 @@ class HandReader(Ledger):
     def read(self) -> Hand:
         body = self.body
         hand_id = _text(_required(body, "game_number", "ohh"), "game_number")
+        table = _text(body.get("table_name", ""), "table_name")
+        started_text = _text(body.get("start_date_utc", ""), "start_date_utc")
+        started = _started(started_text)
+        site = _text(body.get("site_name") or FORMAT_NAME, "site_name")
+        self.room = POKERNOW if converted_from_pokernow(hand_id, table, started) else site
         game_type = _text(_required(body, "game_type", "ohh"), "game_type")
         if game_type not in _GAME_TYPES:
             raise ShapeError(f"unknown game_type {game_type!r}")
@@ -426,17 +461,19 @@ class HandReader(Ledger):
         else:
             stakes = Stakes(small, big, None, None, ante, cap)
         tournament = self.read_tournament(body) if body.get("tournament") is True else None
-        table = _text(body.get("table_name", ""), "table_name")
         table_id = f"{tournament.tournament_id} {table}".strip() if tournament is not None else table
-        started_text = _text(body.get("start_date_utc", ""), "start_date_utc")
         hero = None
         if body.get("hero_player_id") is not None:
             hero = self.player(body["hero_player_id"], "hero_player_id")
         max_seats = _int(body["table_size"], "table_size") if body.get("table_size") is not None else None
         button = _int(body["dealer_seat"], "dealer_seat") if body.get("dealer_seat") is not None else None
+        if self.room == POKERNOW and button not in {seat.seat for seat in seats}:
+            # the converter writes the dealer's seat, the previous dealer's for a dead button, or seat 1 where
+            # that player is not in the hand: a seat no player of the hand sits on is that stand-in
+            button = None
         boards = self.boards()
         return Hand(
-            room=_text(body.get("site_name") or FORMAT_NAME, "site_name"),
+            room=self.room,
             format=FORMAT_NAME,
             hand_id=hand_id,
             source=self.source,
@@ -445,7 +482,7 @@ class HandReader(Ledger):
             structure=structure,
             unit=unit,
             stakes=stakes,
-            started=_started(started_text),
+            started=started,
             started_local=started_text,
             table=table,
             table_id=table_id,
@@ -488,7 +525,9 @@ class HandReader(Ledger):
             self.names[player_id] = name
             self.seat_of[name] = seat
             bounty = player.get("player_bounty")
-            bounty_text = str(_number(bounty, f"{name}'s player_bounty")) if bounty is not None else None
+            amount = _number(bounty, f"{name}'s player_bounty") if bounty is not None else None
+            # (a bounty of 0, as the spec's cash-game examples write for every player, is no bounty)
+            bounty_text = str(amount) if amount else None
             sitting_out = _bool(player.get("is_sitting_out", False), f"{name}'s is_sitting_out")
             seats.append(Seat(seat, name, stack, self.source, bounty_text, sitting_out))
         return tuple(seats)
@@ -582,7 +621,7 @@ class HandReader(Ledger):
         for (street, run), round_ in zip(self.round_streets(game, rounds), rounds, strict=True):
             where = f"round {round_.get('id', '?')}"
             actions = [_object(item, f"an action of {where}") for item in _list(round_.get("actions", []), where)]
-            cards = [_card(card, f"{where} cards") for card in _list(round_.get("cards", []), f"{where} cards")]
+            cards = _cards(round_.get("cards"), f"{where} cards")
             if street is not Street.SHOWDOWN:
                 self.new_round()
                 if cards and game.is_flop_game:
@@ -614,7 +653,7 @@ class HandReader(Ledger):
         seat = self.seat_of[player]
         all_in = _bool(action.get("is_allin", False), "is_allin")
         if name in _CARD_ACTIONS:
-            cards = tuple(_card(card, f"{name} cards") for card in _list(action.get("cards", []), f"{name} cards"))
+            cards = tuple(_cards(action.get("cards"), f"{name} cards"))
             if name == "Dealt Cards":
                 self.deal(game, player, cards)
             else:
@@ -623,7 +662,9 @@ class HandReader(Ledger):
             return
         event = _EVENTS.get(name)
         if event is not None:
-            self.events.append(Event(event, name, street, source, player))
+            stated = action.get("amount")
+            text = f"{name} {stated}" if isinstance(stated, (int, Decimal)) and stated else name
+            self.events.append(Event(event, text, street, source, player))
             return
         if street is Street.SHOWDOWN:
             raise ShapeError(f"{name!r} by {player} in the showdown round")
@@ -636,6 +677,8 @@ class HandReader(Ledger):
         if kind is not None:
             if kind is ActionKind.POST_BUTTON_BLIND and _is_stud(game):
                 kind = ActionKind.BRING_IN
+            elif kind is ActionKind.POST_BUTTON_BLIND and self.room == POKERNOW:
+                kind = ActionKind.POST_BIG_BLIND  # the converter's `posts a missed big blind`: live
             raise_to = self.post(kind, player, amount)
         elif name in _WAGERS:
             kind = _WAGERS[name]
@@ -753,6 +796,17 @@ class HandReader(Ledger):
             if ranked and ranked[0][1] > (ranked[1][1] if len(ranked) > 1 else 0):
                 found.add(ranked[0][0])
         return found
+
+
+def converted_from_pokernow(game_number: str, table: str, started: datetime | None) -> bool:
+    """Whether the hand is a PokerNow game written by the PokerNow-to-OHH converter, whatever its
+    `site_name` says (the converter writes the site its settings name, "PokerStars" unless changed, so that
+    trackers import the hands): its game_number is the PokerNow log's entry number, the 13 digits of the
+    hand's start in milliseconds since 1970 (`1660966546948` for `2022-08-20T03:35:46Z`), and its table
+    name the PokerNow game id (`pgllrZB4-s11jXpJVdapSiar1`). No site numbers its hands by the clock."""
+    if started is None or len(game_number) != 13 or not game_number.isascii() or not game_number.isdigit():
+        return False
+    return int(game_number) // 1000 == int(started.timestamp()) and _POKERNOW_GAME.fullmatch(table) is not None
 
 
 def _is_stud(game: Game) -> bool:
