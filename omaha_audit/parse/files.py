@@ -18,9 +18,11 @@ from omaha_audit.parse.split import Block, Splitter
 
 # Files a directory scan does not read, by their suffix: parsers' companion files (fpdb's .hp/.hands/.gt),
 # documents, data and images. Every other file is read, whatever its name (.txt, .xml, .dat, no suffix):
-# a file is a hand history when a room format recognises its hands, not by its name.
+# a file is a hand history when a room format recognises its hands, not by its name. (`.json` is read:
+# Global Poker's hand records and OHH files are saved as `.json`; a JSON file no format claims is named
+# once as skipped.)
 NOT_HISTORY_SUFFIXES: Final = frozenset(
-    {".hp", ".hands", ".gt", ".md", ".rst", ".tsv", ".csv", ".json", ".jsonl", ".parquet", ".py", ".toml", ".yaml"}
+    {".hp", ".hands", ".gt", ".md", ".rst", ".tsv", ".csv", ".jsonl", ".parquet", ".py", ".toml", ".yaml"}
     | {".yml", ".ini", ".cfg", ".html", ".htm", ".css", ".js", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".pdf"}
 )
 

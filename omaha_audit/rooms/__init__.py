@@ -28,6 +28,7 @@ from omaha_audit.rooms import (
     everleaf,
     fulltilt,
     ggpoker,
+    globalpoker,
     ipoker,
     kingsclub,
     merge,
@@ -80,6 +81,7 @@ FORMATS: Final[tuple[RoomFormat, ...]] = (
     enet.FORMAT,
     ohh.FORMAT,
     phh.FORMAT,
+    globalpoker.FORMAT,  # (JSON files claimed whole by their head: never OHH's `{"ohh":`)
 )
 BY_NAME: Final[dict[str, RoomFormat]] = {room_format.name: room_format for room_format in FORMATS}
 SPLITTER: Final = Splitter([room_format.marks for room_format in FORMATS])
