@@ -25,6 +25,7 @@ from omaha_audit.parse.lexer import literal_starts
 from omaha_audit.parse.reader import text_lines
 
 _BLANK_LINE: Final = re.compile(r"\n[^\S\n]*(?=\n|\Z)")
+_MOST_PREAMBLE_LINES: Final = 16  # a piece's last lines held over when they may be a header's preamble
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +117,7 @@ class Splitter:
         pending = ""  # text from the last header on: a hand that may go on in the next piece
         number = first_line  # the number of the first line of `pending`, or of the next text
         room = ""
-        for text in texts:
+        for text in self._preambles_held(texts):
             headers = self._header_lines(text)
             start = 0
             for position, header in headers:
@@ -146,6 +147,45 @@ class Splitter:
             yield block
             yield from outside.feed(pending[end:], number + line_count)
         yield from outside.close()
+
+    def _preambles_held(self, texts: Iterable[str]) -> Iterator[str]:
+        """The pieces of text, each with the preamble lines that end it (and the blank lines among them) held
+        over to the next piece: the header they belong to may start it (a file read in chunks, cut between
+        PartyPoker's `#Game No : N` and its banner). The text is the same, only cut elsewhere."""
+        if not self.preambles:
+            yield from texts
+            return
+        held = ""
+        for text in texts:
+            if held:
+                text = held + text
+            cut = self._preamble_tail(text)
+            held = text[cut:]
+            if cut:
+                yield text[:cut]
+        if held:
+            yield held
+
+    def _preamble_tail(self, text: str) -> int:
+        """Where the run of preamble lines (and blank lines) that ends `text` starts: len(text) when it ends
+        otherwise (or with blank lines only, or with more lines than a preamble has)."""
+        end = start = len(text)
+        if not text.endswith("\n"):
+            return end
+        found = False
+        for _ in range(_MOST_PREAMBLE_LINES):
+            if start == 0:
+                break
+            begin = text.rfind("\n", 0, start - 1) + 1
+            line = text[begin : start - 1]
+            if any(preamble.match(line) for preamble in self.preambles.values()):
+                found = True
+            elif line.strip():
+                break
+            start = begin
+        else:
+            return end
+        return start if found else end
 
     def split_chunks(self, path: str, chunks: Iterable[list[str]]) -> Iterator[Block]:
         """Blocks of runs of consecutive lines numbered from 1 (what `reader.read_chunks` yields)."""

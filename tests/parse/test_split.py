@@ -142,6 +142,8 @@ LINES = st.sampled_from(
         "Seat 1: a",
         "PokerStars Tournament #5, x",
         "#Game No : 1",
+        "Game #1 starts.",  # (PartyPoker's preamble: its `#Game No : 1` and this line before its banner)
+        "***** Hand History for Game 1 *****",
         "Winamax Poker - ",
         "junk",
         "x PokerStars Hand #3:",
@@ -189,3 +191,17 @@ def test_over_long_lines_are_cut_the_same_way_for_blocks_and_lines(monkeypatch):
     for block in found:
         assert block.lines == [numbered[n] for n in range(block.first_line, block.last_line + 1)]
     assert max(len(line) for line in numbered.values()) <= 100
+
+
+PARTY = (
+    "Game #1 starts.\n\n#Game No : 1 \n***** Hand History for Game 1 *****\nx\nA wins 1 chips\n"
+    "Game #2 starts.\n\n#Game No : 2 \n***** Hand History for Game 2 *****\ny\nB wins 1 chips\n"
+)
+
+
+@pytest.mark.parametrize("size", range(1, len(PARTY) + 1))
+def test_a_preamble_stays_with_its_banner_wherever_the_text_is_cut(size: int) -> None:
+    """PartyPoker's `Game #N starts.` and `#Game No : N` (888poker's header) belong to the banner after them,
+    even when a chunk of the file ends between them and it."""
+    lines = [line.rstrip() for line in PARTY.splitlines()]
+    assert blocks(PARTY, size) == [("hand", 1, lines[:6], "partypoker"), ("hand", 7, lines[6:], "partypoker")]

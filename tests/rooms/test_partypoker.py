@@ -6,11 +6,14 @@ or kept; 0 in tournaments; the printed net pots of the balance summaries); the o
 (`.hp`) agrees; and every error or warning the audit reports is listed below with why it is genuine.
 
 The old client writes `Game #N starts.` and `#Game No : N` before each banner. They belong to the hand that
-follows, but the splitter starts a hand at its header line only, and `#Game No :` is 888poker's header
-(earlier in the detection order): a file's first such lines are text outside any hand, and each `#Game No`
-line an 888poker record of its own. The test checks that every record of these files that is not a Party
-hand is made of those lines and nothing else (the report of this reader describes the splitter change that
-would attach them to their hands).
+follows, and the splitter attaches them to it (the format's preamble); where no banner follows, `#Game No :`
+is 888poker's header: a record of its own, made of those lines only, but for the one hand Party announced and
+did not write (`Table Closed`, `The hand history for this hand number is not available here.`), reported as
+unreadable, not dropped.
+
+The folder `PokerHandHistory/` holds a player's own files of July 2012: Party's tournaments (MTT qualifiers
+and freerolls, with `Blinds-Antes(600/1,200 -50)` levels, blinds printed nowhere, absent players folded ahead
+of their turn) and $0.01/$0.02 cash tables.
 """
 
 from __future__ import annotations
@@ -35,9 +38,12 @@ pytestmark = pytest.mark.corpus
 FOLDER = "PartyPoker"
 HEADER = re.compile(r"^\*{5} Hand History [Ff]or Game \w+ \*{5}", re.MULTILINE)  # ROOMS.md appendix A
 PREAMBLE = re.compile(r"\x00*(?:Game #\d+ starts\.|#Game No : ?\d+)?\s*")  # (or a blank line)
+# the hand Party announced and did not write (its table closed), and where it stands
+NOT_WRITTEN = re.compile(r"Table Closed|The hand history for this hand number is not available here\..*")
+UNWRITTEN = ("PokerHandHistory/docs/SampleHandHistories/PartyPoker/HandHistory/Jerome_Terry/20120719/file3.txt", 667)
 COMPANIONS = (".hands", ".hp", ".gt")
-FILES = 45  # and one fpdb companion (.hp): the folder's 46 files
-HANDS = 64
+FILES = 59  # and one fpdb companion (.hp): the folder's 60 files
+HANDS = 582
 TOURNAMENT = re.compile(r"Trny|Tourney|Buy-in")
 
 # Hands whose pots do not add up, and why (all the text's own numbers).
@@ -81,11 +87,6 @@ KNOWN: dict[tuple[str, str, str], tuple[tuple[int, ...], str]] = {
         (15,),
         "an Enet hand converted into Party's text: the button is printed on seat 1, but the blinds (seats 3 and"
         " 4) and the order of play (seat 2 acts after seat 1) put it on seat 2",
-    ),
-    ("fpdb-3/tour/Flop/LHE-Freeroll-MTT-201207.txt", "11932613562", "OA311"): (
-        (63, 64, 65),
-        "the first three folds are printed in the reverse of the seat order (seats 4, 3, 2; play goes 2, 3, 4"
-        " from the big blind on seat 1), as the file's first hand does not",
     ),
     ("fpdb-chaz/PLO8-6max-USD-1.00-2.00-201601.preamble.fatal.txt", "14978808642", "OA105"): (
         (13, 14),
@@ -203,8 +204,11 @@ def test_one_record_per_header_and_none_unreadable(path: Path) -> None:
             continue
         assert isinstance(item, UnreadableHand) and item.room in (None, "888poker"), item
         # a hand's preamble the splitter leaves apart: `Game #N starts.` (text outside any hand) or
-        # `#Game No : N` (888poker's header), nothing else
+        # `#Game No : N` (888poker's header), nothing else; or the hand Party did not write
         text = lines[item.first_line - 1 : item.last_line]
+        if (relative(path), item.first_line) == UNWRITTEN:
+            assert [line for line in text if NOT_WRITTEN.fullmatch(line)] == text[1:3], text
+            text = [text[0], *text[3:]]
         assert all(PREAMBLE.fullmatch(line) for line in text), (item.first_line, text)
 
 
@@ -372,6 +376,50 @@ def test_the_old_texts_conventions() -> None:
     assert by_id("11970291958").started is not None  # YEKST
     assert by_id("12395241485").started is not None  # ICT
     assert by_id("15492724092").kind == "zoom"  # fastforward
+
+
+def test_the_2012_tournaments_and_cash_tables() -> None:
+    """`PokerHandHistory/`: 405 tournament hands (blinds printed nowhere: 2 posts each, but the 17 with `There
+    is no Small Blind in this hand`) and 113 cash hands of a `$2 USD NL Texas Hold'em` table."""
+    require_corpus()
+    new = [hand for hand in hands() if "/PokerHandHistory/" in hand.source.path]
+    assert len(new) == 518 and sum(hand.tournament is not None for hand in new) == 405
+    events = Counter(event.kind for hand in new for event in hand.events)
+    assert (events["blind-not-printed"], events["no-small-blind"]) == (2 * 405 - 17, 17)
+    assert (events["fold-ahead-of-turn"], events["level-changed"], events["finished"]) == (88, 2, 79)
+    assert not [defect for hand in new for defect in hand.defects]
+    # `Blinds-Antes(600/1,200 -50)`: Lei_CZ's ante of 40 is his stack; conelciber's big blind, 710, too
+    first = by_id("11931653319")
+    assert (first.stakes.small_blind, first.stakes.big_blind, first.stakes.ante) == (600, 1200, 50)
+    posted = [(a.player, a.kind, a.amount) for a in first.actions if a.all_in and a.kind.is_post]
+    assert posted == [("Lei_CZ", ActionKind.POST_ANTE, 40), ("conelciber", ActionKind.POST_BIG_BLIND, 710)]
+    # the header's level 16, the hand's 17 (antes of 400, and 27,200 won = 8 x 400 + 8,000 + 16,000)
+    raised = by_id("11931684488")
+    assert raised.tournament is not None and raised.tournament.level == "17"
+    assert (raised.stakes.big_blind, raised.stakes.ante) == (16000, 400)
+    # BigBacardi, moved in during the hand before, seated between the button and the blinds, is not dealt in
+    waiting = by_id("11939429781")
+    assert [(a.player, a.amount) for a in waiting.actions if a.kind.is_post] == [("bigrob99999", 20), ("pipite", 40)]
+    # the absent players' folds, read at their turns (seats 9, 10, 2 from the big blind on seat 8)
+    absent = by_id("11941168262")
+    assert [a.player for a in absent.actions if a.kind is ActionKind.FOLD][:3] == [
+        "Pokerguru64",
+        "Leopold115",
+        "Tertingslots",
+    ]
+    # the cash table: the table's maximum buy-in in the header, the blinds posted; a newcomer's big blind
+    cash = by_id("11969240244")
+    assert (cash.stakes.small_blind, cash.stakes.big_blind, cash.tournament) == (1, 2, None)
+    assert [a.player for a in cash.actions if a.kind is ActionKind.POST_BIG_BLIND] == ["lea5155", "Jerome_Terry"]
+
+
+def test_the_hand_party_did_not_write() -> None:
+    """`Game #11938898367 starts.`, `#Game No : 11938898367`, `Table Closed`, `The hand history for this hand
+    number is not available here. ...`: no banner, no hand; the record is there, unreadable."""
+    root = require_corpus() / FOLDER
+    path, line = UNWRITTEN
+    records = [item for item in read(root / path) if isinstance(item, UnreadableHand)]
+    assert [(item.first_line, item.last_line) for item in records] == [(line, line + 4)]
 
 
 def test_the_balance_texts_conventions() -> None:

@@ -184,10 +184,14 @@ class PartyBuilder(Ledger):
             )
         )
 
-    def posted(self, kind: ActionKind, name: str, paid: int, line: int, all_in: bool = False) -> None:
+    def posted(self, kind: ActionKind, name: str, paid: int, line: int, all_in: bool = False, order: int = 0) -> None:
+        """A post from `line`; `order`: its place among the hand's lines, when not that line's (a blind the
+        text does not print, posted after the antes, before the deal)."""
         to = self.post(kind, name, paid)
         self.actions.append(
-            Action(self.street, name, self.players.get(name), kind, paid, self.src(line), to, all_in, order=line)
+            Action(
+                self.street, name, self.players.get(name), kind, paid, self.src(line), to, all_in, order=order or line
+            )
         )
 
     def mark_all_in(self, name: str) -> None:

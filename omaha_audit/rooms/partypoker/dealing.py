@@ -11,7 +11,16 @@ What the text means, and how the builder gives it to the model:
   blinds (`Blinds(20/40)`; in fixed limit `Stakes(200/400)` is the bets, and the blinds half a small bet and
   one) are posted by the first two seats after the button (heads-up, the button posts the small one), as
   the hands' own pots show (`0Player0 wins 6,100 chips` = two all-ins of 3,000, a call of 40 and the blinds
-  of 20 and 40). An event says so; where the hand prints its posts (a converted tournament), they are read;
+  of 20 and 40). An event says so; where the hand prints its posts (a converted tournament), they are read.
+  The seats that post them are the ones dealt in, that is named by a line of the hand: a player moved in
+  from another table and seated between the button and the blinds waits (`BigBacardi`, seated on seat 7
+  after the button on 6, plays nothing, and seats 8 and 10 post: `pipite calls [140]` to 180 from his 40).
+  A blind is what the player has left after his ante (`conelciber`, 760 less 50: a big blind of 710, all in);
+- the antes are printed (`posts ante [50]`, under `Blinds-Antes(600/1,200 -50)`); a post of a player's last
+  chips is all in (Party prints no mark on a post: `Lei_CZ posts ante [40]` from a stack of 40). The level
+  after the seats is the hand's: it may be one above the header's (the level went up as the hand started);
+- a tournament player who is away is folded at once: his fold stands before the others' actions, ahead of
+  his turn; it is read at his turn (absent.py);
 - every number is the chips the line adds (`raises [$25 USD]` from the $5 small blind reaches $30); `is
   all-In  [$19 USD]` is a bet, a call or a raise by what it brings the player to; `posts big blind + dead
   [$3]` at $1/$2 is the live big blind and the dead small blind together;
@@ -51,6 +60,7 @@ from omaha_audit.model import (
 )
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.split import Block
+from omaha_audit.rooms.partypoker.absent import folds_in_turn
 from omaha_audit.rooms.partypoker.builder import PartyBuilder
 from omaha_audit.rooms.partypoker.header import GAMES, LIMITS, STUD_GAMES
 
@@ -75,7 +85,11 @@ STREETS: Final = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVE
 STUD_STREETS: Final = {"Fourth": Street.FOURTH, "Fifth": Street.FIFTH, "Sixth": Street.SIXTH}
 _SMALL: Final = ActionKind.POST_SMALL_BLIND
 _BIG: Final = ActionKind.POST_BIG_BLIND
+_DEALT_IN: Final = frozenset({"ACTION", "POST", "DEALT", "SHOWS", "SHOWS_LOW", "NO_SHOW", "WINS", "OPENS"})
 _IMPLIED: Final = "Party prints no blinds in tournaments: seat {seat} ({name}) posts the {what} of {amount} ({why})"
+_ALL_IN_BEFORE: Final = (
+    "Party prints no blinds in tournaments: seat {seat} ({name}) owes the {what}: all in from the ante"
+)
 
 
 class DealingBuilder(PartyBuilder):
@@ -120,7 +134,7 @@ class DealingBuilder(PartyBuilder):
                 cards = self.cards(m["cards"], line, text)
                 self.dealt.append(DealtCards(self.player(m["name"]), cards, self.src(line)))
             elif kind == "HOLE_CARDS":
-                self.implied_blinds()
+                self.implied_blinds(line)
                 self.street = Street.PREFLOP
             elif kind == "STUD_DEAL":
                 self.street = Street.THIRD
@@ -141,9 +155,9 @@ class DealingBuilder(PartyBuilder):
             elif kind == "PLAYERS":
                 self.max_seats = int(m["max_seats"]) if m["max_seats"] else None
             elif kind == "TRNY":
-                self.level_of(m["tournament_id"], m["level"])
+                self.level_of(m["tournament_id"], m["level"], line)
             elif kind == "LEVEL_BLINDS":
-                self.level_blinds(m["what"], m["small"], m["big"], m["ante"], line)
+                self.level_blinds(m["small"], m["big"], m["ante"], line)
             elif kind == "SHOWS_LOW":
                 self.events.append(Event("shows-low", text, Street.SHOWDOWN, self.src(line), self.player(m["name"])))
             elif kind == "NO_LOW":
@@ -183,20 +197,29 @@ class DealingBuilder(PartyBuilder):
         if self.game in STUD_GAMES:
             self.structure = Structure.FIXED_LIMIT
         self.started_local = m["started"]
-        self.tournament = Tournament(m["tournament_id"] or "", m["buy_in"] or "", m["level"])
+        buy_in = m["buy_in"] or ""
+        if m["fee"]:  # `$10 USD Buy-in + $1 Entry Fee`
+            buy_in = f"{buy_in} + {m['fee']}"
+        self.tournament = Tournament(m["tournament_id"] or "", buy_in, m["level"])
         if m["what"]:
-            self.level_blinds(m["what"], m["small"], m["big"], m["ante"], line)
+            self.level_blinds(m["small"], m["big"], m["ante"], line)
 
-    def level_of(self, tournament_id: str, level: str) -> None:
-        """`Trny: 54322040 Level: 3` after the seats: the header's number when it printed one."""
+    def level_of(self, tournament_id: str, level: str, line: int) -> None:
+        """`Trny: 54322040 Level: 3` after the seats: the level the hand is dealt at. It is the header's,
+        unless the level went up as the hand started (`Level:16` in the header, `Level:17` here): then this
+        one, noted as an event."""
         known = self.tournament
         if known is None:
             return
-        self.tournament = Tournament(known.tournament_id or tournament_id, known.buy_in, known.level or level)
+        if known.level and known.level != level:
+            note = f"the level went up as the hand started: level {known.level} in the header, {level} here"
+            self.events.append(Event("level-changed", note, Street.BLINDS, self.src(line)))
+        self.tournament = Tournament(known.tournament_id or tournament_id, known.buy_in, level)
 
-    def level_blinds(self, what: str, small_text: str, big_text: str, ante_text: str | None, line: int) -> None:
-        if self.level is not None:
-            return  # (the header printed them already)
+    def level_blinds(self, small_text: str, big_text: str, ante_text: str | None, line: int) -> None:
+        """A level's blinds (and ante), from the header or from the line after the seats (which the hand is
+        dealt at, should they differ: `Blinds-Antes(6,000/12,000 -200)` in the header of a hand that posts
+        antes of 400 and wins 27,200 = 8 x 400 + 8,000 + 16,000 under `Blinds-Antes(8,000/16,000 -400)`)."""
         small, big = self.amount(small_text, line), self.amount(big_text, line)
         ante = self.amount(ante_text, line) if ante_text else None
         if self.structure is Structure.FIXED_LIMIT:
@@ -214,14 +237,22 @@ class DealingBuilder(PartyBuilder):
         paid = self.amount(m["amount"], line)
         if kind is _BIG and not self.nominal_big_blind:
             self.nominal_big_blind = paid
-        self.posted(kind, self.player(m["name"]), paid, line)
+        name = self.player(m["name"])
+        self.posted(kind, name, paid, line, 0 < self.left(name) <= paid)
 
-    def implied_blinds(self) -> None:
+    def left(self, name: str) -> int:
+        """The chips a seated player has not put in yet (0 for a name with no seat): Party prints no all-in
+        mark on a post, so a post of them all (`Lei_CZ posts ante [40]` from a stack of 40) is all in."""
+        stack = next((seat.stack for seat in self.seats if seat.player == name), 0)
+        return stack - self.put_in().get(name, 0)
+
+    def implied_blinds(self, deal_line: int) -> None:
         """A tournament hand's blinds, which Party does not print (module docstring)."""
         if self.level is None or self.button is None or any(a.kind in (_SMALL, _BIG) for a in self.actions):
             return
         stacks = self.put_in()
-        seats = sorted((seat for seat in self.seats if seat.stack > 0), key=lambda seat: seat.seat)
+        named = self.named()
+        seats = sorted((s for s in self.seats if s.stack > 0 and s.player in named), key=lambda seat: seat.seat)
         if len(seats) < 2:
             return
         after = [seat for seat in seats if seat.seat > self.button] + [
@@ -240,10 +271,19 @@ class DealingBuilder(PartyBuilder):
         for seat, what, kind, blind in posts:
             left = seat.stack - stacks.get(seat.player, 0)
             paid = min(blind, left)
-            self.posted(kind, seat.player, paid, line, paid == left)
             why = "heads-up, the button" if len(seats) == 2 and what == "small blind" else "from the button"
             note = _IMPLIED.format(seat=seat.seat, name=seat.player, what=what, amount=self.unit.format(paid), why=why)
+            if paid:
+                self.posted(kind, seat.player, paid, line, paid == left, deal_line)
+            else:  # (`BigBacardi posts ante [10]` from a stack of 10: all in before his blind)
+                note = _ALL_IN_BEFORE.format(seat=seat.seat, name=seat.player, what=what)
             self.events.append(Event("blind-not-printed", note, Street.BLINDS, self.src(line), seat.player))
+
+    def named(self) -> set[str]:
+        """The players the hand's lines name (posts, actions, shown cards, awards): the ones dealt in. A
+        player seated but named nowhere was not (`BigBacardi has joined the table.` in the hand before,
+        seated between the button and the blinds, waits for the big blind), and posts no blind."""
+        return {self.player(m["name"]) for kind, _, _, m in self.tokens if kind in _DEALT_IN}
 
     def action_line(self, m: re.Match[str], line: int, text: str) -> None:
         name = self.player(m["name"])
@@ -326,6 +366,10 @@ class DealingBuilder(PartyBuilder):
 
     def after_reading(self) -> None:
         self.seat_unknown_players()
+        self.actions, moved = folds_in_turn(self.actions, self.seats)
+        for fold in moved:
+            note = f"{fold.player}'s fold is printed before his turn (an absent player, folded at once): read in turn"
+            self.events.append(Event("fold-ahead-of-turn", note, Street.PREFLOP, fold.source, fold.player))
         if self.blinds_from_posts:
             small = next((a.amount for a in self.actions if a.kind is _SMALL), None)
             big = next((a.amount for a in self.actions if a.kind is _BIG), None)
