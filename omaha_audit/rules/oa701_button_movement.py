@@ -83,7 +83,8 @@ def _dead_buttons(hand: TableHand) -> set[int]:
     a third player coming in takes the big blind and the button stays). When no small blind was posted
     (a dead small blind, on the seat of a player who left or sits out), to the seat where it was due: any
     seat between the button and the big blind, occupied or empty (the hand does not say which one the
-    hand before had the big blind on). (Heads-up to heads-up: see expected_buttons.)"""
+    hand before had the big blind on), or, where no seat lies between them, the button's own seat.
+    (Heads-up to heads-up: see expected_buttons.)"""
     assert hand.button is not None
     small = hand.blind_seat(_SMALL)
     if small is not None:
@@ -97,7 +98,10 @@ def _dead_buttons(hand: TableHand) -> set[int]:
     # (a seat number beyond any table, which OA108 reports on its own hand, leaves the empty seats out:
     # counting up to it would never end)
     seats = range(1, top + 1) if top <= MOST_SEATS else sorted({*occupied, hand.button, big})
-    return {seat for seat in seats if between(hand.button, big, seat)}
+    due = {seat for seat in seats if between(hand.button, big, seat)}
+    # no seat between the button and the big blind (a new player's big blind next to the button): the small
+    # blind was due on the button's own seat, and the button stays (PartyPoker #11931656451)
+    return due or {hand.button}
 
 
 MOST_SEATS: Final = 64  # more seats than any table has
