@@ -6,8 +6,9 @@ golden file keeps, per record, a hash of the whole dump and a short hash of each
 change shows which hand and which field moved.
 
 Besides the corpus, a fixed set of damaged hands (made here with a tiny deterministic generator, no
-`random` module so the set never changes between Python versions) pins the error paths: defects,
-truncation, unreadable hands.
+`random` module so the set never changes between Python versions, from the first hands of the corpus files
+listed in golden/damaged_sources.txt, so that it does not change when the corpus grows) pins the error
+paths: defects, truncation, unreadable hands.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from omaha_audit.report.hand_json import hand_record, unreadable_record
 from omaha_audit.rooms import hand_source
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "pokerstars.jsonl"
+DAMAGED_SOURCES = GOLDEN.with_name("damaged_sources.txt")
 
 
 def dump(value: Any, root: str) -> Any:
@@ -145,15 +147,23 @@ def damage(hand: bytes, rng: Lcg) -> bytes:
     return b"\n".join(lines)
 
 
+def damaged_sources() -> list[str]:
+    """The corpus files (relative paths) the damaged hands are made from: a fixed list, so that the damaged
+    set stays the same when the corpus grows (the first hand of each PokerStars file that started with a
+    header when the list was made)."""
+    text = DAMAGED_SOURCES.read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
 def sample_hands(root: Path) -> list[bytes]:
-    """Raw bytes of the first hand of every single-encoding corpus file that starts with a header."""
+    """Raw bytes of the first hand of every file of `damaged_sources()`, in that order."""
     hands: list[bytes] = []
-    for path in sorted((root / "PokerStars").rglob("*.txt")):
-        raw = path.read_bytes().replace(b"\r\n", b"\n")
+    for name in damaged_sources():
+        raw = (root / name).read_bytes().replace(b"\r\n", b"\n")
         if raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
         if not raw.startswith((b"PokerStars Hand", b"PokerStars Game", b"Run It Once", b"MPLPoker")):
-            continue
+            raise ValueError(f"{name}: does not start with a PokerStars-format header")
         hands.append(raw.split(b"\n\n\n")[0].strip(b"\n") + b"\n")
     return hands
 

@@ -36,7 +36,7 @@ from omaha_audit.rules.base import Finding, Severity
 pytestmark = pytest.mark.corpus
 
 # The test's own idea of a hand header (ROOMS.md appendix A), and of a tournament summary file.
-HEADER = re.compile(r'^\ufeff?Winamax Poker - (?:CashGame|Go Fast|HOLD-UP|Tournament ")', re.MULTILINE)
+HEADER = re.compile(r'^\ufeff?Winamax Poker - (?:CashGame|Go Fast|HOLD-UP|ESCAPE|Tournament ")', re.MULTILINE)
 SUMMARY_FILE = re.compile(r"^\ufeff?Winamax Poker - Tournament summary", re.MULTILINE)
 COMPANIONS = (".hands", ".hp", ".gt")
 
@@ -53,6 +53,11 @@ SAMPLE = "fpdb-chaz/PLO-FR-EUR-0.02-0.05-201009.Sample"
 TIE = "fpdb-3/tour/Flop/NLHE-EUR-0.92-STT-201207.no.cur.txt"
 FULL_HISTORY = "fpdb-3/tour/Flop/NLHE-Free-MTT-201103.Full.History.txt"
 SITTING_OUT = "fpdb-3/cash/Flop/NLHE-5max-EUR-1-2-201201.Hero.Sitting.Out.txt"
+_MIKRETHOR = "cardroom-winamax-parser/src/test/resources/"
+NICE = _MIKRETHOR + "20170107_Nice_real_holdem_no-limit.txt"
+FISH = _MIKRETHOR + "20170107_Fish&Ship(180691328)_real_holdem_no-limit.txt"
+FREEROLL = _MIKRETHOR + "20170107_Freeroll(180688949)_real_omaha_pot-limit.txt"
+NOCTAMBULE = _MIKRETHOR + "20170107_NOCTAMBULE(180688705)_real_holdem_no-limit.txt"
 
 
 def winamax_files() -> list[Path]:
@@ -88,8 +93,10 @@ def the_hand(name: str, hand_id: str | None = None) -> Hand:
 def test_the_corpus_has_the_winamax_files():
     require_corpus()
     files = winamax_files()
-    assert len(files) == 30
-    assert sum(len(HEADER.findall(decoded(path))) for path in files) == 134
+    # 30 files of fpdb and HHSmithy, and mikrethor's four of 2017-01-07 (a 0.01€/0.02€ cash table, two
+    # Hold'em tournaments and a pot-limit Omaha freeroll: 151 hands)
+    assert len(files) == 34
+    assert sum(len(HEADER.findall(decoded(path))) for path in files) == 285
 
 
 @pytest.mark.parametrize("path", winamax_files(), ids=lambda p: p.name)
@@ -120,14 +127,15 @@ def test_file_is_read_hand_for_hand(path: Path):
 
 def test_games_are_counted_as_rooms_md_says():
     """ROOMS.md 5.9: 134 hands; 71 Omaha (PLO 67, PLO8 2, five-card 2, read hi-only), stud 1, draw 1, and
-    Hold'em 61 (ROOMS.md says 60, which leaves its sum one short of its 134)."""
+    Hold'em 61 (ROOMS.md says 60, which leaves its sum one short of its 134). The 2017 files add 144 Hold'em
+    hands (`Holdem no limit`: 11 cash, 21 + 112 tournament) and 7 of the `Omaha pot limit` freeroll."""
     require_corpus()
     games = Counter(item.game for path in winamax_files() for item in read(path) if isinstance(item, Hand))
     assert games == {
-        Game.OMAHA: 67,
+        Game.OMAHA: 74,
         Game.OMAHA_HI_LO: 2,
         Game.OMAHA5: 2,
-        Game.HOLDEM: 61,
+        Game.HOLDEM: 205,
         Game.STUD_HI_LO: 1,
         Game.TRIPLE_DRAW_2_7: 1,
     }
@@ -392,6 +400,30 @@ def test_header_table_and_tournament():
     assert sitting_out.button == 5 and [e.kind for e in sitting_out.events] == ["denies-blind"]
 
 
+def test_the_2017_tournaments_and_cash_table() -> None:
+    """mikrethor's files of 2017-01-07: the tournament number is the one in the table's name, the buy-in is
+    kept as printed (`0€ + 0€` for the freeroll), and NOCTAMBULE's stakes carry an ante as their first of
+    three numbers from level 5 on (`Holdem no limit (25/150/300)`)."""
+    for name, number, buy_in, game in (
+        (FISH, "180691328", "0.22€ + 0.03€", Game.HOLDEM),
+        (FREEROLL, "180688949", "0€ + 0€", Game.OMAHA),
+        (NOCTAMBULE, "180688705", "9€ + 1€", Game.HOLDEM),
+    ):
+        hands = hands_of(name)
+        found = {(h.tournament.tournament_id, h.tournament.buy_in, h.game) for h in hands if h.tournament}
+        assert found == {(number, buy_in, game)} and all(h.unit.currency == "chips" for h in hands)
+    levels = {
+        (h.tournament.level, h.stakes.ante, h.stakes.small_blind, h.stakes.big_blind)
+        for h in hands_of(NOCTAMBULE)
+        if h.tournament
+    }
+    assert ("4", None, 150, 300) in levels and ("5", 25, 150, 300) in levels and ("11", 150, 600, 1200) in levels
+    assert all(ante is None for level, ante, _, _ in levels if level is not None and int(level) < 5)
+    cash = hands_of(NICE)[0]
+    assert (cash.unit.currency, cash.stakes.small_blind, cash.stakes.big_blind) == ("EUR", 1, 2)
+    assert [(seat.player, seat.stack) for seat in cash.seats][:2] == [("bilboquets", 404), ("papynelson08", 200)]
+
+
 # ---- findings ------------------------------------------------------------------------------------
 # Every error and warning the audit reports on Winamax's hands, with why it is genuine: (file, hand, code,
 # line) -> reason.
@@ -425,14 +457,22 @@ NOT_REPLAYED = re.compile(r"^Winamax Poker - .* - (?:7-Card Stud|7stud|Razz|Lowb
 
 
 @pytest.fixture(scope="module")
-def corpus_findings() -> list[tuple[str, Finding]]:
+def corpus_audit() -> tuple[list[tuple[str, Finding]], list[tuple[str, Finding]]]:
+    """The findings of every hand, and the findings across hands (OA7xx), of the whole folder."""
     require_corpus()
     auditor = Auditor(strict=True, keep_text=False)
     found = [
         (relative(finding.path), finding) for item in auditor.audit_files(winamax_files()) for finding in item.findings
     ]
-    assert auditor.tally.hands == 134
-    return found
+    assert auditor.tally.hands == 285
+    return found, [(relative(finding.path), finding) for finding in auditor.across]
+
+
+@pytest.fixture(scope="module")
+def corpus_findings(
+    corpus_audit: tuple[list[tuple[str, Finding]], list[tuple[str, Finding]]],
+) -> list[tuple[str, Finding]]:
+    return corpus_audit[0]
 
 
 def test_no_internal_errors(corpus_findings: list[tuple[str, Finding]]):
@@ -459,3 +499,22 @@ def test_info_findings_are_the_games_not_replayed(corpus_findings: list[tuple[st
         if found:
             expected[(relative(path), "OA102")] = found
     assert counts == expected and sum(expected.values()) == 2
+
+
+def test_across_hands_only_top_ups(
+    corpus_audit: tuple[list[tuple[str, Finding]], list[tuple[str, Finding]]],
+) -> None:
+    """Across hands the folder's only findings are chips added between two cash hands (OA705, info): 11 at
+    the 2010 table of `.Sample`, and 4 at the 2017 `Nice` table (0.01€/0.02€), where ...Thor... starts
+    each hand after one he lost a blind in (`posts big blind 0.02€`, then `folds`) with 2€ again: the
+    table's 100 big blinds, an automatic top-up, not chips from nowhere."""
+    across = corpus_audit[1]
+    assert all(f.code == "OA705" and f.severity is Severity.INFO and " added " in f.message for _, f in across)
+    assert Counter(path for path, _ in across) == {SAMPLE: 11, NICE: 4}
+    nice = [(f.player, f.expected, f.actual, f.line) for path, f in across if path == NICE]
+    assert nice == [
+        ("...Thor...", "€1.98", "€2", 63),
+        ("...Thor...", "€1.99", "€2", 105),
+        ("...Thor...", "€1.98", "€2", 187),
+        ("...Thor...", "€1.99", "€2", 208),
+    ]

@@ -13,7 +13,7 @@ from omaha_audit.rooms.winamax import presets
 from omaha_audit.rooms.winamax.reader import WinamaxReader
 
 # The first line of a hand (ROOMS.md appendix A); `Tournament summary` files start otherwise.
-HEADER: Final = r'Winamax Poker - (?:CashGame|Go Fast "|HOLD-UP "|Tournament ")'
+HEADER: Final = r'Winamax Poker - (?:CashGame|Go Fast "|HOLD-UP "|ESCAPE "|Tournament ")'
 SUMMARY: Final = r"\*\*\* SUMMARY \*\*\*"
 NOTICE: Final = r"Winamax Poker - Tournament summary"
 

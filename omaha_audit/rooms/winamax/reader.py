@@ -169,13 +169,18 @@ class WinamaxBuilder(HandBuilder):
             super().other_line(kind, m, line, text, source)
 
     def blind(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
-        """A `posts small blind|big blind|ante` line (module docstring for `out of position`)."""
+        """A `posts small blind|big blind|ante` line (module docstring for `out of position`), or fpdb's
+        `posts dead blind (0.25€)` (dead) and `posts small & big blind ( 0.75€)` (both blinds)."""
         name = self.player("BLIND", text, m["name"])
         chips = self.amount(m["amount"], line)
         what = m["what"]
         out_of_position = m["out_of_position"] is not None
         if what == "ante":
             kind = _ANTE
+        elif what == "dead blind":
+            kind = _DEAD
+        elif what == "small & big blind":
+            kind = _BOTH
         elif what == "big blind":
             if out_of_position and chips == 0:
                 # the second line of "post both": its chips are in the small-blind line before it
