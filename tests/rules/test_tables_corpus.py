@@ -51,6 +51,17 @@ KNOWN[("Entraction/PokerHandHistoryParser/PotLimitOmahaHiLo.txt", "OA706", 1)] =
     "HHSmithy's samples: EuroTable.txt is this hand edited (its header's stakes changed)"
 )
 
+KNOWN[
+    (
+        "OHH/PokerNow-OpenHandHistory-Converter--Python-/OpenHandHistory/poker_now_log_pgllrZB4-s11jXpJVdapSiar1.ohh",
+        "OA701",
+        10886,
+    )
+] = (
+    "three players to heads-up: PokerNow gives the button to BraswellM (seat 9), and SudduthM (seat 1), big blind "
+    "of #1660970122512, posts the big blind again in #1660970136154 (BL-2: the last big blind takes the button)"
+)
+
 _UNPRINTED_REBUY = "EricBlade busts and starts the next hand with chips: Everleaf prints the hero's re-buys nowhere"
 KNOWN[("Everleaf/fpdb-3/tour/TID_1627660-1.txt", "OA705", 297)] = _UNPRINTED_REBUY
 KNOWN[("Everleaf/fpdb-3/tour/TID_1627660-1.txt", "OA705", 506)] = _UNPRINTED_REBUY
@@ -97,13 +108,14 @@ INFO: dict[tuple[str, str], int] = {
     ("ipoker", "OA705"): 12,
     ("merge", "OA705"): 2,
     ("microgaming", "OA705"): 1,
-    ("pokerstars", "OA705"): 6,
+    ("partypoker", "OA705"): 25,  # cash top-ups back to $2 between hands (2012 files)
+    ("pokerstars", "OA705"): 20,
     ("thebiggame", "OA705"): 18,
-    ("winamax", "OA705"): 11,
+    ("winamax", "OA705"): 15,
     ("wpn", "OA706"): 2,
 }
 
-# pairs of consecutive hands of one table (no hand between them), per room: 3,928 in 82 files. (Bovada's are
+# pairs of consecutive hands of one table (no hand between them), per room: 5,560 in all. (Bovada's are
 # consecutive by their stacks, but its anonymous seats leave only OA706-OA708 to judge them.)
 PAIRS: dict[str, int] = {
     "888poker": 154,
@@ -117,15 +129,17 @@ PAIRS: dict[str, int] = {
     "fulltilt": 139,
     "gear": 1,
     "ggpoker": 104,
+    "ignition": 614,
     "ipoker": 266,
     "merge": 18,
     "microgaming": 6,
     "ongame": 81,
-    "partypoker": 3,
+    "partypoker": 500,
     "pkr": 12,
-    "pokerstars": 779,
+    "pokernow": 170,
+    "pokerstars": 983,
     "thebiggame": 884,
-    "winamax": 100,
+    "winamax": 247,
     "wpn": 58,
 }
 
