@@ -91,11 +91,6 @@ KNOWN: tuple[Known, ...] = (
     Known(BLANK, "315882986", "OA106", 7, "`Seat 2:  ( $895 )`: no player name (ROOMS.md 3.6)"),
     Known(BLANK, "315882986", "OA106", 8, "`Seat 6:  ( $600 )`: no player name (ROOMS.md 3.6)"),
     Known(BLANK, "315882986", "OA108", 8, _BLANK_NAMES),
-    Known(BLANK, "315882986", "OA311", 13, _BLANK_NAMES),
-    Known(BLANK, "315882986", "OA311", 14, _BLANK_NAMES),
-    Known(BLANK, "315882986", "OA603", 15, _BLANK_NAMES),
-    Known(BLANK, "315882986", "OA604", 15, _BLANK_NAMES),
-    Known(BLANK, "315882986", "OA403", 17, _BLANK_NAMES),
     # (FREEROLL hand 190625798: `Hero calls [$100]` completes the small blind to the full $200 big blind though
     # the big blind is all-in for $125, and `Hero collected [ $75 ]` returns the excess: RULES.md PL-6's
     # full-big-blind call, which OA307 accepts)
@@ -377,10 +372,19 @@ def test_a_plain_hand(tmp_path: Path) -> None:
 
 
 def test_a_card_no_known_language_explains_is_reported_not_guessed(tmp_path: Path) -> None:
-    (hand,) = read_text(tmp_path, hand_text(cards="10Kreuz, Ad, 7s, 2h"))
+    (hand,) = read_text(tmp_path, hand_text(cards="10Zweig, Ad, 7s, 2h"))
     assert isinstance(hand, Hand)
-    assert [(d.line, "10Kreuz" in d.reason) for d in hand.defects] == [(12, True)]
+    assert [(d.line, "10Zweig" in d.reason) for d in hand.defects] == [(12, True)]
     assert [str(card) for card in hand.dealt[0].cards] == ["Ad", "7s", "2h"]
+
+
+def test_the_german_client_writes_suit_words(tmp_path: Path) -> None:
+    """888's German client: English rank letters, German suit words (`3Karo`, `KKreuz`, `QHerz`, `JPik`)."""
+    german = hand_text(cards="3Karo, KKreuz, QHerz, JPik").replace("[ Jh, 7c, 5h ]", "[ JHerz, 7Kreuz, 10Herz ]")
+    (hand,) = read_text(tmp_path, german)
+    assert isinstance(hand, Hand) and not hand.defects
+    assert [str(card) for card in hand.dealt[0].cards] == ["3d", "Kc", "Qh", "Js"]
+    assert [str(card) for card in hand.boards[0]][:3] == ["Jh", "7c", "Th"]
 
 
 def test_a_hand_mixing_two_languages_is_unreadable_at_its_line(tmp_path: Path) -> None:

@@ -1,0 +1,176 @@
+"""The one amount reader every room uses: every number style the rooms write, and never a silently different
+number.
+
+What an amount's text may hold, around its digits:
+
+- a currency before or after, with or without a space: a sign (`$`, `€`, `£`, `₹`, `¥`, `₽`, `kr`, `zł`,
+  `Ft`, `A$`, `C$`, `Rs.`) or a code of two to four capital letters (`USD`, `EUR`, `SC`, `USDT`);
+- a sign `-` (only where the caller allows it: net results);
+- thousands grouped with a comma, a dot, a space, a no-break space (U+00A0 or U+202F), an apostrophe or a
+  right single quote (`1,500`, `1.500`, `1 500`, `1'500`), in groups of three (and, for rupees, the Indian
+  grouping `1,00,000`);
+- a decimal point or a decimal comma (`0.25`, `0,25`); digits after it beyond the unit's places must be
+  zeros (`0.250` at 2 places is 25 cents; `0.255` is not an amount of that unit);
+- where the caller allows it, a K, M or B suffix (`1.5K`: 1,500), exact or refused.
+
+Which mark is the decimal one. A room that always writes one style says so (`decimal="."` or `","`); the
+other mark is then a thousands mark wherever it stands. Otherwise the text decides: with both marks, the
+last is the decimal one (`1.234,56`, `1,234.56`); a mark used twice groups thousands (`1.234.567`); a
+single mark followed by exactly three digits groups thousands (`1.500`, `3,252`) unless the number before
+it is 0 (`0.500`); any other single mark is the decimal one (`0,02`, `552,72`, `7.5`).
+
+Anything else (`$1,7,0.0`, `12,34` from a room whose decimal mark is a point, two decimal marks, no digits) is
+not an amount: `AmountError` says why, and the reader reports the line (a reading finding), never a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from omaha_audit.model.money import CURRENCY_SYMBOLS
+
+
+class AmountError(ValueError):
+    """An amount's text that fits no number style: the reason is in the message."""
+
+
+# Currency signs and their ISO codes (the model's, and those the rooms' clients print in other countries).
+SIGNS: Final = {
+    **CURRENCY_SYMBOLS,
+    "₽": "RUB",
+    "A$": "AUD",
+    "C$": "CAD",
+    "R$": "BRL",
+    "kr": "SEK",
+    "zł": "PLN",
+    "Ft": "HUF",
+    "Rs.": "INR",
+    "Rs": "INR",
+}
+_SIGN_PATTERN: Final = "|".join(re.escape(sign) for sign in sorted(SIGNS, key=len, reverse=True))
+_CURRENCY: Final = rf"(?:{_SIGN_PATTERN}|[A-Z]{{2,4}}\b)"
+_SPACES: Final = " \u00a0\u202f\t"
+_GROUP_MARKS: Final = ",.'\u2019 \u00a0\u202f"
+_PLAIN: Final = re.compile(r"\d+(?:\.\d{1,2})?")  # never a thousands group: "1500", "0.25"
+_SHAPE: Final = re.compile(
+    rf"[{_SPACES}]*(?P<before>{_CURRENCY})?[{_SPACES}]*(?P<sign>-)?[{_SPACES}]*(?P<before2>{_CURRENCY})?"
+    rf"[{_SPACES}]*(?P<number>\d(?:[\d{re.escape(_GROUP_MARKS)}]*\d)?)(?P<suffix>[KkMB])?"
+    rf"[{_SPACES}]*(?P<after>{_CURRENCY})?[{_SPACES}]*"
+)
+_SUFFIXES: Final = {"K": 3, "k": 3, "M": 6, "B": 9}
+_INDIAN: Final = re.compile(r"\d{1,2}(?:,\d{2})*,\d{3}")
+_CACHE_LIMIT: Final = 50_000
+_known: dict[tuple[str, int, str | None, bool, bool], int] = {}
+
+
+def read_amount(
+    text: str, decimals: int, *, decimal: str | None = None, signed: bool = False, suffixes: bool = False
+) -> int:
+    """`text` in integer units of `decimals` places. `decimal`: the decimal mark the room always writes
+    ("." or ","), None to let the text decide; `signed`: a leading minus is allowed (the result is negative);
+    `suffixes`: K, M and B multipliers are allowed. Raises AmountError when the text fits no style."""
+    if decimal != "," and _PLAIN.fullmatch(text):  # the common case: "1500", "0.25"
+        whole, _, fraction = text.partition(".")
+        return _units(text, whole, fraction, decimals)
+    key = (text, decimals, decimal, signed, suffixes)
+    known = _known.get(key)
+    if known is not None:
+        return known
+    value = _read(text, decimals, decimal, signed, suffixes)
+    if len(_known) < _CACHE_LIMIT:
+        _known[key] = value
+    return value
+
+
+def currency_of(text: str) -> str | None:
+    """The ISO code of the currency an amount's text names by sign or code, None when it names none."""
+    found = _SHAPE.fullmatch(text)
+    if found is None:
+        return None
+    mark = found["before"] or found["before2"] or found["after"]
+    if mark is None:
+        return None
+    return SIGNS.get(mark, mark)
+
+
+def _read(text: str, decimals: int, decimal: str | None, signed: bool, suffixes: bool) -> int:
+    found = _SHAPE.fullmatch(text)
+    if found is None:
+        raise AmountError(f"{text!r} is not an amount")
+    before = found["before"] or found["before2"]
+    if before and found["after"]:
+        raise AmountError(f"{text!r} names a currency twice")
+    if found["sign"] and not signed:
+        raise AmountError(f"{text!r}: a negative amount where none can be")
+    suffix = found["suffix"]
+    if suffix and not suffixes:
+        raise AmountError(f"{text!r}: a {suffix} multiplier this room does not write")
+    whole, fraction = _split(text, found["number"], decimal, indian=(before or found["after"] or "") in ("₹", "INR"))
+    if suffix:
+        places = _SUFFIXES[suffix]
+        if len(fraction) > places:
+            raise AmountError(f"{text!r} is finer than one chip")
+        whole, fraction = whole + fraction.ljust(places, "0"), ""
+    value = _units(text, whole, fraction, decimals)
+    return -value if found["sign"] else value
+
+
+def _split(text: str, number: str, decimal: str | None, indian: bool) -> tuple[str, str]:
+    """`number`'s whole digits and fraction digits, its marks checked against every style."""
+    marks = [char for char in number if not char.isdigit()]
+    if not marks:
+        return number, ""
+    point = _decimal_mark(text, number, marks, decimal)
+    if point is not None:
+        cut = number.rindex(point)
+        whole, fraction = number[:cut], number[cut + 1 :]
+        if not fraction.isdigit():
+            raise AmountError(f"{text!r}: the decimal mark {point!r} is not followed by digits only")
+    else:
+        whole, fraction = number, ""
+    groups = [char for char in whole if not char.isdigit()]
+    if groups:
+        mark = groups[0]
+        if any(char != mark for char in groups) and not all(char in _SPACES for char in groups):
+            raise AmountError(f"{text!r}: thousands grouped with two different marks")
+        parts = re.split(f"[{re.escape(_GROUP_MARKS)}]", whole)
+        grouped = len(parts[0]) <= 3 and parts[0] != "0" and all(len(part) == 3 for part in parts[1:])
+        if not grouped and not (indian and _INDIAN.fullmatch(whole)):
+            raise AmountError(f"{text!r}: digits not grouped in thousands ({'|'.join(parts)})")
+        whole = "".join(parts)
+    return whole, fraction
+
+
+def _decimal_mark(text: str, number: str, marks: list[str], decimal: str | None) -> str | None:
+    """Which of `number`'s marks is its decimal mark, or None (only thousands marks)."""
+    if decimal is not None:
+        if marks.count(decimal) > 1:
+            raise AmountError(f"{text!r}: two decimal marks {decimal!r}")
+        return decimal if decimal in marks else None
+    points = [char for char in marks if char in ".,"]
+    if not points:
+        return None
+    last = points[-1]
+    if len(set(points)) > 1:  # both marks: the last one is the decimal mark
+        if points.count(last) > 1:
+            raise AmountError(f"{text!r}: two decimal marks {last!r}")
+        return last
+    if len(points) > 1:  # one mark, used more than once: thousands
+        return None
+    after = number[number.rindex(last) + 1 :]
+    before = number[: number.rindex(last)]
+    if len(after) == 3 and after.isdigit() and before.strip(_GROUP_MARKS) not in ("0", ""):
+        return None  # `1.500`, `3,252`: thousands
+    return last
+
+
+def _units(text: str, whole: str, fraction: str, decimals: int) -> int:
+    if not whole and not fraction:
+        raise AmountError(f"{text!r} has no digits")
+    if len(fraction) > decimals:
+        if fraction[decimals:].strip("0"):
+            raise AmountError(f"{text!r} is finer than the unit (10^-{decimals})")
+        fraction = fraction[:decimals]
+    scale: int = 10**decimals
+    return int(whole or "0") * scale + int(fraction.ljust(decimals, "0") or "0")

@@ -1,0 +1,41 @@
+"""The skeleton every text reader shares: a block is read by the room's `_read`, and a failure of the reader
+itself (a bug of ours) is an internal error on that block (OA104), never an unreadable hand and never a crash
+of the run; the lines the room's grammar does not know become the hand's lines not read."""
+
+from __future__ import annotations
+
+from omaha_audit.model import Defect, UnreadableHand
+from omaha_audit.model.hand import LINE_CUT_OFF
+from omaha_audit.parse.split import Block
+
+UNREADABLE_LINE = "a line of a kind the reader does not know"
+
+
+def crashed(block: Block, error: BaseException, hand_id: str | None = None) -> UnreadableHand:
+    """The block the reader failed on, as an internal error (OA104), with the reader's exception."""
+    reason = f"internal reader error: {error!r}"
+    return UnreadableHand(
+        block.path, block.first_line, block.first_line, block.last_line, reason, hand_id, block.format, internal=True
+    )
+
+
+def unknown_lines(unknown: list[tuple[int, str]], block: Block, cut: bool) -> list[Defect]:
+    """The lines no terminal of the room's grammar matched, as lines not read; the block's last line is
+    `line cut off` instead when the hand stops before its end (`cut`)."""
+    return [
+        Defect(line, text, LINE_CUT_OFF if cut and line == block.last_line else UNREADABLE_LINE)
+        for line, text in unknown
+    ]
+
+
+class BlockReader:
+    """A text room's reader: `read` never raises; rooms implement `_read`."""
+
+    def read(self, block: Block) -> object:
+        try:
+            return self._read(block)
+        except Exception as error:  # a reader bug must not lose the hand, nor pass for an unreadable one
+            return crashed(block, error)
+
+    def _read(self, block: Block) -> object:
+        raise NotImplementedError

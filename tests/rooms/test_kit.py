@@ -1,0 +1,150 @@
+"""The reading kit (omaha_audit/rooms/kit): one amount reader for every number style, one card reader for every
+spelling and client language. Every style is generated here from integer amounts and read back exact; a text
+in no style is refused, never read as another number."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from omaha_audit.rooms.kit.amounts import AmountError, currency_of, read_amount
+from omaha_audit.rooms.kit.cards import (
+    ENGLISH,
+    GERMAN,
+    LANGUAGES,
+    CardError,
+    card_of_index,
+    language_of,
+    read_card,
+    read_cards,
+)
+
+# (thousands mark, decimal mark) of the styles rooms write
+STYLES = [(",", "."), (".", ","), (" ", ","), ("\u00a0", ","), ("\u202f", ","), ("'", "."), ("\u2019", "."), ("", ".")]
+CURRENCIES = [("$", ""), ("", " €"), ("€ ", ""), ("", "€"), ("", " USD"), ("USD ", ""), ("£", ""), ("", "")]
+
+
+def written(units: int, decimals: int, group: str, point: str, before: str, after: str, *, all_places: bool) -> str:
+    whole, fraction = divmod(units, 10**decimals)
+    digits = f"{whole:,}".replace(",", group) if group else str(whole)
+    text = digits
+    if decimals and (fraction or all_places):
+        text += point + f"{fraction:0{decimals}d}"
+    return before + text + after
+
+
+@given(
+    units=st.integers(min_value=0, max_value=10**12),
+    decimals=st.sampled_from([0, 2]),
+    style=st.sampled_from(STYLES),
+    currency=st.sampled_from(CURRENCIES),
+)
+def test_every_style_reads_back_exact(
+    units: int, decimals: int, style: tuple[str, str], currency: tuple[str, str]
+) -> None:
+    group, point = style
+    text = written(units, decimals, group, point, *currency, all_places=True)
+    assert read_amount(text, decimals, decimal=point) == units
+    # the text alone decides, where it can: two places after the mark are always the decimals
+    if decimals == 2:
+        assert read_amount(text, decimals) == units
+
+
+@pytest.mark.parametrize(
+    ("text", "decimals", "units"),
+    [
+        ("1,492.66", 2, 149266),
+        ("$1,270.5", 2, 127050),
+        ("1.500", 0, 1500),  # iPoker's chips="1.500"
+        ("3,252.50", 2, 325250),
+        ("1 750", 0, 1750),  # Everest
+        ("0,02 €", 2, 2),
+        ("€ 1.234,56", 2, 123456),
+        ("$ 3.243", 2, 324300),  # 888: a dot grouping thousands
+        ("$ 552,72", 2, 55272),  # and a decimal comma, in one hand
+        ("0.500", 2, 50),
+        ("1'000", 0, 1000),
+        ("25 USD", 2, 2500),
+        ("1,00,000 ₹", 2, 10000000),
+        ("7.5", 2, 750),
+    ],
+)
+def test_real_forms(text: str, decimals: int, units: int) -> None:
+    assert read_amount(text, decimals) == units
+
+
+@pytest.mark.parametrize(
+    ("text", "kwargs", "why"),
+    [
+        ("$1,7,0.0", {}, "not grouped"),
+        ("12,34", {"decimal": "."}, "not grouped"),
+        ("1.2.3,4.5", {}, "two decimal marks"),
+        ("0.255", {}, "finer than the unit"),
+        ("$", {}, "not an amount"),
+        ("-$5", {}, "negative"),
+        ("1.5K", {}, "multiplier"),
+        ("1,5.00", {}, "not grouped"),
+        ("$5 €", {}, "currency twice"),
+        ("1,000.000,5", {}, "two decimal marks"),
+    ],
+)
+def test_a_text_in_no_style_is_refused_with_its_reason(text: str, kwargs: dict[str, object], why: str) -> None:
+    with pytest.raises(AmountError, match=why):
+        read_amount(text, 2, **kwargs)  # type: ignore[arg-type]
+
+
+def test_signs_and_multipliers_where_the_room_writes_them() -> None:
+    assert read_amount("-$5.25", 2, signed=True) == -525
+    assert read_amount("1.5K", 0, suffixes=True) == 1500
+    assert read_amount("2M", 0, suffixes=True) == 2_000_000
+    with pytest.raises(AmountError):
+        read_amount("1.2345K", 0, suffixes=True)
+
+
+@given(st.text(alphabet="0123456789,.' $€", min_size=1, max_size=12))
+def test_any_text_is_an_exact_amount_or_refused(text: str) -> None:
+    """Whatever the text, the reader gives an amount whose digits are the text's, or refuses it."""
+    try:
+        value = read_amount(text, 2)
+    except AmountError:
+        return
+    digits = "".join(char for char in text if char.isdigit()).lstrip("0") or "0"
+    assert str(value).lstrip("0").rstrip("0") == digits.rstrip("0") or value == 0
+
+
+def test_currency_of() -> None:
+    assert currency_of("$5") == "USD"
+    assert currency_of("5 €") == "EUR"
+    assert currency_of("SC 5") == "SC"
+    assert currency_of("5") is None
+
+
+def test_cards_in_every_spelling() -> None:
+    assert [str(card) for card in read_cards("Ah td 10s KH")] == ["Ah", "Td", "Ts", "Kh"]
+    assert [str(card) for card in read_cards("HA, S10, ck", suit_first=True)] == ["Ah", "Ts", "Kc"]
+    assert str(card_of_index(0, "A23456789TJQK", "dchs")) == "Ad"
+    assert str(card_of_index(51, "A23456789TJQK", "dchs")) == "Ks"
+    for bad in ("1h", "Ax", "", "AhKd"):
+        with pytest.raises(CardError):
+            read_card(bad)
+    with pytest.raises(CardError):
+        card_of_index(52, "A23456789TJQK", "dchs")
+
+
+def test_the_languages_card_words() -> None:
+    assert [str(GERMAN.card(token)) for token in ("3Karo", "KKreuz", "QHerz", "JPik", "10Karo", "BHerz")] == [
+        "3d",
+        "Kc",
+        "Qh",
+        "Js",
+        "Td",
+        "Jh",
+    ]
+    assert language_of(["3Karo", "KKreuz", "Ah"], None) == (GERMAN, "")
+    assert language_of(["Ah", "Kd"], None) == (ENGLISH, "")
+    assert language_of(["Ah", "Kd"], GERMAN)[0] is ENGLISH  # English reads it, German does not: English
+    language, why = language_of(["Hc", "Knd"], None)  # a Dutch king and a Swedish jack
+    assert language is None and "Dutch and Swedish" in why
+    for language in LANGUAGES:
+        assert language.card("Zz") is None
