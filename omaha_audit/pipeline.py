@@ -13,7 +13,7 @@ from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.parse.files import FileNotice
 from omaha_audit.parse.input_files import Source
 from omaha_audit.rooms import BY_NAME, hand_source, native_format, preset_for, words_for
-from omaha_audit.rules.base import Finding, HandContext, Severity
+from omaha_audit.rules.base import Finding, HandContext, Severity, is_reading
 from omaha_audit.rules.oa101_unreadable_hand import unreadable_finding
 from omaha_audit.rules.registry import ALL_RULES, Rule, audit_context
 from omaha_audit.rules.tables import TableRow, TableRule, copy_record, table_row, text_digest
@@ -64,17 +64,23 @@ class AuditedHand:
 UNREADABLE: Final = 0
 AUDITED: Final = 1
 NOT_AUDITED: Final = 2
+READER_FAILED: Final = 3  # a block the reader itself failed on (OA104): our bug, not an unreadable hand
+_SERIOUS: Final = (Severity.ERROR, Severity.WARNING)
 
 
 def hand_kind(item: Hand | UnreadableHand) -> tuple[int, str, str]:
     """What `Tally.add` counts a hand as: its kind, its room and its format label."""
     if isinstance(item, UnreadableHand):
-        return UNREADABLE, "", item.room or "unknown"
+        return (READER_FAILED if item.internal else UNREADABLE), "", item.room or "unknown"
     return (AUDITED if item.game.is_flop_game else NOT_AUDITED), item.room, item.format
 
 
 @dataclass(slots=True)
 class Tally:
+    """The run's counts. The dealer's errors are counted apart from what the reader could not read (the
+    reading findings, rules/base.py READING_CODES): `dealer_by_severity` and `dealer_hands` for the first,
+    `unreadable`, `reader_failed` and `not_fully_read` for the second."""
+
     files: int = 0
     hands: int = 0
     audited: int = 0
@@ -83,8 +89,13 @@ class Tally:
     copies: int = 0  # identical copies of hands already read: counted once (CT-5)
     tables: int = 0  # tables whose hands were put in order for the rules across hands
     findings: int = 0
+    reader_failed: int = 0  # blocks the reader itself failed on (OA104): never counted as unreadable
+    not_fully_read: int = 0  # hands read with a reading finding at warning or error (checks withheld)
+    dealer_hands: int = 0  # hands with a dealer's error or warning
     by_code: Counter[str] = field(default_factory=Counter)
     by_severity: Counter[str] = field(default_factory=Counter)
+    dealer_by_severity: Counter[str] = field(default_factory=Counter)  # the dealer's findings only
+    by_code_severity: Counter[tuple[str, str]] = field(default_factory=Counter)
     by_room: Counter[str] = field(default_factory=Counter)  # hands read, by the room that dealt them
     by_format: Counter[str] = field(default_factory=Counter)  # every hand block, by the format of its header
     notices: list[FileNotice] = field(default_factory=list)
@@ -100,8 +111,11 @@ class Tally:
         """`add` from plain values (omaha_audit/parallel.py): `kind` UNREADABLE, AUDITED or NOT_AUDITED, and
         the labels `add` would count the hand under."""
         self.hands += 1
-        if kind == UNREADABLE:
-            self.unreadable += 1
+        if kind in (UNREADABLE, READER_FAILED):
+            if kind == UNREADABLE:
+                self.unreadable += 1
+            else:
+                self.reader_failed += 1
             self.by_format[format_name] += 1
         else:
             self.by_room[room] += 1
@@ -110,19 +124,48 @@ class Tally:
                 self.audited += 1
             else:
                 self.not_audited += 1
+            misread = dealt = False
+            for finding in findings:
+                if finding.severity in _SERIOUS:
+                    if is_reading(finding.code):
+                        misread = True
+                    else:
+                        dealt = True
+            self.not_fully_read += misread
+            self.dealer_hands += dealt
         self.count(findings)
 
     def count(self, findings: list[Finding]) -> None:
         for finding in findings:
+            severity = finding.severity.value
             self.findings += 1
             self.by_code[finding.code] += 1
-            self.by_severity[finding.severity.value] += 1
+            self.by_severity[severity] += 1
+            self.by_code_severity[finding.code, severity] += 1
+            if not is_reading(finding.code):
+                self.dealer_by_severity[severity] += 1
 
     def worst(self) -> Severity | None:
-        for severity in (Severity.ERROR, Severity.WARNING, Severity.INFO):
-            if self.by_severity.get(severity.value):
-                return severity
-        return None
+        """The most serious finding of any kind."""
+        return _worst(self.by_severity)
+
+    def dealer_worst(self) -> Severity | None:
+        """The most serious of the dealer's findings (what the exit code follows)."""
+        return _worst(self.dealer_by_severity)
+
+    @property
+    def dealer_findings(self) -> int:
+        return sum(self.dealer_by_severity.values())
+
+    @property
+    def incomplete(self) -> int:
+        """Hands not fully read: unreadable, the reader failed, or read with checks withheld."""
+        return self.unreadable + self.reader_failed + self.not_fully_read
+
+    def skipped_files(self) -> Counter[str]:
+        """The files a scan passed over or that held no hand, by kind (tournament summaries, empty files,
+        documents and companions by their name, ...)."""
+        return Counter(notice.kind for notice in self.notices)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -134,6 +177,18 @@ class Tally:
             "copies": self.copies,
             "tables": self.tables,
             "findings": self.findings,
+            "dealer": {
+                "findings": self.dealer_findings,
+                "by_severity": dict(self.dealer_by_severity),
+                "hands": self.dealer_hands,
+            },
+            "reading": {
+                "hands_not_fully_read": self.incomplete,
+                "unreadable": self.unreadable,
+                "reader_failed": self.reader_failed,
+                "read_with_checks_withheld": self.not_fully_read,
+            },
+            "skipped_files": dict(sorted(self.skipped_files().items())),
             "by_code": dict(sorted(self.by_code.items())),
             "by_severity": dict(self.by_severity),
             "by_room": dict(sorted(self.by_room.items())),
@@ -183,6 +238,7 @@ class Auditor:
         self.seen: set[bytes] = set()  # room, hand and text digests of the hands read (CT-5)
         self.order = 0  # hands read (not unreadable text), copies included: the input order of the pictures
         self.want_unreadable = any(rule.code == "OA101" for rule in self.rules)
+        self.want_internal = any(rule.code == "OA104" for rule in self.rules)
 
     def rules_for(self, hand: Hand) -> HouseRules:
         return self.house or preset_for(hand)
@@ -248,7 +304,7 @@ class Auditor:
         """The hands of one file, audited and counted in the tally, each with its picture for the rules
         across hands and its house rules (None for unreadable text), and its key as a copy (`copy_key`).
         The pictures are numbered in input order by `self.order` (one run-wide count)."""
-        want_unreadable = self.want_unreadable
+        want_unreadable, want_internal = self.want_unreadable, self.want_internal
         pictures = bool(self.table_rules)
         for block, item in self.source.read_blocks(path, scanned):
             if isinstance(item, FileNotice):
@@ -257,7 +313,8 @@ class Auditor:
             first = block.first_line if block else 0
             lines = block.lines if (block and self.keep_text) else []
             if isinstance(item, UnreadableHand):
-                findings = [unreadable_finding(item)] if want_unreadable else []
+                wanted = want_internal if item.internal else want_unreadable
+                findings = [unreadable_finding(item)] if wanted else []
                 audited = AuditedHand(item, findings, first, lines, None)
                 self.tally.add(audited)
                 yield audited, None, None, None
@@ -286,6 +343,13 @@ class Auditor:
             if self.strict:
                 raise
             return copy_record(context.hand, order, digest)  # (a hand the engine could not settle)
+
+
+def _worst(by_severity: Counter[str]) -> Severity | None:
+    for severity in (Severity.ERROR, Severity.WARNING, Severity.INFO):
+        if by_severity.get(severity.value):
+            return severity
+    return None
 
 
 def copy_key(hand: Hand, digest: bytes) -> bytes:

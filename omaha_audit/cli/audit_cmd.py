@@ -7,10 +7,10 @@ import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO, cast
+from typing import TYPE_CHECKING, Final, TextIO, cast
 
 from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.pipeline import Auditor
+from omaha_audit.pipeline import Auditor, Tally
 from omaha_audit.report.progress import Progress, hand_path
 from omaha_audit.report.text import hand_text, write_across, write_summary
 from omaha_audit.rules.base import Severity
@@ -123,7 +123,8 @@ def run_audit(
         if output_format != "text":
             err.write(
                 f"files: {tally.files}, hands: {tally.hands}, audited: {tally.audited}, "
-                f"unreadable: {tally.unreadable}, findings: {tally.findings}\n"
+                f"unreadable: {tally.unreadable}, findings: {tally.findings}, "
+                f"dealer's findings: {tally.dealer_findings}, hands not fully read: {tally.incomplete}\n"
             )
             for notice in tally.notices:
                 err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
@@ -131,20 +132,40 @@ def run_audit(
         if report is not None and html is not None:
             report.write(tally, html)
             err.write(f"omaha-audit: HTML report written to {html}\n")
-        threshold = FAIL_ON[fail_on]  # (--fail-on)
-        worst = tally.worst()
-        code = 1 if threshold is not None and worst is not None and worst.rank >= threshold.rank else 0
+        code = exit_code(tally, fail_on)
         if output_format == "text":
             err.write(f"omaha-audit: exit {code}: {_exit_meaning(code, fail_on)}\n")
         return code
 
 
+DEALER_ERRORS: Final = 1
+NOT_FULLY_READ: Final = 4
+
+
+def exit_code(tally: Tally, fail_on: str) -> int:
+    """The exit code follows the dealer's findings: 1 when one is at or above `fail_on`; else 4 when hands
+    were not fully read (unreadable, the reader failed, or read with checks withheld), which a script must
+    not take for a clean audit; else 0. `fail_on` "never": always 0."""
+    threshold = FAIL_ON[fail_on]  # (--fail-on)
+    if threshold is None:
+        return 0
+    worst = tally.dealer_worst()
+    if worst is not None and worst.rank >= threshold.rank:
+        return DEALER_ERRORS
+    return NOT_FULLY_READ if tally.incomplete else 0
+
+
 def _exit_meaning(code: int, fail_on: str) -> str:
     if fail_on == "never":
         return "findings never change the exit code (--fail-on never)"
-    if code:
-        return f"a finding at {fail_on} level or above (--fail-on {fail_on}; --fail-on never exits 0)"
-    return f"no finding at {fail_on} level or above (--fail-on {fail_on})"
+    if code == DEALER_ERRORS:
+        return f"a dealer's finding at {fail_on} level or above (--fail-on {fail_on}; --fail-on never exits 0)"
+    if code == NOT_FULLY_READ:
+        return (
+            f"no dealer's finding at {fail_on} level or above, but hands not fully read (see 'not fully read' "
+            "above; --fail-on never exits 0)"
+        )
+    return f"no dealer's finding at {fail_on} level or above, and every hand read (--fail-on {fail_on})"
 
 
 def _batches(

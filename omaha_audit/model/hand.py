@@ -377,17 +377,36 @@ class ShowdownMark:
         self.run, self.order, self.source = run, order, source  # type: ignore[misc]
 
 
+LINE_CUT_OFF: Final = "line cut off"  # the text stops inside the hand (OA107)
+EMPTY_CARD: Final = "empty card"  # the start of the reason of a card the room printed empty (OA206)
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Defect:
-    """A line of the hand the room wrote wrongly (garbled, cut off, impossible card): the hand is still
-    read, and the audit reports the defect."""
+    """A line of the hand that was not read whole, or that contradicts the rest of the hand; the hand is
+    still read, and the audit reports the defect.
+
+    `inconsistent` False (a line not read): the reader did not understand the line, or an amount or a card
+    in it (garbled text, a word or a number style it does not know, a line cut off, an empty card). The
+    audit says it once (OA106, OA107, OA206) and does not judge the dealer on what the line could change.
+    `inconsistent` True: the line was read and contradicts the hand's other lines (a stack after the hand
+    that is not the start plus the net, a summary's bet that is not what the lines put in): the room wrote
+    it wrongly (OA109)."""
 
     line: int
     text: str
     reason: str
+    inconsistent: bool = False
 
-    def __init__(self, line: int, text: str, reason: str) -> None:
+    def __init__(self, line: int, text: str, reason: str, inconsistent: bool = False) -> None:
         self.line, self.text, self.reason = line, text, reason  # type: ignore[misc]
+        self.inconsistent = inconsistent  # type: ignore[misc]
+
+    @property
+    def not_read(self) -> bool:
+        """A line (or an amount or card of it) the reader did not understand, besides a cut-off text and an
+        empty card, which the room wrote so (OA107, OA206)."""
+        return not self.inconsistent and self.reason != LINE_CUT_OFF and not self.reason.startswith(EMPTY_CARD)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -401,6 +420,7 @@ class UnreadableHand:
     reason: str
     hand_id: str | None = None
     room: str | None = None
+    internal: bool = False  # the reader itself failed (a bug of ours: OA104), not the text
 
     def __init__(
         self,
@@ -411,9 +431,10 @@ class UnreadableHand:
         reason: str,
         hand_id: str | None = None,
         room: str | None = None,
+        internal: bool = False,
     ) -> None:
         self.path, self.line, self.first_line, self.last_line = path, line, first_line, last_line  # type: ignore[misc]
-        self.reason, self.hand_id, self.room = reason, hand_id, room  # type: ignore[misc]
+        self.reason, self.hand_id, self.room, self.internal = reason, hand_id, room, internal  # type: ignore[misc]
 
 
 @dataclass(frozen=True, slots=True, init=False)

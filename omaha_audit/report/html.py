@@ -114,6 +114,12 @@ class Summary:
     by_severity: tuple[tuple[str, int], ...]
     by_code: tuple[CodeCount, ...]
     notices: tuple[str, ...]
+    dealer_findings: int  # the dealer's errors, warnings and infos (not the reading findings)
+    dealer_hands: int  # hands with a dealer's error or warning
+    not_fully_read: int  # hands not fully read: unreadable, the reader failed, or checks withheld
+    reader_failed: int
+    withheld: int  # hands read with the dealer's checks withheld on a line not understood
+    skipped_files: int  # files that held no hand to audit (summaries, documents, empty files)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +197,12 @@ def _summary(tally: Tally) -> Summary:
         severities,
         tuple(codes),
         notices,
+        tally.dealer_findings,
+        tally.dealer_hands,
+        tally.incomplete,
+        tally.reader_failed,
+        tally.not_fully_read,
+        sum(tally.skipped_files().values()),
     )
 
 

@@ -38,13 +38,25 @@ def counted(number: int, thing: str, things: str | None = None) -> str:
     return f"{number:,} {thing if number == 1 else (things or thing + 's')}"
 
 
+def _severities(counts: Counter[str]) -> str:
+    return ", ".join(f"{counts[s.value]:,} {s.value}" for s in Severity if counts[s.value])
+
+
 def write_summary(tally: Tally, out: TextIO) -> None:
-    severities = ", ".join(f"{tally.by_severity[s.value]} {s.value}" for s in Severity if tally.by_severity[s.value])
+    severities = _severities(tally.by_severity)
+    dealer = _severities(tally.dealer_by_severity)
+    failed = f", {tally.reader_failed:,} the reader failed on (OA104)" if tally.reader_failed else ""
     out.write(
         f"omaha-audit: {counted(tally.hands, 'hand')} in {counted(tally.files, 'file')}: {tally.audited:,} audited, "
         f"{tally.not_audited:,} audited without replay (stud, razz, draw: the game-independent checks), "
-        f"{tally.unreadable:,} unreadable\n"
-        f"findings: {tally.findings}" + (f" ({severities})" if severities else "") + "\n"
+        f"{tally.unreadable:,} unreadable{failed}\n"
+        f"dealer's errors: {tally.dealer_findings:,} findings"
+        + (f" ({dealer})" if dealer else "")
+        + f" in {counted(tally.dealer_hands, 'hand')}\n"
+        f"not fully read: {counted(tally.incomplete, 'hand')} ({tally.unreadable:,} unreadable, "
+        f"{tally.reader_failed:,} the reader failed on, {tally.not_fully_read:,} read with checks withheld "
+        "on a line not understood)\n"
+        f"findings: {tally.findings:,}" + (f" ({severities})" if severities else "") + "\n"
     )
     if tally.copies or tally.tables:
         copies = f"; {tally.copies} identical copies of hands already read, counted once" if tally.copies else ""
@@ -56,8 +68,13 @@ def write_summary(tally: Tally, out: TextIO) -> None:
     for code, count in sorted(tally.by_code.items()):
         rule = BY_CODE.get(code)
         name = rule.name if rule else ""
-        severity = rule.severity.value if rule else ""
-        out.write(f"  {code}  {name:<26} {severity:<8} {count:>7}\n")
+        per = tally.by_code_severity
+        kinds = ", ".join(f"{s.value} {per[code, s.value]:,}" for s in Severity if per[code, s.value])
+        out.write(f"  {code}  {name:<26} {count:>7}  ({kinds})\n")
+    skipped_kinds = tally.skipped_files()
+    if skipped_kinds:
+        kinds = ", ".join(f"{kind} {count:,}" for kind, count in sorted(skipped_kinds.items()))
+        out.write(f"files with no hand to audit: {sum(skipped_kinds.values()):,} ({kinds})\n")
     skipped: Counter[str] = Counter()
     for notice in tally.notices:
         if notice.kind == "skipped" and notice.message == NOT_HISTORY:  # one line for all: companions, documents

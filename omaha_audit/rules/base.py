@@ -25,6 +25,18 @@ _SMALL_BLIND: Final = ActionKind.POST_SMALL_BLIND
 _BIG_BLIND: Final = ActionKind.POST_BIG_BLIND
 
 
+# The reading findings: what the reader could not read or place (a hand not read, a line, amount or card not
+# understood, a player with no seat, a seat list it cannot follow, a text cut off) and our own failures
+# (OA104). A misread is ours, not the dealer's: these are counted apart from the dealer's errors, and the
+# exit code follows the dealer's errors (cli/audit_cmd.py).
+READING_CODES: Final = frozenset({"OA101", "OA104", "OA105", "OA106", "OA107", "OA108"})
+
+
+def is_reading(code: str) -> bool:
+    """A reading finding (READING_CODES), not a dealer's error."""
+    return code in READING_CODES
+
+
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"

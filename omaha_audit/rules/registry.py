@@ -19,6 +19,7 @@ from omaha_audit.rules import (
     oa106_malformed_line,
     oa107_truncated_hand,
     oa108_seat_list,
+    oa109_inconsistent_record,
     oa201_duplicate_card,
     oa202_hole_card_count,
     oa203_board_size,
@@ -65,6 +66,7 @@ from omaha_audit.rules import (
     oa708_hand_order,
 )
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
+from omaha_audit.rules.misread import withhold
 from omaha_audit.rules.tables import TableRule
 
 RULES: Final[tuple[Rule, ...]] = (
@@ -76,6 +78,7 @@ RULES: Final[tuple[Rule, ...]] = (
     oa106_malformed_line.RULE,
     oa107_truncated_hand.RULE,
     oa108_seat_list.RULE,
+    oa109_inconsistent_record.RULE,
     oa201_duplicate_card.RULE,
     oa202_hole_card_count.RULE,
     oa203_board_size.RULE,
@@ -176,7 +179,7 @@ def audit_context(ctx: HandContext, rules: tuple[Rule, ...] = RULES, *, strict: 
                 )
             )
     findings.sort(key=lambda finding: (finding.line, finding.code))
-    return findings
+    return withhold(ctx, findings)
 
 
 @functools.lru_cache(maxsize=64)

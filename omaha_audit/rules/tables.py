@@ -27,6 +27,7 @@ from omaha_audit.model import ActionKind, FeeEffect, FeeKind, Hand, Refunds, Sou
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.rules.base import Finding, HandContext, Severity, doc_summary, docstring
+from omaha_audit.rules.misread import WITHHELD
 
 # (a tuple tested by identity: `kind in frozenset` hashes the member, which is Python code even compiled)
 _POSTS: Final = tuple(kind for kind in ActionKind if kind.is_post)
@@ -279,7 +280,9 @@ def table_row(ctx: HandContext, order: int, digest: bytes) -> TableRow:
     for every hand, and reads it back as a TableHand only at the end)."""
     # (plain loops: compiled, a generator handed to tuple() is a slow generic call)
     hand = ctx.hand
-    ends = _end_stacks(ctx)
+    # a hand whose dealer's checks were withheld on a line not read (rules/misread.py) leaves no end stacks:
+    # what it moved is not known, so no stack is judged across it
+    ends = {} if WITHHELD in ctx.memo else _end_stacks(ctx)
     won = _collected(hand)
     dealt: set[str] = set()
     if ctx.replayable:

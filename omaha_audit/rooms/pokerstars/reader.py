@@ -60,6 +60,7 @@ from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.token_feed import lalr_parser
+from omaha_audit.rooms.kit.reader import crashed
 from omaha_audit.rooms.pokerstars.header import HeaderInfo, read_header, read_stakes, unit_for
 from omaha_audit.rooms.pokerstars.summary import PotLine, read_pot_line, read_summary_seat
 
@@ -150,8 +151,8 @@ class StarsReader:
     def read(self, block: Block) -> Hand | UnreadableHand:
         try:
             return self._read(block)
-        except Exception as error:  # a reader bug must not lose the hand
-            return unreadable(block, block.first_line, f"internal reader error: {error!r}")
+        except Exception as error:  # a reader bug must not lose the hand (OA104)
+            return crashed(block, error)
 
     # ---- what a room of the family overrides ------------------------------------------------------
     def header_info(self, fields: dict[str, str | None]) -> HeaderInfo:
@@ -395,7 +396,7 @@ class HandBuilder(Ledger):
 
     # ---- the ledger (parse/ledger.py) ------------------------------------------------------
     def misprinted_raise(self) -> None:
-        self.defects.append(Defect(self.line, self.text, _RAISE_TO_BUG))
+        self.defects.append(Defect(self.line, self.text, _RAISE_TO_BUG, inconsistent=True))
 
     # ---- the hand ------------------------------------------------------------------------
     def build(self) -> Hand:
