@@ -136,15 +136,16 @@ def mucked_players(hand: Hand) -> frozenset[str]:
 
 def pot_nets(hand: Hand, pots: list[Pot]) -> list[int]:
     """The amount to split in each pot: the printed net pots when the room lists them, else the gross
-    pots less the rake (and the fees taken from the pot) spread in proportion, remainder on the main pot;
-    the whole pots when the room prints its collected amounts before the rake."""
+    pots less the rake (and the fees taken from the pot, but a tax taken from a winner's share once the pot
+    is split: Hand.share_taxes) spread in proportion, remainder on the main pot; the whole pots when the
+    room prints its collected amounts before the rake."""
     summary = hand.pot
     if summary is None:
         return [pot.amount for pot in pots]
     printed = ([summary.main] if summary.main is not None else []) + list(summary.sides)
     if printed and len(printed) == len(pots) and summary.pots_basis is PotBasis.NET:
         return printed
-    deduction = (summary.rake or 0) + hand.fees_taken
+    deduction = (summary.rake or 0) + hand.fees_taken - hand.share_taxes
     if summary.collected_basis is PotBasis.GROSS:
         deduction = 0
     gross = sum(pot.amount for pot in pots)

@@ -571,6 +571,16 @@ class Hand:
         return total
 
     @property
+    def share_taxes(self) -> int:
+        """The taxes taken from a winner's share once the pot is split (GGPoker's `Tax $0.01`: one player's
+        share pays it), not from the pot before: part of `fees_taken`."""
+        total = 0
+        for fee in self.fees:
+            if fee.kind is _TAX and fee.effect is _TAKEN:
+                total += fee.amount
+        return total
+
+    @property
     def fees_taken(self) -> int:
         """What the fees besides the rake take out of the pot (jackpot, bingo, ...)."""
         total = 0
@@ -584,6 +594,7 @@ ALL_POTS: Final = -1  # Collected.pot of a player's total over every pot
 
 _ADDED: Final = FeeEffect.ADDED
 _TAKEN: Final = FeeEffect.TAKEN
+_TAX: Final = FeeKind.TAX
 
 fast_init(
     Source,

@@ -163,6 +163,7 @@ def _award_diffs(ctx: HandContext) -> list[AwardDiff]:
         return _totals_diff(ctx, cashed)
     diffs: list[AwardDiff] = []
     refunds = refund_in_collected(ctx)
+    tax = hand.share_taxes  # what a winner's share pays once the pot is split, not yet found on a share
     for result in ctx.settlement.results:
         if not result.decided or cashed & set(result.contenders):
             continue
@@ -172,7 +173,8 @@ def _award_diffs(ctx: HandContext) -> list[AwardDiff]:
         lines = [c.source.line for c in hand.collected if c.pot == index]
         line = lines[0] if lines else (hand.pot.source.line if hand.pot else hand.source.line)
         expected_total, actual_total = _merge(expected_runs), _merge(actual_runs)
-        pot_total_right = sum(expected_total.values()) == sum(actual_total.values())
+        paid = sum(actual_total.values())
+        pot_total_right = sum(expected_total.values()) in (paid, paid + tax)  # (a share may have paid the tax)
         if len(runs) > 1 and 0 not in actual_runs:
             # Run twice, with the collected lines under each board's showdown: judge board by board.
             for board in result.boards:
@@ -189,12 +191,25 @@ def _award_diffs(ctx: HandContext) -> list[AwardDiff]:
             continue
         if _nonzero(expected_total) == _nonzero(actual_total):
             continue
+        if tax and _taxed(expected_total, actual_total, tax):
+            tax = 0  # one winner's share paid the tax: the award is right
+            continue
         same_winners = set(_nonzero(expected_total)) == set(_nonzero(actual_total))
         if same_winners and not pot_total_right and _size_only(ctx, expected_total, actual_total):
             continue  # the right players, but the pot's size is off: OA601/OA402 report that
         code = _classify(ctx, result, result.boards, expected_total, actual_total)
         diffs.append(AwardDiff(code, index, 0, expected_total, actual_total, line, "whole pot"))
     return diffs
+
+
+def _taxed(expected: dict[str, int], actual: dict[str, int], tax: int) -> bool:
+    """Whether the awards are the shares but for one winner's, which is short by exactly `tax` (GGPoker's
+    `Tax`: taken from one player's share after the pot is split, Hand.share_taxes)."""
+    short = [player for player in expected.keys() | actual.keys() if expected.get(player, 0) != actual.get(player, 0)]
+    if len(short) != 1:
+        return False
+    player = short[0]
+    return expected.get(player, 0) > 0 and expected.get(player, 0) - actual.get(player, 0) == tax
 
 
 def _size_only(ctx: HandContext, expected: dict[str, int], actual: dict[str, int]) -> bool:
