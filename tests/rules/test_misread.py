@@ -87,6 +87,14 @@ def test_a_line_the_chips_depend_on_is_one_finding_that_names_what_it_withheld(t
     assert "zahlt" in message and "withheld on this hand" in message and "OA602" in message
 
 
+def test_an_amount_in_no_number_style_is_one_finding_never_another_number(tmp_path: Path) -> None:
+    """`$1,7,0.0` fits no number style (it was once read as $170.00): the line is not read, the hand is."""
+    hand, findings = audit(tmp_path, BASE.replace("Player0: bets $9", "Player0: bets $1,7,0.0"))
+    assert [(d.line, "$1,7,0.0" in d.reason) for d in hand.defects] == [(21, True)]
+    assert [(code, severity, line) for code, severity, line, _ in findings] == [("OA106", "warning", 21)]
+    assert not any(action.source.line == 21 for action in hand.actions)
+
+
 def test_a_line_nothing_depends_on_is_info(tmp_path: Path) -> None:
     _, findings = audit(tmp_path, GREETING)
     assert [(code, severity, line) for code, severity, line, _ in findings] == [("OA106", "info", 18)]

@@ -35,6 +35,11 @@ class AmountError(ValueError):
     """An amount's text that fits no number style: the reason is in the message."""
 
 
+class FinerThanUnit(AmountError):
+    """An amount with more decimal places than the unit holds (`0.255` in cents, `1500.5` in chips): a reader
+    that guessed the unit (tournament chips) may read the hand again in a finer one."""
+
+
 # Currency signs and their ISO codes (the model's, and those the rooms' clients print in other countries).
 SIGNS: Final = {
     **CURRENCY_SYMBOLS,
@@ -170,7 +175,7 @@ def _units(text: str, whole: str, fraction: str, decimals: int) -> int:
         raise AmountError(f"{text!r} has no digits")
     if len(fraction) > decimals:
         if fraction[decimals:].strip("0"):
-            raise AmountError(f"{text!r} is finer than the unit (10^-{decimals})")
+            raise FinerThanUnit(f"{text!r} is finer than the unit (10^-{decimals})")
         fraction = fraction[:decimals]
     scale: int = 10**decimals
     return int(whole or "0") * scale + int(fraction.ljust(decimals, "0") or "0")

@@ -51,7 +51,6 @@ from omaha_audit.model import (
     UncalledReturn,
     Unit,
     UnreadableHand,
-    parse_amount,
     parse_card,
 )
 from omaha_audit.parse.lalr import LalrChecker, Rejection
@@ -60,13 +59,19 @@ from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.token_feed import lalr_parser
+from omaha_audit.rooms.kit.amounts import FinerThanUnit, read_amount
 from omaha_audit.rooms.kit.reader import crashed
 from omaha_audit.rooms.pokerstars.header import HeaderInfo, read_header, read_stakes, unit_for
 from omaha_audit.rooms.pokerstars.summary import PotLine, read_pot_line, read_summary_seat
 
 
 class AmountError(ValueError):
-    pass
+    """An amount of the hand not read: args (reason, line); `finer` when it has more decimal places than
+    the unit the reader took (tournament chips with decimals: the hand is read again in hundredths)."""
+
+    def __init__(self, reason: str, line: int, finer: bool = False) -> None:
+        super().__init__(reason, line)
+        self.finer = finer
 
 
 _RAISE_TO_BUG: Final = "Run It Once's raise-to bug: the amount after 'to' is the chips this raise added"
@@ -214,7 +219,7 @@ class StarsReader:
                 return hand
             except AmountError as error:
                 if unit.decimals == 0 and decimals is None:
-                    continue  # chips with decimals: read again in hundredths
+                    continue  # chips with decimals (or stakes not read in chips): read again in hundredths
                 return unreadable(block, error.args[1], error.args[0], info.hand_id)
         raise AssertionError("unreachable")
 
@@ -329,19 +334,17 @@ class HandBuilder(Ledger):
         try:
             value = self.parse_money(text)
         except ValueError as error:
-            raise AmountError(f"amount {text!r}: {error}", line) from None
+            raise AmountError(f"amount {text!r}: {error}", line, isinstance(error, FinerThanUnit)) from None
         if len(self.amount_cache) >= _CACHE_LIMIT:
             self.amount_cache.clear()
         self.amount_cache[text] = value
         return value
 
     def parse_money(self, text: str) -> int:
-        """An amount as the room prints it (`$1,270.5`, `1500`) in units; raises ValueError. Rooms with
+        """An amount as the room prints it (`$1,270.5`, `1500`, `€0.02`) in units, read by the kit
+        (kit/amounts.py: a decimal point, thousands by comma); raises ValueError (AmountError). Rooms with
         other number forms override this."""
-        raw = text.strip()
-        if raw and not (raw[0].isdigit() or raw[0] == "."):
-            raw = raw[1:]
-        return parse_amount(raw, self.unit.decimals)
+        return read_amount(text, self.unit.decimals, decimal=".")
 
     def cards(self, text: str | None, line: int) -> tuple[Card, ...]:
         if not text:
@@ -412,158 +415,176 @@ class HandBuilder(Ledger):
         self.nominal_big_blind = stakes.big_blind or stakes.small_bet or 0
         actions, seats, events = self.actions, self.seats, self.events
         seat_players: dict[int, str] | None = None
-        for kind, line, text, m in self.tokens[1:]:
-            source = Source(path, line, line)
-            if kind == "ACTION":
-                name, verb, paid, raise_to, _, all_in, cap, note = m.groups()  # ACTION_GROUPS
-                if name not in players:
-                    name = self.player(kind, text, name)
-                action_kind = VERBS[verb]
-                if paid or raise_to:
-                    self.line, self.text = line, text
-                    first = (amounts.get(paid) or self.amount(paid, line)) if paid else 0  # (the cache, inlined)
-                    total = self.amount(raise_to, line) if raise_to else None
-                    added, to, increment = self.wager(action_kind, name, first, total, bool(paid))
-                else:
-                    added, to, increment = 0, None, None
-                actions.append(
-                    Action(
-                        self.street,
-                        name,
-                        players.get(name),
-                        action_kind,
-                        added,
-                        source,
-                        to,
-                        all_in is not None,
-                        cap is not None,
-                        None,
-                        increment,
-                        line,
-                    )
-                )
-                if note:
-                    events.append(Event(note, text, self.street, Source(path, line, line), name))
-            elif kind == "SUMMARY_SEAT":
-                if seat_players is None:
-                    seat_players = {seat.seat: seat.player for seat in seats}
-                number, rest = m.group("seat", "rest")
-                self.summary_seats.append(read_summary_seat(_number(number), rest, seat_players, amount, cards, source))
-            elif kind == "SEAT":
-                number, name, stack, bounty, status, hero_mark = m.groups()  # SEAT_GROUPS
-                status = status or ""
-                seat = Seat(
-                    _number(number or "0"),
-                    name or "",
-                    self.amount(stack, line),
-                    source,
-                    bounty,
-                    "sitting out" in status,
-                    "out of hand" in status,
-                )
-                seats.append(seat)
-                if hero_mark:
-                    self.hero = seat.player
-                players[seat.player] = seat.seat
-                self._by_length = None
-            elif kind == "POST" or kind == "BRING_IN":
-                name, paid, all_in = m.group("name", "amount", "all_in")
-                if name not in players:
-                    name = self.player(kind, text, name)
-                action_kind = POSTS[m["what"]] if kind == "POST" else _BRING_IN
-                chips = self.amount(paid, line)
-                actions.append(
-                    Action(
-                        self.street,
-                        name,
-                        players.get(name),
-                        action_kind,
-                        chips,
-                        source,
-                        self.post(action_kind, name, chips),
-                        all_in is not None,
-                        False,
-                        None,
-                        None,
-                        line,
-                    )
-                )
-            elif kind in BOARD_STREETS:
-                self.board_line(kind, m, line, text, source)
-            elif kind == "COLLECTED":
-                pot_text = m["pot"] or "pot"
-                side = m["side"]
-                index = int(side) if side else (1 if pot_text == "side pot" else 0)
-                self.collected.append(
-                    Collected(
-                        self.player(kind, text, m["name"]),
-                        self.amount(m["amount"], line),
-                        index,
-                        pot_text,
-                        self.run,
-                        source,
-                    )
-                )
-            elif kind == "SHOWS" or kind == "SHOWS_FOR":
-                self.showdown.append(
-                    ShowdownLine(
-                        self.player(kind, text, m["name"]),
-                        _SHOWS,
-                        self.cards(m["cards"], line),
-                        m["description"],
-                        self.run,
-                        source,
-                        line,
-                    )
-                )
-            elif kind == "MUCKS":
-                self.showdown.append(
-                    ShowdownLine(
-                        self.player(kind, text, m["name"]),
-                        _MUCKS,
-                        self.cards(m["cards"], line),
-                        None,
-                        self.run,
-                        source,
-                        line,
-                    )
-                )
-            elif kind == "NO_SHOW":
-                self.showdown.append(
-                    ShowdownLine(self.player(kind, text, m["name"]), _DOESNT_SHOW, (), None, self.run, source, line)
-                )
-            elif kind == "UNCALLED":
-                self.uncalled.append(
-                    UncalledReturn(
-                        self.player(kind, text, m["name"]), self.amount(m["amount"], line), self.street, source
-                    )
-                )
-            elif kind == "DEALT":
-                name = self.player(kind, text, m["name"])
-                held, new_held = m["cards"], m["new_cards"]
-                if name != m["name"]:  # a name holding brackets (`PC [Mittel]`): the cards follow it
-                    held, new_held = _brackets(text[len("Dealt to ") + len(name) :])
-                self.dealt.append(DealtCards(name, self.cards(held, line), source, self.cards(new_held, line)))
-            elif kind == "HOLE_CARDS" or kind == "DEALING_HANDS":
-                self.street, self.run = _PREFLOP, 0
-            elif kind == "SUMMARY":
-                self.street, self.run = _SUMMARY, 0
-                self.summary_line = line
-            elif kind == "SUMMARY_TOTAL" or kind == "SUMMARY_TOTAL_PIPES":
-                self.pot_line = read_pot_line(m, amount, source)
-                self.pot_source = source
-                for fee in self.pot_line.fees:
-                    if fee.kind is FeeKind.SPLASH:
-                        self.splash(fee.amount, source)
+        tokens = self.tokens
+        position = 0  # the token being read (an amount not read there: its line is not read, the rest is)
+        first_token = 1
+        while True:
+            try:
+                for position in range(first_token, len(tokens)):
+                    kind, line, text, m = tokens[position]
+                    source = Source(path, line, line)
+                    if kind == "ACTION":
+                        name, verb, paid, raise_to, _, all_in, cap, note = m.groups()  # ACTION_GROUPS
+                        if name not in players:
+                            name = self.player(kind, text, name)
+                        action_kind = VERBS[verb]
+                        if paid or raise_to:
+                            self.line, self.text = line, text
+                            first = (
+                                (amounts.get(paid) or self.amount(paid, line)) if paid else 0
+                            )  # (the cache, inlined)
+                            total = self.amount(raise_to, line) if raise_to else None
+                            added, to, increment = self.wager(action_kind, name, first, total, bool(paid))
+                        else:
+                            added, to, increment = 0, None, None
+                        actions.append(
+                            Action(
+                                self.street,
+                                name,
+                                players.get(name),
+                                action_kind,
+                                added,
+                                source,
+                                to,
+                                all_in is not None,
+                                cap is not None,
+                                None,
+                                increment,
+                                line,
+                            )
+                        )
+                        if note:
+                            events.append(Event(note, text, self.street, Source(path, line, line), name))
+                    elif kind == "SUMMARY_SEAT":
+                        if seat_players is None:
+                            seat_players = {seat.seat: seat.player for seat in seats}
+                        number, rest = m.group("seat", "rest")
+                        self.summary_seats.append(
+                            read_summary_seat(_number(number), rest, seat_players, amount, cards, source)
+                        )
+                    elif kind == "SEAT":
+                        number, name, stack, bounty, status, hero_mark = m.groups()  # SEAT_GROUPS
+                        status = status or ""
+                        seat = Seat(
+                            _number(number or "0"),
+                            name or "",
+                            self.amount(stack, line),
+                            source,
+                            bounty,
+                            "sitting out" in status,
+                            "out of hand" in status,
+                        )
+                        seats.append(seat)
+                        if hero_mark:
+                            self.hero = seat.player
+                        players[seat.player] = seat.seat
+                        self._by_length = None
+                    elif kind == "POST" or kind == "BRING_IN":
+                        name, paid, all_in = m.group("name", "amount", "all_in")
+                        if name not in players:
+                            name = self.player(kind, text, name)
+                        action_kind = POSTS[m["what"]] if kind == "POST" else _BRING_IN
+                        chips = self.amount(paid, line)
+                        actions.append(
+                            Action(
+                                self.street,
+                                name,
+                                players.get(name),
+                                action_kind,
+                                chips,
+                                source,
+                                self.post(action_kind, name, chips),
+                                all_in is not None,
+                                False,
+                                None,
+                                None,
+                                line,
+                            )
+                        )
+                    elif kind in BOARD_STREETS:
+                        self.board_line(kind, m, line, text, source)
+                    elif kind == "COLLECTED":
+                        pot_text = m["pot"] or "pot"
+                        side = m["side"]
+                        index = int(side) if side else (1 if pot_text == "side pot" else 0)
+                        self.collected.append(
+                            Collected(
+                                self.player(kind, text, m["name"]),
+                                self.amount(m["amount"], line),
+                                index,
+                                pot_text,
+                                self.run,
+                                source,
+                            )
+                        )
+                    elif kind == "SHOWS" or kind == "SHOWS_FOR":
+                        self.showdown.append(
+                            ShowdownLine(
+                                self.player(kind, text, m["name"]),
+                                _SHOWS,
+                                self.cards(m["cards"], line),
+                                m["description"],
+                                self.run,
+                                source,
+                                line,
+                            )
+                        )
+                    elif kind == "MUCKS":
+                        self.showdown.append(
+                            ShowdownLine(
+                                self.player(kind, text, m["name"]),
+                                _MUCKS,
+                                self.cards(m["cards"], line),
+                                None,
+                                self.run,
+                                source,
+                                line,
+                            )
+                        )
+                    elif kind == "NO_SHOW":
+                        self.showdown.append(
+                            ShowdownLine(
+                                self.player(kind, text, m["name"]), _DOESNT_SHOW, (), None, self.run, source, line
+                            )
+                        )
+                    elif kind == "UNCALLED":
+                        self.uncalled.append(
+                            UncalledReturn(
+                                self.player(kind, text, m["name"]), self.amount(m["amount"], line), self.street, source
+                            )
+                        )
+                    elif kind == "DEALT":
+                        name = self.player(kind, text, m["name"])
+                        held, new_held = m["cards"], m["new_cards"]
+                        if name != m["name"]:  # a name holding brackets (`PC [Mittel]`): the cards follow it
+                            held, new_held = _brackets(text[len("Dealt to ") + len(name) :])
+                        self.dealt.append(DealtCards(name, self.cards(held, line), source, self.cards(new_held, line)))
+                    elif kind == "HOLE_CARDS" or kind == "DEALING_HANDS":
+                        self.street, self.run = _PREFLOP, 0
+                    elif kind == "SUMMARY":
+                        self.street, self.run = _SUMMARY, 0
+                        self.summary_line = line
+                    elif kind == "SUMMARY_TOTAL" or kind == "SUMMARY_TOTAL_PIPES":
+                        self.pot_line = read_pot_line(m, amount, source)
+                        self.pot_source = source
+                        for fee in self.pot_line.fees:
+                            if fee.kind is FeeKind.SPLASH:
+                                self.splash(fee.amount, source)
+                            else:
+                                self.fees.append(fee)
+                    elif kind == "SUMMARY_BOARD":
+                        self.boards[RUNS[m["run"]]] = self.cards(m["cards"], line)
+                    elif kind == "SHOW_DOWN":
+                        self.street, self.run = _SHOWDOWN, RUNS[m["run"]]
+                        self.showdown_marks.append(ShowdownMark(self.run, line, source))
                     else:
-                        self.fees.append(fee)
-            elif kind == "SUMMARY_BOARD":
-                self.boards[RUNS[m["run"]]] = self.cards(m["cards"], line)
-            elif kind == "SHOW_DOWN":
-                self.street, self.run = _SHOWDOWN, RUNS[m["run"]]
-                self.showdown_marks.append(ShowdownMark(self.run, line, source))
-            else:
-                self.other_line(kind, m, line, text, source)
+                        self.other_line(kind, m, line, text, source)
+                break
+            except AmountError as error:
+                if error.finer and self.unit.decimals == 0:
+                    raise  # tournament chips with decimals: the reader reads the hand again in hundredths
+                self.defects.append(Defect(error.args[1], tokens[position][2], error.args[0]))
+                first_token = position + 1
         return self.finish()
 
     def board_line(self, kind: str, m: re.Match[str], line: int, text: str, source: Source) -> None:
