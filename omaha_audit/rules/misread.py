@@ -23,9 +23,14 @@ from typing import Final
 
 from omaha_audit.rules.base import Finding, HandContext, Severity, is_reading
 
-# the checks that read the whole hand: cards, pots, awards, rake and summary
+# the checks that read the whole hand: cards, pots, awards, rake and summary (a line not read may be any of
+# them); a player or seat the reader cannot place leaves the board's checks (OA203-OA206) standing
 _WHOLE_HAND: Final = ("OA2", "OA4", "OA5", "OA6")
+_PLAYERS_HAND: Final = ("OA201", "OA202", "OA4", "OA5", "OA6")
 _NOT_READ: Final = "OA106"
+# what no misread changes: a game not replayed (OA102), and what the reader itself found wrong in the text
+# it read (OA109)
+_NEVER_HELD: Final = frozenset({"OA102", "OA109"})
 _PLACES: Final = frozenset({"OA105", "OA108"})  # a player or seat the reader cannot place
 WITHHELD: Final = "withheld"  # HandContext.memo key: the findings withheld on the hand
 
@@ -46,11 +51,12 @@ def withhold(ctx: HandContext, findings: list[Finding]) -> list[Finding]:
     if not lines:
         return findings
     first = min(lines)
+    whole = _WHOLE_HAND if any(defect.not_read for defect in ctx.hand.defects) else _PLAYERS_HAND
     kept: list[Finding] = []
     held: list[Finding] = []
     for finding in findings:
         code = finding.code
-        if is_reading(code) or code == "OA102" or (finding.line < first and not code.startswith(_WHOLE_HAND)):
+        if is_reading(code) or code in _NEVER_HELD or (finding.line < first and not code.startswith(whole)):
             kept.append(finding)
         else:
             held.append(finding)

@@ -10,7 +10,8 @@ from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 def check(ctx: HandContext) -> Iterator[Finding]:
     """A line the reader read whole says something the hand's other lines contradict, where the reader
-    itself can tell (the replay's rules judge the rest).
+    itself can tell (the replay's rules judge the rest), or the record lacks a line the room always writes
+    (a summary with no pot line).
 
     Bad: PartyPoker's summary `Player1 ... bet 2.50` when the hand's lines put in 3.00; a stack after the
     hand that is not the stack before plus the net the line prints; best five cards printed that are not
@@ -23,7 +24,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             continue
         yield RULE.finding(
             ctx,
-            f"Line {defect.line} contradicts the hand ({defect.reason}): {defect.text!r}",
+            f"Line {defect.line} is wrong in the room's record ({defect.reason}): {defect.text!r}",
             ctx.hand.source.at(defect.line),
             actual=defect.text,
         )

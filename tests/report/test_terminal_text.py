@@ -51,9 +51,10 @@ def test_the_text_report_ends_with_the_summary_and_the_exit_code_explained(tmp_p
     out = run.stdout.splitlines()
     first_hand = next(n for n, line in enumerate(out) if line.startswith("Hand #"))
     summary = next(n for n, line in enumerate(out) if line.startswith("omaha-audit: "))
-    assert first_hand < summary and out[summary + 1].startswith("findings: ")
+    assert first_hand < summary and out[summary + 1].startswith("dealer's errors: ")
+    assert out[summary + 2].startswith("not fully read: ") and out[summary + 3].startswith("findings: ")
     assert run.stderr.splitlines()[-1] == (
-        "omaha-audit: exit 1: a finding at error level or above (--fail-on error; --fail-on never exits 0)"
+        "omaha-audit: exit 1: a dealer's finding at error level or above (--fail-on error; --fail-on never exits 0)"
     )
     calm = subprocess.run([*command, "--fail-on", "never"], capture_output=True, text=True, encoding="utf-8")
     assert calm.returncode == 0

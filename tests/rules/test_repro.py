@@ -22,8 +22,10 @@ pytestmark = pytest.mark.corpus
 # file -> codes that must be among its findings, and why
 EXPECTED = {
     # every seated player folds: the pot has nobody to go to, and the summary has no pot line
-    "R02_oa104_settle_max_empty.txt": {"OA106"},
-    "R02_oa104_settle_max_empty.full.txt": {"OA602"},
+    "R02_oa104_settle_max_empty.txt": {"OA109"},
+    # a seat line of an 11-digit seat number is not read: its player acts with no seat (said once, OA105),
+    # and the chips checks that would read his lines are withheld (rules/misread.py)
+    "R02_oa104_settle_max_empty.full.txt": {"OA105", "OA106"},
     # boards of more than five cards cannot be ranked: reported as a wrong board, not evaluated
     "R03_oa104_board_over_5_cards.txt": {"OA203"},
     "R03_oa104_board_over_5_cards.full.txt": {"OA201", "OA203"},
@@ -145,7 +147,7 @@ def test_every_output_survives_absurd_amounts_and_seats(name: str, command: list
         timeout=300,
     )
     assert "Traceback" not in result.stderr, result.stderr[-2000:]
-    assert result.returncode in (0, 1), result.stderr[-2000:]
+    assert result.returncode in (0, 1, 4), result.stderr[-2000:]  # (4: hands not fully read)
 
 
 MAIN = "from omaha_audit.cli.app import main; main()"
@@ -170,7 +172,7 @@ def test_every_reproducer_in_every_output(name: str, tmp_path: Path) -> None:
         (tmp_path / str(number)).mkdir()
         args = [part.format(path=path, tmp=tmp_path / str(number)) for part in command]
         result = runner.invoke(app, args)
-        assert result.exit_code in (0, 1), (args, result.output[-2000:], result.exception)
+        assert result.exit_code in (0, 1, 4), (args, result.output[-2000:], result.exception)
         assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
         assert "OA104" not in result.output, args
         if "json" in args:

@@ -711,7 +711,7 @@ class HandBuilder(Ledger):
             and self.requires_pot_line()
         ):
             text = self.block.lines[self.summary_line - self.block.first_line]
-            self.defects.append(Defect(self.summary_line, text, "the summary has no pot line"))
+            self.defects.append(Defect(self.summary_line, text, "the summary has no pot line", inconsistent=True))
         for kind, line, text, m in self.ignored:
             self.events.append(
                 Event(
