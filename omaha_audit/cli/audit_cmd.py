@@ -134,7 +134,7 @@ def run_audit(
             err.write(f"omaha-audit: HTML report written to {html}\n")
         code = exit_code(tally, fail_on)
         if output_format == "text":
-            err.write(f"omaha-audit: exit {code}: {_exit_meaning(code, fail_on)}\n")
+            err.write(f"omaha-audit: exit {code}: {_exit_meaning(code, fail_on, tally)}\n")
         return code
 
 
@@ -144,22 +144,24 @@ NOT_FULLY_READ: Final = 4
 
 def exit_code(tally: Tally, fail_on: str) -> int:
     """The exit code follows the dealer's findings: 1 when one is at or above `fail_on`; else 4 when hands
-    were not fully read (unreadable, the reader failed, or read with checks withheld), which a script must
-    not take for a clean audit; else 0. `fail_on` "never": always 0."""
+    were not fully read (unreadable, the reader failed, or read with checks withheld), or when the inputs
+    held no hand at all, which a script must not take for a clean audit; else 0. `fail_on` "never": 0."""
     threshold = FAIL_ON[fail_on]  # (--fail-on)
     if threshold is None:
         return 0
     worst = tally.dealer_worst()
     if worst is not None and worst.rank >= threshold.rank:
         return DEALER_ERRORS
-    return NOT_FULLY_READ if tally.incomplete else 0
+    return NOT_FULLY_READ if tally.incomplete or not tally.hands else 0
 
 
-def _exit_meaning(code: int, fail_on: str) -> str:
+def _exit_meaning(code: int, fail_on: str, tally: Tally) -> str:
     if fail_on == "never":
         return "findings never change the exit code (--fail-on never)"
     if code == DEALER_ERRORS:
         return f"a dealer's finding at {fail_on} level or above (--fail-on {fail_on}; --fail-on never exits 0)"
+    if code == NOT_FULLY_READ and not tally.hands:
+        return "no hand of any known room format in the inputs (see the notes above; --fail-on never exits 0)"
     if code == NOT_FULLY_READ:
         return (
             f"no dealer's finding at {fail_on} level or above, but hands not fully read (see 'not fully read' "

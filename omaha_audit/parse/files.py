@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, Protocol
+from typing import BinaryIO, Final, Protocol
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.archives import archive_kind, members
@@ -16,11 +17,13 @@ from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.parse.remote import RemoteFile, RemoteProblem, expand_url, is_url
 from omaha_audit.parse.split import Block, Splitter
 
-# Files a directory scan does not read, by their suffix: parsers' companion files (fpdb's .hp/.hands/.gt),
-# documents, data and images. Every other file is read, whatever its name (.txt, .xml, .dat, no suffix):
-# a file is a hand history when a room format recognises its hands, not by its name. (`.json` is read:
-# Global Poker's hand records and OHH files are saved as `.json`; a JSON file no format claims is named
-# once as skipped.)
+# Files whose name says they are something else: parsers' companion files (fpdb's .hp/.hands/.gt), documents,
+# data and images. They are looked into all the same, whether named or found in a folder: such a file whose
+# first SNIFF_BYTES hold no hand header of any format (nor a file a whole-file format claims) is passed over,
+# named once as skipped and counted; one that does hold hands is read like any other. Every other file is read
+# whatever its name (.txt, .xml, .json, .dat, no suffix): a file is a hand history when a room format
+# recognises its hands, not by its name; and a file that holds no hand at all is named once as skipped,
+# whether it was named or found (the same records either way).
 NOT_HISTORY_SUFFIXES: Final = frozenset(
     {".hp", ".hands", ".gt", ".md", ".rst", ".tsv", ".csv", ".jsonl", ".parquet", ".py", ".toml", ".yaml"}
     | {".yml", ".ini", ".cfg", ".html", ".htm", ".css", ".js", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".pdf"}
@@ -41,6 +44,7 @@ class BlockReader(Protocol):
 
 
 HEAD_BYTES: Final = 4096  # what a whole-file format looks at to claim a file
+SNIFF_BYTES: Final = 65536  # what is looked into of a file whose name says it is not a hand history
 
 
 class PathProblem(Exception):
@@ -59,7 +63,7 @@ class FileNotice:
 Item = Hand | UnreadableHand | FileNotice
 
 
-NOT_HISTORY: Final = "not a hand history by its name: skipped"
+NOT_HISTORY: Final = "not a hand history (by its name, and no hand in its first 64 KiB): skipped"
 
 
 def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> InputFiles:
@@ -131,11 +135,9 @@ def _add_url(files: InputFiles, url: str) -> None:
 
 
 def _add_found(files: InputFiles, found: Path | RemoteFile) -> None:
-    """A file a folder scan found: an archive's members, passed over by its name, or read."""
+    """A file a folder scan found: an archive's members, or read (by its content, as a file named alone)."""
     if archive_kind(found) is not None:
         _add_members(files, found)
-    elif found.suffix.lower() in NOT_HISTORY_SUFFIXES:
-        files.skipped.append((str(found), NOT_HISTORY))
     else:
         files.append(found)
         files.scanned.add(found)
@@ -153,8 +155,6 @@ def _add_members(files: InputFiles, path: Path | RemoteFile) -> None:
             continue
         if member.member is not None and archive_kind(Path(member.name)) is not None:
             files.skipped.append((str(member), "an archive inside an archive is not read: skipped"))
-        elif member.member is not None and member.suffix.lower() in NOT_HISTORY_SUFFIXES:
-            files.skipped.append((str(member), NOT_HISTORY))
         else:
             files.append(member)
             files.scanned.add(member)
@@ -175,8 +175,10 @@ class HandSource:
 
     def read_blocks(self, path: Source, scanned: bool = False) -> Iterator[tuple[Block | None, Item]]:
         """Like read_file, with the text block each item was read from (None for file-level items). A file
-        a directory scan found (`scanned`) that holds no hand of any format is a notice, not unreadable
-        text: it is not a hand history."""
+        that holds no hand of any format is a notice, not unreadable text: it is not a hand history, whether
+        it was named or a directory scan found it (`scanned`, kept for the callers: the records are the same
+        either way). A file whose name says it is not a hand history (NOT_HISTORY_SUFFIXES) is read only
+        when its first SNIFF_BYTES hold a hand header."""
         name = str(path)
         try:
             stream = path.open("rb")
@@ -196,6 +198,9 @@ class HandSource:
                     for item in room_format.read_path(path):
                         yield None, item
                     return
+            if path.suffix.lower() in NOT_HISTORY_SUFFIXES and not self._holds_hands(name, stream):
+                yield None, FileNotice(name, "skipped", NOT_HISTORY)
+                return
             info = FileText(name)
             hands = 0
             summaries = 0
@@ -224,7 +229,7 @@ class HandSource:
                     stray = []
                 hands += 1
                 yield block, self._read_block(block)
-            if stray and scanned and hands == 0 and not summaries:
+            if stray and hands == 0 and not summaries:
                 binary = " (binary content)" if info.nul_lines else ""
                 message = f"no hand of any known room format{binary}: skipped"
                 yield None, FileNotice(name, "not-hand-history", message)
@@ -234,6 +239,14 @@ class HandSource:
                 yield None, FileNotice(name, "tournament-summary", "tournament summary, not hand histories: skipped")
             elif hands == 0:
                 yield None, FileNotice(name, "empty", "no text in file")
+
+    def _holds_hands(self, name: str, stream: BinaryIO) -> bool:
+        """Whether the first SNIFF_BYTES of a file hold a hand header (or a tournament summary) of any text
+        format. The stream is left at its start."""
+        head = stream.read(SNIFF_BYTES)
+        stream.seek(0)
+        blocks = self.splitter.split_texts(name, read_texts(io.BytesIO(head), FileText(name)))
+        return any(block.kind != "stray" for block in blocks)
 
     def _read_block(self, block: Block) -> Hand | UnreadableHand:
         room_format = self.formats.get(block.format)

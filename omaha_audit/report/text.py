@@ -38,6 +38,16 @@ def counted(number: int, thing: str, things: str | None = None) -> str:
     return f"{number:,} {thing if number == 1 else (things or thing + 's')}"
 
 
+# what each kind of file notice (parse/files.py FileNotice) is, in the summary's words
+NOTICE_WORDS: Final = {
+    "skipped": "passed over",
+    "not-hand-history": "no hand of any format",
+    "tournament-summary": "tournament summaries",
+    "empty": "empty",
+    "unclosed": "not closed",
+}
+
+
 def _severities(counts: Counter[str]) -> str:
     return ", ".join(f"{counts[s.value]:,} {s.value}" for s in Severity if counts[s.value])
 
@@ -73,7 +83,7 @@ def write_summary(tally: Tally, out: TextIO) -> None:
         out.write(f"  {code}  {name:<26} {count:>7}  ({kinds})\n")
     skipped_kinds = tally.skipped_files()
     if skipped_kinds:
-        kinds = ", ".join(f"{kind} {count:,}" for kind, count in sorted(skipped_kinds.items()))
+        kinds = ", ".join(f"{NOTICE_WORDS.get(kind, kind)} {count:,}" for kind, count in sorted(skipped_kinds.items()))
         out.write(f"files with no hand to audit: {sum(skipped_kinds.values()):,} ({kinds})\n")
     skipped: Counter[str] = Counter()
     for notice in tally.notices:
@@ -83,7 +93,10 @@ def write_summary(tally: Tally, out: TextIO) -> None:
         out.write(f"note: {visible(notice.path)}: {visible(notice.message)}\n")
     if skipped:
         kinds = ", ".join(f"{suffix} {count}" for suffix, count in sorted(skipped.items()))
-        out.write(f"note: {sum(skipped.values())} files not read, not hand histories by their name ({kinds})\n")
+        out.write(
+            f"note: {sum(skipped.values())} files not read, not hand histories by their name and first 64 KiB "
+            f"({kinds})\n"
+        )
 
 
 def _title(item: Hand | UnreadableHand) -> str:

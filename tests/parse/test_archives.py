@@ -178,9 +178,10 @@ def test_members_that_are_not_hand_histories_are_reported_once(tmp_path: Path) -
     assert summary["hands"] == 40 and summary["unreadable"] == 0
     lines = [line for line in notices.splitlines() if line.startswith("omaha-audit: ")]
     assert lines == [
-        f"omaha-audit: {target}!/a/readme.md: not a hand history by its name: skipped",
         f"omaha-audit: {target}!/a/inner.zip: an archive inside an archive is not read: skipped",
         f"omaha-audit: {target}!/a/notes.txt: no hand of any known room format: skipped",
+        f"omaha-audit: {target}!/a/readme.md: not a hand history (by its name, and no hand in its first 64 KiB): "
+        "skipped",
     ]
 
 

@@ -100,15 +100,16 @@ def test_a_folder_url_reads_as_the_same_folder_on_disk(memory_day: str, tmp_path
     local_code, local_summary, local_findings, local_stderr = _audit(str(local))
     assert local_code == 0, local_stderr
     assert summary == local_summary
-    # three sample files of 40 hands, two of them read twice (copies), the hidden one not read
-    assert (summary["files"], summary["hands"], summary["copies"], summary["unreadable"]) == (5, 120, 80, 0)
+    # three sample files of 40 hands, two of them read twice (copies), the hidden one not read, and notes.csv
+    # looked into (no hand in it)
+    assert (summary["files"], summary["hands"], summary["copies"], summary["unreadable"]) == (6, 120, 80, 0)
     prefix = memory_day  # (`memory:///day-...`: the folder's URL, as fsspec spells it)
     assert _paths_from(findings, prefix) == _paths_from(local_findings, str(local))
     paths = {str(finding["path"]) for finding in findings}
     assert f"{prefix}/tables.zip!/t2/plo.txt" in paths, sorted(paths)[:5]
     assert f"{prefix}/more.tar.gz!/x/hilo.txt" in paths
     assert f"{prefix}/deep/hilo.txt.gz" in paths
-    assert f"{prefix}/notes.csv: not a hand history by its name: skipped" in stderr
+    assert f"{prefix}/notes.csv: not a hand history (by its name, and no hand in its first 64 KiB): skipped" in stderr
 
 
 def test_a_file_url_names_one_file(tmp_path: Path) -> None:
