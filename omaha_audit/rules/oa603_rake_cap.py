@@ -38,7 +38,8 @@ def check(ctx: HandContext) -> Iterator[Finding]:
 
     Bad (PokerStars preset, $0.25/$0.50, 6 players): `Total pot $120 | Rake $6`.
     Good: `Total pot $120 | Rake $2.50` (cap $2.50 for 5+ players).
-    Rooms that print no rake are checked on what the pot kept (put in, less collected and fees).
+    Rooms that print no rake are checked on what the pot kept (put in, less collected and fees). Where no
+    cap is known for the room and stakes, a rake above a quarter of the pot is a warning: no room takes that.
     Why: raking above the posted cap takes money the room's own terms say it may not.
     """
     hand = ctx.hand
@@ -52,6 +53,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     day = hand.started.date() if hand.started is not None else None
     cap = _cap_units(ctx.house, hand.unit.currency, hand.unit.decimals, big_blind or 0, players, day)
     if cap is None:
+        yield from _beyond_any_room(ctx, rake, printed)
         return
     if rake > cap:
         what = "Rake" if printed else "The rake the pot kept (the room prints none),"
@@ -64,6 +66,32 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             expected=f"at most {ctx.money(cap)}",
             actual=ctx.money(rake),
         )
+
+
+# Where the room's cap is not known: no room's rake takes a quarter of a pot (rakes run from 3% to 10%, under a
+# cap; fpdb's importer refuses a hand whose rake is above 25% for the same reason). Small pots, where one chip
+# of rake is a large share, are left alone below this many of the unit's smallest chips.
+BEYOND_ANY_ROOM: Final = Decimal("0.25")
+SMALLEST_JUDGED: Final = 5
+
+
+def _beyond_any_room(ctx: HandContext, rake: int, printed: bool) -> Iterator[Finding]:
+    """A rake beyond what any room takes, where the room's own cap is not known (a warning: no schedule is
+    known to compare it with)."""
+    pot = ctx.gross_pot
+    if pot <= 0 or rake < SMALLEST_JUDGED or Decimal(rake) <= BEYOND_ANY_ROOM * pot:
+        return
+    what = "Rake" if printed else "The rake the pot kept (the room prints none: the chips put in less those paid out),"
+    summary = ctx.hand.pot
+    yield RULE.finding(
+        ctx,
+        f"{what} {ctx.money(rake)} is {rake * 100 // pot}% of the {ctx.money(pot)} pot: beyond any room's rake "
+        f"(no cap is known for {ctx.house.name} at these stakes)",
+        summary.source if summary is not None else ctx.hand.source,
+        expected=f"at most {int(BEYOND_ANY_ROOM * 100)}% of the pot",
+        actual=ctx.money(rake),
+        severity=Severity.WARNING,
+    )
 
 
 RULE: Final[Rule] = Rule("OA603", "rake-cap", Severity.ERROR, ("RK-2",), check)
