@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from corpus_paths import corpus_root, require_corpus
 from corpus_text import decoded
+from text_audit import Style, audit_text, fill, read_text
 
 from omaha_audit.model import ActionKind, FeeEffect, FeeKind, Game, Hand, Refunds, Street, Structure, UnreadableHand
 from omaha_audit.parse.split import Block
@@ -260,8 +261,65 @@ def test_pots_with_signs_and_thousands() -> None:
     lines = SIDE_POTS.replace("Total Pot($2,500:$1,500,$1,000)", "Total Pot($2,500:1,500,1,000)").split("\n")
     again = BY_NAME["absolute"].read(block(lines))
     assert isinstance(again, Hand) and again.pot is not None and again.pot.sides == (100000,)
-    # a list that no cut makes add up to the total is reported
+    # a list that no cut makes add up to the total is the room's error (OA109)
     broken = SIDE_POTS.replace("Total Pot($2,500:$1,500,$1,000)", "Total Pot($2,500:1,500,900)").split("\n")
     wrong = BY_NAME["absolute"].read(block(broken))
     assert isinstance(wrong, Hand) and wrong.pot is not None and wrong.pot.main is None
-    assert [d.reason for d in wrong.defects] == ["the main and side pots cannot be told apart"]
+    assert [(d.reason, d.inconsistent) for d in wrong.defects] == [
+        ("the main and side pots do not add up to the total", True)
+    ]
+
+
+# A hand in Absolute's lines with every amount a placeholder (cents), written in each number style Absolute
+# prints (omaha_audit/rooms/absolute/README.md): A raises, B folds, the raise comes back but for the big blind.
+STYLED = """Stage #C282012499: Holdem  No Limit {100} - 2010-12-07 22:18:14 (ET)
+Table: X (Real Money) Seat #1 is the dealer
+Seat 1 - A ({250050} in chips)
+Seat 2 - B ({123456} in chips)
+A - Posts small blind {50}
+B - Posts big blind {100}
+*** POCKET CARDS ***
+A - Raises {149950} to {150000}
+B - Folds
+A - returned ({149800}) : not called
+*** SHOW DOWN ***
+A - Does not show
+A Collects {200} from main pot
+*** SUMMARY ***
+Total Pot({200})
+Seat 1: A (dealer) (small blind) collected Total ({200}) HI:({200})  [Does not show]
+Seat 2: B (big blind) Folded on the POCKET CARDS"""
+STYLES = {
+    "dollars, thousands by commas": Style("$", ",", "."),
+    "dollars, whole amounts without decimals": Style("$", ",", ".", all_places=False),
+    "euros after a space": Style(" €", ",", "."),
+}
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_every_number_style_reads_back_exact(style: str) -> None:
+    text = fill(STYLED, STYLES[style]).replace("No Limit  €", "No Limit €")
+    hand = read_text("absolute", text)
+    assert isinstance(hand, Hand) and not hand.defects, hand
+    assert hand.unit.currency == ("EUR" if "€" in STYLES[style].before else "USD")
+    assert hand.stakes.big_blind == 100
+    assert [seat.stack for seat in hand.seats] == [250050, 123456]
+    assert [(a.kind, a.amount, a.raise_to) for a in hand.actions] == [
+        (ActionKind.POST_SMALL_BLIND, 50, 50),
+        (ActionKind.POST_BIG_BLIND, 100, 100),
+        (ActionKind.RAISE, 149950, 150000),
+        (ActionKind.FOLD, 0, None),
+    ]
+    assert [u.amount for u in hand.uncalled] == [149800]
+    assert [c.amount for c in hand.collected] == [200]
+    assert hand.pot is not None and hand.pot.total == 200
+
+
+def test_an_amount_in_no_style_is_one_finding(tmp_path: Path) -> None:
+    """`$1,4,9,9.50` fits no number style: its line is not read (OA106), the rest of the hand is, and the
+    dealer's checks the line could change are withheld: one finding, no dealer's error."""
+    text = fill(STYLED, STYLES["dollars, thousands by commas"]).replace("Raises $1,499.50 to", "Raises $1,4,9,9.50 to")
+    hand, findings = audit_text(tmp_path, text)
+    assert isinstance(hand, Hand)
+    assert [(d.line, d.not_read) for d in hand.defects] == [(8, True)]
+    assert [(f.code, f.line) for f in findings] == [("OA106", 8)]

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from corpus_paths import corpus_root, require_corpus
 from corpus_text import decoded
+from text_audit import Style, audit_text, fill
 
 from omaha_audit.model import ActionKind, FeeEffect, FeeKind, Game, Hand, PotBasis, Refunds, Structure, UnreadableHand
 from omaha_audit.parse.files import HandSource
@@ -267,3 +268,59 @@ def test_acr_words():
         "HI - a straight, Five high | LO - [8,5,4,2,1]",
     ]
     assert BY_NAME["acr"].words("acr") is None  # not checked (see omaha_audit/rooms/acr/words.py)
+
+
+# A hand in ACR's lines with every amount a placeholder (cents), written in each number style ACR prints
+# (omaha_audit/rooms/acr/README.md): A raises, B folds, the raise comes back but for the big blind.
+STYLED = """Hand #779379699 - Holdem(No Limit) - {50}/{100} - 2024/01/02 03:04:05 UTC
+Table One 6-max Seat #1 is the button
+Seat 1: A ({250050})
+Seat 2: B ({123456})
+A posts the small blind {50}
+B posts the big blind {100}
+*** HOLE CARDS ***
+A raises {149950} to {150000}
+B folds
+Uncalled bet ({140000}) returned to A
+A does not show
+*** SUMMARY ***
+Total pot {200}
+Seat 1: A did not show and won {200}
+Seat 2: B folded on the Pre-Flop"""
+STYLES = {
+    "dollars, thousands by commas": Style("$", ",", "."),
+    "dollars, not grouped": Style("$", "", "."),
+    "tournament chips": Style("", ",", "."),
+}
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_every_number_style_reads_back_exact(style: str) -> None:
+    text = fill(STYLED, STYLES[style])
+    if not STYLES[style].before:  # a tournament's level stakes: chips with two decimals
+        text = text.replace(
+            "Hand #779379699 - Holdem(No Limit) - 0.50/1.00",
+            "Game Hand #1296393699 - Tournament #27099599 - Holdem(No Limit) - Level 1 (0.50/1.00)",
+        )
+    hand = read_text(text)
+    assert [seat.stack for seat in hand.seats] == [250050, 123456]
+    assert (hand.stakes.small_blind, hand.stakes.big_blind) == (50, 100)
+    assert [(a.kind, a.amount, a.raise_to) for a in hand.actions] == [
+        (ActionKind.POST_SMALL_BLIND, 50, 50),
+        (ActionKind.POST_BIG_BLIND, 100, 100),
+        (ActionKind.RAISE, 149950, 150000),
+        (ActionKind.FOLD, 0, None),
+    ]
+    assert [u.amount for u in hand.uncalled] == [140000]
+    assert [c.amount for c in hand.collected] == [200]
+    assert hand.pot is not None and hand.pot.total == 200
+
+
+def test_an_amount_in_no_style_is_one_finding(tmp_path: Path) -> None:
+    """`$1,4,9,9.50` fits no number style: its line is not read (OA106), the rest of the hand is, and the
+    dealer's checks the line could change are withheld: one finding, no dealer's error."""
+    text = fill(STYLED, STYLES["dollars, thousands by commas"]).replace("raises $1,499.50 to", "raises $1,4,9,9.50 to")
+    hand, findings = audit_text(tmp_path, text)
+    assert isinstance(hand, Hand)
+    assert [(d.line, d.not_read) for d in hand.defects] == [(8, True)]
+    assert [(f.code, f.line) for f in findings] == [("OA106", 8)]

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from corpus_paths import corpus_root, require_corpus
 from corpus_text import decoded
+from text_audit import Style, audit_text, fill, read_text
 
 from omaha_audit.model import ActionKind, Hand, Street, UnreadableHand
 from omaha_audit.parse.files import FileNotice
@@ -81,12 +82,16 @@ KNOWN: tuple[Known, ...] = (
         " house wins it)",
     ),
     Known(TRIMMED, None, "OA101", 1, "the file starts with the last 12 lines of a hand whose header was cut off"),
+)
+# Lines not read where no dealer's check depends on them (OA106 at info: nothing withheld on the hand).
+KNOWN_INFO: tuple[Known, ...] = (
     Known(
         DEAD_BLIND,
         "2862015946001029",
         "OA106",
         11,
-        "`posts dead blind $-0,10 and big blind $0,10`: a dead blind cannot be negative (read as $0.10)",
+        "`posts dead blind $-0,10 and big blind $0,10`: a negative dead blind is no amount (the big blind is read;"
+        " a dead $0.05 would leave the pot's rake at $0.05 of $0.80, Cake's 6% at this table, $0.10 at 12%)",
     ),
 )
 
@@ -219,10 +224,97 @@ def test_every_finding_is_a_known_error_of_the_hand(cake_findings: list[tuple[st
     assert not missing, "table entries no longer found:\n" + "\n".join(missing)
 
 
-def test_no_info_findings(cake_findings: list[tuple[str, Finding]]) -> None:
-    assert [f for _, f in cake_findings if f.severity is Severity.INFO] == []  # Hold'em and Omaha only
+def test_info_findings_are_the_lines_not_read_nothing_depends_on(cake_findings: list[tuple[str, Finding]]) -> None:
+    info = [(path, f.hand_id, f.code, f.line) for path, f in cake_findings if f.severity is Severity.INFO]
+    assert info == [(k.path, k.hand_id, k.code, k.line) for k in KNOWN_INFO]  # (Hold'em and Omaha only: no OA102)
 
 
 def test_every_known_entry_has_a_reason() -> None:
-    assert all(known.reason.strip() for known in KNOWN)
+    assert all(known.reason.strip() for known in (*KNOWN, *KNOWN_INFO))
     assert len({(k.path, k.hand_id, k.code, k.line) for k in KNOWN}) == len(KNOWN)
+
+
+# A hand in Cake's lines with every amount a placeholder (cents), written in each number style Cake prints
+# (omaha_audit/rooms/cake/README.md): A raises, B folds.
+STYLED = """Hand#2701011985001799 - Paris (6-max) 11985 -- {5}/{10} NL Hold'em -- 2011/08/28 - 00:54:34
+Dealer: Seat 1
+Seat 1: A ({250050} in chips)
+Seat 2: B ({123456} in chips)
+A: posts small blind {5}
+B: posts big blind {10}
+Dealt to A [9h,4s]
+A: raises to {124000}
+B: folds
+A: returns uncalled bet {123990}
+***SHOW DOWN***
+A: mucks
+A wins {20}"""
+STYLES = {
+    "comma thousands, decimal point": Style("$", ",", "."),
+    "point thousands, decimal comma": Style("$", ".", ","),
+    "no-break space thousands, decimal comma": Style("$", "\u00a0", ","),
+    "space thousands, decimal comma": Style("$", " ", ","),
+    "whole amounts without decimals": Style("$", ",", ".", all_places=False),
+}
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_every_number_style_reads_back_exact(style: str) -> None:
+    hand = read_text("cake", fill(STYLED, STYLES[style]))
+    assert isinstance(hand, Hand) and not hand.defects
+    assert hand.unit.currency == "USD" and (hand.stakes.small_blind, hand.stakes.big_blind) == (5, 10)
+    assert [seat.stack for seat in hand.seats] == [250050, 123456]
+    assert [(a.kind, a.amount, a.raise_to) for a in hand.actions] == [
+        (ActionKind.POST_SMALL_BLIND, 5, 5),
+        (ActionKind.POST_BIG_BLIND, 10, 10),
+        (ActionKind.RAISE, 123995, 124000),
+        (ActionKind.FOLD, 0, None),
+    ]
+    assert [u.amount for u in hand.uncalled] == [123990]
+    assert [c.amount for c in hand.collected] == [20]
+
+
+def test_euro_values_after_the_dollars_are_left_aside() -> None:
+    text = fill(STYLED, STYLES["point thousands, decimal comma"])
+    text = text.replace("A: raises to $1.240,00", "A: raises to $1.240,00 (EUR €979,60)")
+    text = text.replace("A wins $0,20", "A wins $0,20   (EUR €0,16)")
+    hand = read_text("cake", text)
+    assert isinstance(hand, Hand) and not hand.defects
+    assert [a.raise_to for a in hand.actions if a.kind is ActionKind.RAISE] == [124000]
+    assert [c.amount for c in hand.collected] == [20]
+
+
+def test_a_dead_blind_and_a_negative_one() -> None:
+    """`posts dead blind $0,05 and big blind $0,10`: both posts; the corpus's `$-0,10` is no amount: the big
+    blind is read and the line reported (the dead blind left out)."""
+    base = fill(STYLED, STYLES["point thousands, decimal comma"])
+    base = base.replace("Seat 2: B ($1.234,56 in chips)", "Seat 2: B ($1.234,56 in chips)\nSeat 3: C ($5,00 in chips)")
+    base = base.replace("B: folds", "B: folds\nC: folds")
+    dead = read_text("cake", base.replace("Dealt to A", "C:posts dead blind $0,05 and big blind $0,10\nDealt to A"))
+    assert isinstance(dead, Hand) and not dead.defects
+    assert [(a.kind, a.amount) for a in dead.actions if a.player == "C"] == [
+        (ActionKind.POST_DEAD, 5),
+        (ActionKind.POST_BIG_BLIND, 10),
+        (ActionKind.FOLD, 0),
+    ]
+    negative = read_text(
+        "cake", base.replace("Dealt to A", "C:posts dead blind $-0,10 and big blind $0,10\nDealt to A")
+    )
+    assert isinstance(negative, Hand)
+    assert [(d.line, d.not_read) for d in negative.defects] == [(8, True)]
+    assert [(a.kind, a.amount) for a in negative.actions if a.player == "C"] == [
+        (ActionKind.POST_BIG_BLIND, 10),
+        (ActionKind.FOLD, 0),
+    ]
+
+
+def test_an_amount_in_no_style_is_one_finding(tmp_path: Path) -> None:
+    """`$1,2,4,0.00` fits no number style: its line is not read (OA106), the rest of the hand is, and the
+    dealer's checks the line could change are withheld: one finding, no dealer's error."""
+    text = fill(STYLED, STYLES["comma thousands, decimal point"]).replace(
+        "raises to $1,240.00", "raises to $1,2,4,0.00"
+    )
+    hand, findings = audit_text(tmp_path, text)
+    assert isinstance(hand, Hand)
+    assert [(d.line, d.not_read) for d in hand.defects] == [(8, True)]
+    assert [(f.code, f.line) for f in findings] == [("OA106", 8)]

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from corpus_paths import corpus_root, require_corpus
 from corpus_text import decoded
+from text_audit import Style, audit_text, fill, read_text
 
 from omaha_audit.engine.evaluate import Evaluations
 from omaha_audit.model import (
@@ -312,10 +313,9 @@ def test_matches_fpdb(history: Path) -> None:
 KNOWN: dict[tuple[str, str | None, str, int], str] = {
     (HM2, None, "OA101", 1): "`BEGIN`, Hold'em Manager 2's archive marker, is text outside any hand",
     (BAD_COLLECT, "31349486094", "OA106", 31): "fpdb's `bad.collect.pot` file: `Seat 3: Player4 Seat 4: Player1"
-    " (big blind) collected ($0.50), mucked`, two seat lines run together for an empty seat",
-    (BAD_COLLECT, "31349486094", "OA605", 31): "the same run-together line: the summary seat read as Player4's"
-    " says `collected ($0.50)`, which no collected line gives Player4 (a draw hand: judged by the checks that"
-    " need no betting structure)",
+    " (big blind) collected ($0.50), mucked`, two seat lines run together for an empty seat (the line is not read"
+    " whole: the check of the summary's `collected ($0.50)` against the awards, which would read it as Player4's,"
+    " OA605, is withheld)",
     (PARTIAL, "27020940000", "OA107", 21): "Full Tilt wrote the history `(partial)`: the header and the summary,"
     " no seats, no lines of play",
     (MATRIX1, "31493008322", "OA401", 96): "Matrix hand: the SB's fold and the `Uncalled bet of 15 returned to"
@@ -327,6 +327,9 @@ KNOWN: dict[tuple[str, str | None, str, int], str] = {
     (MATRIX2, "31493029942", "OA401", 825): "Matrix hand: Hero times out with no fold printed and no"
     " `Uncalled bet of 25 returned to Player1` (`Total pot 50`)",
     (MATRIX2, "31493029942", "OA602", 842): "so the 75 put in do not make the printed total of 50",
+}
+# Lines not read where no dealer's check depends on them (OA106 at info: nothing withheld on the hand).
+KNOWN_INFO: dict[tuple[str, str | None, str, int], str] = {
     (COURCHEVEL, "32635413160", "OA106", 49): "`Seat 4: Player3 (big blind) [0]`: no outcome for a player who folded"
     " on the river (and added chips after it)",
 }
@@ -363,6 +366,12 @@ def test_every_finding_is_known(corpus_findings: list[tuple[str, Finding]]) -> N
     assert not actual - expected, "\n".join(f"{key} {messages[key]}" for key in actual - expected)
     assert not expected - actual, "listed but no longer found: " + ", ".join(map(str, expected - actual))
     assert all(reason.strip() for reason in {**KNOWN, **PRESET_LIMITS}.values())
+
+
+def test_lines_not_read_that_nothing_depends_on_are_info(corpus_findings: list[tuple[str, Finding]]) -> None:
+    info = [(path, f.hand_id, f.code, f.line) for path, f in corpus_findings if f.severity is Severity.INFO]
+    assert [key for key in info if key[2] == "OA106"] == list(KNOWN_INFO)
+    assert all(reason.strip() for reason in KNOWN_INFO.values())
 
 
 def test_games_not_replayed_are_reported(corpus_findings: list[tuple[str, Finding]]) -> None:
@@ -532,6 +541,87 @@ def test_side_pots_dead_blinds_and_completions() -> None:
     wrong[13] = "*** FLOP *** [2c 3d 4h] (Total Pot: $250, 3 Players, 2 All-In)"
     misprinted = fulltilt.FORMAT.read(Block("hand", "test.txt", 1, wrong, "fulltilt"))
     assert isinstance(misprinted, Hand)
-    assert [(d.line, d.reason) for d in misprinted.defects] == [
-        (14, "the running pot says $250; the lines before it put in $251")
+    assert [(d.line, d.reason, d.inconsistent) for d in misprinted.defects] == [
+        (14, "the running pot says $250; the lines before it put in $251", True)  # the room's error: OA109
     ]
+
+
+# ---- number styles -------------------------------------------------------------------------------------
+# A hand in Full Tilt's lines with every amount a placeholder (cents), written in each number style Full Tilt
+# prints (omaha_audit/rooms/fulltilt/README.md): A raises, B folds, the raise comes back but for the big blind.
+STYLED = """Full Tilt Poker Game #31319837999: Table Rymer (6 max) - {50}/{100} - No Limit Hold'em - 18:33:09 ET - \
+2012/11/06
+Seat 1: A ({250050})
+Seat 2: B ({123456})
+A posts the small blind of {50}
+B posts the big blind of {100}
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to A [Ac Kd]
+A raises to {150000}
+B folds
+Uncalled bet of {149900} returned to A
+A mucks
+A wins the pot ({200})
+*** SUMMARY ***
+Total pot {200} | Rake {0}
+Seat 1: A (small blind) collected ({200}), mucked
+Seat 2: B (big blind) folded before the Flop"""
+STYLES = {
+    "dollars": Style("$", ",", "."),
+    "euros": Style("€", ",", "."),
+    "pounds, whole amounts without decimals": Style("£", ",", ".", all_places=False),
+}
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_every_number_style_reads_back_exact(style: str) -> None:
+    hand = read_text("fulltilt", fill(STYLED, STYLES[style]))
+    assert isinstance(hand, Hand) and not hand.defects
+    assert hand.unit.currency == {"$": "USD", "€": "EUR", "£": "GBP"}[STYLES[style].before]
+    assert (hand.stakes.small_blind, hand.stakes.big_blind) == (50, 100)
+    assert [seat.stack for seat in hand.seats] == [250050, 123456]
+    assert [(a.kind, a.amount, a.raise_to) for a in hand.actions] == [
+        (ActionKind.POST_SMALL_BLIND, 50, 50),
+        (ActionKind.POST_BIG_BLIND, 100, 100),
+        (ActionKind.RAISE, 149950, 150000),
+        (ActionKind.FOLD, 0, None),
+    ]
+    assert [u.amount for u in hand.uncalled] == [149900]
+    assert [c.amount for c in hand.collected] == [200]
+
+
+@pytest.mark.parametrize(
+    ("stakes", "small", "big", "ante"),
+    [
+        ("50K/100K Ante 10000", 50_000, 100_000, 10_000),
+        ("1.5K/3K Ante 250", 1_500, 3_000, 250),
+        ("2B/2B Ante 2B", 2_000_000_000, 2_000_000_000, 2_000_000_000),
+        ("1M/2M Ante 100K", 1_000_000, 2_000_000, 100_000),
+        ("1,500/3,000", 1_500, 3_000, None),
+    ],
+)
+def test_tournament_stakes_with_k_m_b(stakes: str, small: int, big: int, ante: int | None) -> None:
+    """K, M and B (thousands, millions, billions) in a tournament header's stakes; the lines print digits."""
+    text = fill(STYLED, Style("", ",", "."), decimals=0).replace(
+        "Table Rymer (6 max) - 50/100", f"$7,000 KO Guarantee (229436420), Table 11 - {stakes}"
+    )
+    hand = read_text("fulltilt", text)
+    assert isinstance(hand, Hand) and not hand.defects
+    assert hand.unit.currency == "chips" and hand.tournament is not None
+    assert (hand.stakes.small_blind, hand.stakes.big_blind, hand.stakes.ante) == (small, big, ante)
+
+
+def test_an_amount_in_no_style_is_one_finding(tmp_path: Path) -> None:
+    """`$1,5,0,0.00` fits no number style: its line is not read (OA106), the rest of the hand is, and the
+    dealer's checks the line could change are withheld: one finding, no dealer's error. A K in a line (not the
+    header) is no amount of Full Tilt's either."""
+    text = fill(STYLED, STYLES["dollars"]).replace("A raises to $1,500.00", "A raises to $1,5,0,0.00")
+    hand, findings = audit_text(tmp_path, text)
+    assert isinstance(hand, Hand)
+    assert [(d.line, d.not_read) for d in hand.defects] == [(9, True)]
+    assert [(f.code, f.line) for f in findings] == [("OA106", 9)]
+    suffix = read_text(
+        "fulltilt", fill(STYLED, STYLES["dollars"]).replace("A raises to $1,500.00", "A raises to $1.5K")
+    )
+    assert isinstance(suffix, Hand) and [(d.line, d.not_read) for d in suffix.defects] == [(9, True)]

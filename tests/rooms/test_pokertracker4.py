@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from corpus_paths import corpus_root, require_corpus
 from corpus_text import decoded
+from text_audit import Style, audit_text, fill, read_text
 
 from omaha_audit.model import ALL_POTS, ActionKind, Game, Hand, PotBasis, Refunds, Street, Structure, UnreadableHand
 from omaha_audit.parse.files import FileNotice
@@ -50,6 +51,8 @@ KNOWN: dict[tuple[str, str, str, int], str] = {
     (CORRUPTED, "80257431-64", "OA307", 15): CORRUPT_SB + ": the big blind's call of $0.04 does not match it",
     (CORRUPTED, "80257431-64", "OA313", 16): CORRUPT_SB + ": the flop comes while it is still to be called",
     (CORRUPTED, "80257431-64", "OA401", 22): CORRUPT_SB + ": the excess returned is Player2's $0.08, not Player1's",
+    (CORRUPTED, "80257431-64", "OA603", 20): CORRUPT_SB + ": his $3.74, of which nobody is paid back or awarded"
+    " anything, is what the pot keeps (95% of $3.90)",
     (RAISE_BY, "2607739781", "OA302", 31): "`Raise $23.38` over a bet of $14.05 (called with `Call $9.33`): short",
     (RAISE_BY, "2607739781", "OA313", 36): "the river is dealt and shown down with no river play by either player",
     (EV_SNG, "7164321511", "OA304", 149): (
@@ -321,3 +324,80 @@ def test_merge_microgaming_and_everest_lines() -> None:
     protected = by_id("6474571169")  # `Player26 has been disconnected, and is allin`
     kept = next(a for a in protected.actions if a.player == "Player26" and not a.kind.is_post)
     assert (kept.kind, kept.all_in, kept.cap_reached) == (ActionKind.CHECK, True, True)
+
+
+# A hand in the export's iPoker lines with every amount a placeholder (cents), written in each number style the
+# export prints (omaha_audit/rooms/pokertracker4/README.md): A raises, B folds; `Uncalled:Y`: the raise's
+# uncalled part is left out of the total and the award without a line.
+STYLED = """GAME #4402349999 Version:18.9.3.4 Uncalled:Y Texas Hold'em NL {5}/{10} 2019-01-03 11:56:34/GMT
+Table Boggstown
+Seat 1: A ({250050} in chips) DEALER
+Seat 3: B ({123456} in chips)
+A: Post SB {5}
+B: Post BB {10}
+*** HOLE CARDS ***
+Dealt to A [HA C10]
+A: Raise (NF) {124000}
+B: Fold
+*** SUMMARY ***
+Total pot {20} Rake {0}
+A: wins {20}"""
+STYLES = {
+    "EUR": Style("€", ",", "."),
+    "USD": Style("$", ",", "."),
+    "GBP": Style("£", ",", "."),
+    "no sign, not grouped": Style("", "", "."),
+}
+# Microgaming's lines: every number the chips added, the table line's stakes without a sign.
+MICROGAMING = """** Hand # 5029053999 starting - 2013-09-07 02:30:38
+** Position PLO HU 47 - €50 Max [Omaha] (0.25|0.50 PL - Cash Game) Real Money
+
+A sitting in seat 1 with {1478500}[Dealer]
+B sitting in seat 2 with {123456}
+A posted the small blind - {25}
+B posted the big blind - {50}
+
+** Dealing cards to A: Q of h, 9 of c, 2 of h, A of h
+A raised to {125}
+B folded
+A wins {200} from the main pot
+
+Rake: {0}"""
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_every_number_style_reads_back_exact(style: str) -> None:
+    hand = read_text("pokertracker4", fill(STYLED, STYLES[style]))
+    assert isinstance(hand, Hand) and not hand.defects
+    assert hand.unit.currency == ("USD" if style.startswith("no sign") else style)
+    assert (hand.stakes.small_blind, hand.stakes.big_blind) == (5, 10)
+    assert [seat.stack for seat in hand.seats] == [250050, 123456]
+    assert [(a.kind, a.amount, a.raise_to) for a in hand.actions] == [
+        (ActionKind.POST_SMALL_BLIND, 5, 5),
+        (ActionKind.POST_BIG_BLIND, 10, 10),
+        (ActionKind.RAISE, 123995, 124000),
+        (ActionKind.FOLD, 0, None),
+    ]
+    assert [c.amount for c in hand.collected] == [20]
+    assert hand.pot is not None and (hand.pot.total, hand.pot.rake) == (20, 0)
+    assert [str(card) for card in hand.dealt[0].cards] == ["Ah", "Tc"]  # iPoker's suit first: `[HA C10]`
+
+
+def test_microgaming_amounts_and_cards() -> None:
+    hand = read_text("pokertracker4", fill(MICROGAMING, Style("€", ",", ".")))
+    assert isinstance(hand, Hand) and not hand.defects
+    assert hand.unit.currency == "EUR" and (hand.stakes.small_blind, hand.stakes.big_blind) == (25, 50)
+    assert [seat.stack for seat in hand.seats] == [1478500, 123456]  # `€14,785.00`
+    assert [(a.kind, a.amount, a.raise_to) for a in hand.actions][2] == (ActionKind.RAISE, 125, 150)
+    assert [c.amount for c in hand.collected] == [200]
+    assert [str(card) for card in hand.dealt[0].cards] == ["Qh", "9c", "2h", "Ah"]  # `Q of h, ...`
+
+
+def test_an_amount_in_no_style_is_one_finding(tmp_path: Path) -> None:
+    """`€1,2,4,0.00` fits no number style: its line is not read (OA106), the rest of the hand is, and the
+    dealer's checks the line could change are withheld: one finding, no dealer's error."""
+    text = fill(STYLED, STYLES["EUR"]).replace("A: Raise (NF) €1,240.00", "A: Raise (NF) €1,2,4,0.00")
+    hand, findings = audit_text(tmp_path, text)
+    assert isinstance(hand, Hand)
+    assert [(d.line, d.not_read) for d in hand.defects] == [(9, True)]
+    assert [(f.code, f.line) for f in findings] == [("OA106", 9)]

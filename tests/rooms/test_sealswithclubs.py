@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from corpus_paths import corpus_root, require_corpus
 from corpus_text import decoded
+from text_audit import Style, audit_text, fill, read_text
 
 from omaha_audit.model import ActionKind, Game, Hand, Refunds, Street, Structure, UnreadableHand
 from omaha_audit.pipeline import Auditor
@@ -127,3 +128,55 @@ def test_what_the_lines_say() -> None:
     assert limit.structure is Structure.FIXED_LIMIT and (limit.stakes.small_bet, limit.stakes.big_bet) == (200, 400)
     assert limit.pot is not None and limit.pot.rake == 30 and [c.amount for c in limit.collected] == [1170]
     assert {a.street for a in limit.actions} >= {Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER}
+
+
+# A hand in Seals With Clubs' lines with every amount a placeholder (hundredths of a millibitcoin), written in
+# each number style the room prints (omaha_audit/rooms/sealswithclubs/README.md): A raises, B folds.
+STYLED = """Hand #5297786-138 - 2013-04-11 02:08:55
+Game: NL Hold'em (20 - 100) - Blinds {50}/{100}
+Site: Seals With Clubs
+Table: NLHE 6max .5/1 #3
+Seat 1: A ({250050})
+Seat 2: B ({123456})
+A has the dealer button
+A posts small blind {50}
+B posts big blind {100}
+** Hole Cards **
+Dealt to A [8s 8h]
+A raises to {150000}
+B folds
+A refunded {149900}
+A wins Pot ({200})
+Rake ({0})"""
+STYLES = {
+    "grouped": Style("", ",", "."),
+    "grouped, whole amounts without decimals": Style("", ",", ".", all_places=False),
+    "plain": Style("", "", ".", all_places=False),
+}
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_every_number_style_reads_back_exact(style: str) -> None:
+    hand = read_text("sealswithclubs", fill(STYLED, STYLES[style]))
+    assert isinstance(hand, Hand) and not hand.defects
+    assert [seat.stack for seat in hand.seats] == [250050, 123456]
+    assert (hand.stakes.small_blind, hand.stakes.big_blind) == (50, 100)
+    assert [(a.kind, a.amount, a.raise_to) for a in hand.actions] == [
+        (ActionKind.POST_SMALL_BLIND, 50, 50),
+        (ActionKind.POST_BIG_BLIND, 100, 100),
+        (ActionKind.RAISE, 149950, 150000),
+        (ActionKind.FOLD, 0, None),
+    ]
+    assert [u.amount for u in hand.uncalled] == [149900]
+    assert [c.amount for c in hand.collected] == [200]
+    assert hand.pot is not None and hand.pot.rake == 0
+
+
+def test_an_amount_in_no_style_is_one_finding(tmp_path: Path) -> None:
+    """`1,5,0,0.00` fits no number style: its line is not read (OA106), the rest of the hand is, and the
+    dealer's checks the line could change are withheld: one finding, no dealer's error."""
+    text = fill(STYLED, STYLES["grouped"]).replace("A raises to 1,500.00", "A raises to 1,5,0,0.00")
+    hand, findings = audit_text(tmp_path, text)
+    assert isinstance(hand, Hand)
+    assert [(d.line, d.not_read) for d in hand.defects] == [(12, True)]
+    assert [(f.code, f.line) for f in findings] == [("OA106", 12)]

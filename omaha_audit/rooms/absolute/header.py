@@ -13,8 +13,9 @@ import functools
 import re
 from typing import Final
 
-from omaha_audit.model import Game, Stakes, Structure, Tournament, parse_amount
+from omaha_audit.model import Game, Stakes, Structure, Tournament
 from omaha_audit.parse.times import parse_started
+from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
 
 GAMES: Final = {"HOLDEM": Game.HOLDEM, "OMAHA": Game.OMAHA, "OMAHA HI/LO": Game.OMAHA_HI_LO}
@@ -25,10 +26,11 @@ STRUCTURES: Final = {
     "LIMIT": Structure.FIXED_LIMIT,
 }
 SYMBOLS: Final = {"$": "USD", "\u20ac": "EUR"}
-# `$25/$50`, `$1, $0.25 ante`, `$4 (7-2)`, `$0.10 Turbo`, `10`
+# `$25/$50`, `$1, $0.25 ante`, `$4 (7-2)`, `$0.10 Turbo`, `10`, ` €0.25` (each figure read by the kit)
+_NUMBER: Final = r"\d(?:[\d,.]*\d)?"
 _STAKES: Final = re.compile(
-    r"(?P<symbol>[$\u20ac]?)(?P<first>\d{1,3}(?:,\d{3})*(?:\.\d+)?)(?:/[$\u20ac]?(?P<second>[\d,]+(?:\.\d+)?))?"
-    r"(?:, [$\u20ac]?(?P<ante>[\d,]+(?:\.\d+)?) ante)?(?P<rest>.*)"
+    rf"(?P<symbol>[$\u20ac]?)(?P<first>{_NUMBER})(?:/ ?[$\u20ac]?(?P<second>{_NUMBER}))?"
+    rf"(?:, ?[$\u20ac]?(?P<ante>{_NUMBER}) ante)?(?P<rest>.*)"
 )
 _FRACTION: Final = re.compile(r"(\d\d:\d\d:\d\d)\.\d+")  # `05:08:53.010`: milliseconds, which the zone follows
 
@@ -74,9 +76,9 @@ def _stakes(stakes_text: str, structure: Structure, decimals: int) -> Stakes:
     match = _STAKES.fullmatch(stakes_text)
     if match is None:
         raise ValueError(f"stakes {stakes_text!r} are not read")
-    first = parse_amount(match["first"], decimals)
-    second = parse_amount(match["second"], decimals) if match["second"] else None
-    ante = parse_amount(match["ante"], decimals) if match["ante"] else None
+    first = read_amount(match["first"], decimals, decimal=".")
+    second = read_amount(match["second"], decimals, decimal=".") if match["second"] else None
+    ante = read_amount(match["ante"], decimals, decimal=".") if match["ante"] else None
     if structure is Structure.FIXED_LIMIT:
         return Stakes(None, None, small_bet=first, big_bet=second if second is not None else 2 * first, ante=ante)
     if second is not None:

@@ -71,7 +71,7 @@ _CALL: Final = ActionKind.CALL
 _BET: Final = ActionKind.BET
 _RAISE: Final = ActionKind.RAISE
 _WAGERS: Final = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
-_AMOUNT: Final = r"[$\u20ac]?[\d,]+(?:\.\d+)?"
+_AMOUNT: Final = r"(?:\$| ?\u20ac)?\d(?:[\d,.]*\d)?"
 _TAG: Final = re.compile(r"\((dealer|small blind|big blind)\) ")
 _TAGS: Final = {"dealer": "button", "small blind": "small blind", "big blind": "big blind"}
 _FOLDED: Final = re.compile(r"Folded on the (?P<street>.+)")
@@ -124,65 +124,77 @@ class AbsoluteBuilder(HandBuilder):
             raise AmountError(str(error), self.tokens[0][1]) from None
         self.nominal_big_blind = stakes.big_blind or stakes.small_bet or 0
         for kind, line, text, m in self.tokens[1:]:
-            source = Source(self.path, line, line)
-            if kind == "ACTION":
-                self.action_line(m, line, text, source)
-            elif kind == "SEAT":
-                seat = Seat(int(m["seat"]), m["name"] or "", self.amount(m["stack"], line), source)
-                self.seats.append(seat)
-                self.players[seat.player] = seat.seat
-                self._by_length = None
-            elif kind == "POST":
-                self.add_post(POSTS[m["what"]], m, line, text, source)
-            elif kind == "DEAD_POST":
-                self.add_post(ActionKind.POST_SMALL_AND_BIG_BLIND, m, line, text, source)
-                if self.amount(m["dead"], line) >= self.amount(m["amount"], line):
-                    self.defects.append(Defect(line, text, "the dead part is not less than the amount posted"))
-            elif kind == "NEW_POST":
-                self.add_post(ActionKind.POST_BIG_BLIND, m, line, text, source)
-            elif kind == "ANTE":
-                self.add_post(ActionKind.POST_ANTE, m, line, text, source)
-            elif kind == "HOLE_CARDS":
-                self.street, self.run = Street.PREFLOP, 0
-            elif kind == "DEALT":
-                name = self.player(kind, text, m["name"])
-                self.dealt.append(DealtCards(name, self.cards(m["cards"], line), source))
-            elif kind in BOARD_STREETS:
-                self.street_line(kind, m, line, source)
-            elif kind == "UNCALLED":
-                name = self.player(kind, text, m["name"])
-                self.uncalled.append(UncalledReturn(name, self.amount(m["amount"], line), self.street, source))
-            elif kind == "SHOW_DOWN":
-                self.street, self.run = Street.SHOWDOWN, 0
-                self.showdown_marks.append(ShowdownMark(0, line, source))
-            elif kind == "SHOWS":
-                name = self.player(kind, text, m["name"])
-                shown = self.cards(m["cards"], line)
-                self.showdown.append(ShowdownLine(name, ShowdownKind.SHOWS, shown, m["description"], 0, source, line))
-            elif kind == "MUCKS":
-                name = self.player(kind, text, m["name"])
-                mucked = self.cards(m["cards"], line)
-                self.showdown.append(ShowdownLine(name, ShowdownKind.MUCKS, mucked, None, 0, source, line))
-            elif kind == "NO_SHOW":
-                name = self.player(kind, text, m["name"])
-                self.showdown.append(ShowdownLine(name, ShowdownKind.DOESNT_SHOW, (), None, 0, source, line))
-            elif kind == "COLLECTED":
-                side = m["side"]
-                index = int(side) if side else (1 if m["pot"] == "side pot" else 0)
-                name = self.player(kind, text, m["name"])
-                self.collected.append(Collected(name, self.amount(m["amount"], line), index, m["pot"], 0, source))
-            elif kind == "PROP_COLLECTED":
-                self.proposition_line(m, line, text, source)
-            elif kind == "SUMMARY":
-                self.street, self.run = Street.SUMMARY, 0
-                self.summary_line = line
-            elif kind == "SUMMARY_TOTAL":
-                self.total_line(m, line, text, source)
-            elif kind == "SUMMARY_BOARD":
-                self.boards[0] = self.cards(m["cards"], line)
-            elif kind == "SUMMARY_PLAYER":
-                self.summary_player(int(m["seat"]), m["rest"], line, text, source)
+            try:
+                self.token(kind, line, text, m)
+            except AmountError as error:  # an amount not read: its line is not read, the rest of the hand is
+                if error.finer and self.unit.decimals == 0:
+                    raise  # (tournament chips with decimals: the reader reads the hand again in hundredths)
+                self.defects.append(Defect(error.args[1], text, error.args[0]))
         return self.finish()
+
+    def token(self, kind: str, line: int, text: str, m: re.Match[str]) -> None:
+        """One line of the hand into the hand; raises AmountError for an amount it cannot read (before the
+        line changes anything)."""
+        source = Source(self.path, line, line)
+        if kind == "ACTION":
+            self.action_line(m, line, text, source)
+        elif kind == "SEAT":
+            seat = Seat(int(m["seat"]), m["name"] or "", self.amount(m["stack"], line), source)
+            self.seats.append(seat)
+            self.players[seat.player] = seat.seat
+            self._by_length = None
+        elif kind == "POST":
+            self.add_post(POSTS[m["what"]], m, line, text, source)
+        elif kind == "DEAD_POST":
+            dead, posted = self.amount(m["dead"], line), self.amount(m["amount"], line)
+            self.add_post(ActionKind.POST_SMALL_AND_BIG_BLIND, m, line, text, source)
+            if dead >= posted:
+                reason = "the dead part is not less than the amount posted"
+                self.defects.append(Defect(line, text, reason, inconsistent=True))
+        elif kind == "NEW_POST":
+            self.add_post(ActionKind.POST_BIG_BLIND, m, line, text, source)
+        elif kind == "ANTE":
+            self.add_post(ActionKind.POST_ANTE, m, line, text, source)
+        elif kind == "HOLE_CARDS":
+            self.street, self.run = Street.PREFLOP, 0
+        elif kind == "DEALT":
+            name = self.player(kind, text, m["name"])
+            self.dealt.append(DealtCards(name, self.cards(m["cards"], line), source))
+        elif kind in BOARD_STREETS:
+            self.street_line(kind, m, line, source)
+        elif kind == "UNCALLED":
+            name = self.player(kind, text, m["name"])
+            self.uncalled.append(UncalledReturn(name, self.amount(m["amount"], line), self.street, source))
+        elif kind == "SHOW_DOWN":
+            self.street, self.run = Street.SHOWDOWN, 0
+            self.showdown_marks.append(ShowdownMark(0, line, source))
+        elif kind == "SHOWS":
+            name = self.player(kind, text, m["name"])
+            shown = self.cards(m["cards"], line)
+            self.showdown.append(ShowdownLine(name, ShowdownKind.SHOWS, shown, m["description"], 0, source, line))
+        elif kind == "MUCKS":
+            name = self.player(kind, text, m["name"])
+            mucked = self.cards(m["cards"], line)
+            self.showdown.append(ShowdownLine(name, ShowdownKind.MUCKS, mucked, None, 0, source, line))
+        elif kind == "NO_SHOW":
+            name = self.player(kind, text, m["name"])
+            self.showdown.append(ShowdownLine(name, ShowdownKind.DOESNT_SHOW, (), None, 0, source, line))
+        elif kind == "COLLECTED":
+            side = m["side"]
+            index = int(side) if side else (1 if m["pot"] == "side pot" else 0)
+            name = self.player(kind, text, m["name"])
+            self.collected.append(Collected(name, self.amount(m["amount"], line), index, m["pot"], 0, source))
+        elif kind == "PROP_COLLECTED":
+            self.proposition_line(m, line, text, source)
+        elif kind == "SUMMARY":
+            self.street, self.run = Street.SUMMARY, 0
+            self.summary_line = line
+        elif kind == "SUMMARY_TOTAL":
+            self.total_line(m, line, text, source)
+        elif kind == "SUMMARY_BOARD":
+            self.boards[0] = self.cards(m["cards"], line)
+        elif kind == "SUMMARY_PLAYER":
+            self.summary_player(int(m["seat"]), m["rest"], line, text, source)
 
     def add_post(self, kind: ActionKind, m: re.Match[str], line: int, text: str, source: Source) -> None:
         name = self.player("POST", text, m["name"])
@@ -196,6 +208,8 @@ class AbsoluteBuilder(HandBuilder):
             name = self.player("ACTION", text, name)
         seat = self.players.get(name)
         street = self.street
+        first = self.amount(paid, line) if paid is not None else 0  # (the amounts first: a line not read
+        total = self.amount(raise_to, line) if raise_to else None  # changes nothing)
         if note == "Timeout":
             self.events.append(Event("timeout", text, street, source, name))
         if verb == "All-In" and paid is None:
@@ -210,8 +224,6 @@ class AbsoluteBuilder(HandBuilder):
                 cards = self.cards(shown, line)
                 self.showdown.append(ShowdownLine(name, ShowdownKind.SHOWS, cards, None, 0, source, 0))
             return
-        first = self.amount(paid, line)
-        total = self.amount(raise_to, line) if raise_to else None
         if kind is None:  # `All-In X`: the chips added; what it is depends on the total it makes
             to = self.street_bets.get(name, 0) + first
             kind = _CALL if to <= self.high else (_BET if self.high == 0 else _RAISE)
@@ -242,26 +254,27 @@ class AbsoluteBuilder(HandBuilder):
         self.events.append(Event("proposition-pot", text, self.street, source, name))
 
     def total_line(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
-        self.summary_source = source
-        self.total = self.amount(m["total"], line)
-        self.rake = self.amount(m["rake"], line) if m["rake"] else None
-        if m["jackpot"]:
-            self.fees.append(
-                Fee(FeeKind.JACKPOT, self.amount(m["jackpot"], line), FeeEffect.TAKEN, "Jackpot Rake", source)
-            )
-        if m["prop"]:
-            self.proposition = self.amount(m["prop"], line)
+        total = self.amount(m["total"], line)
+        rake = self.amount(m["rake"], line) if m["rake"] else None
+        jackpot = self.amount(m["jackpot"], line) if m["jackpot"] else None
+        proposition = self.amount(m["prop"], line) if m["prop"] else None
+        self.summary_source, self.total, self.rake, self.proposition = source, total, rake, proposition
+        if jackpot is not None:
+            self.fees.append(Fee(FeeKind.JACKPOT, jackpot, FeeEffect.TAKEN, "Jackpot Rake", source))
         if m["pots"]:
-            pots = self.split_pots(m["pots"], self.total, line)
-            if pots is None:
+            pots = self.split_pots(m["pots"], total)
+            if len(pots) == 1:
+                self.main, self.sides = pots[0][0], tuple(pots[0][1:])
+            elif pots:  # (the text read two ways: not read)
                 self.defects.append(Defect(line, text, "the main and side pots cannot be told apart"))
-            else:
-                self.main, self.sides = pots[0], tuple(pots[1:])
+            else:  # (no reading of the pots makes the total the line prints: the room's error)
+                reason = "the main and side pots do not add up to the total"
+                self.defects.append(Defect(line, text, reason, inconsistent=True))
 
-    def split_pots(self, text: str, total: int, line: int) -> list[int] | None:
-        """`3,750,1,730` to [3750, 1730]: commas both separate thousands and the pots; the one reading whose
-        pots add up to the total (None when there is none, or more than one)."""
-        parts = text.replace("$", "").replace("\u20ac", "").split(",")
+    def split_pots(self, text: str, total: int) -> list[list[int]]:
+        """`3,750,1,730` to [3750, 1730]: commas both separate thousands and the pots; every reading whose
+        pots add up to the total (one where the text is clear)."""
+        parts = text.replace("$", "").replace("\u20ac", "").replace(" ", "").split(",")
         found: list[list[int]] = []
 
         def cut(start: int, pots: list[int]) -> None:
@@ -287,7 +300,7 @@ class AbsoluteBuilder(HandBuilder):
                     break
 
         cut(0, [])
-        return found[0] if len(found) == 1 else None
+        return found
 
     # ---- the summary ------------------------------------------------------------------------
     def summary_player(self, number: int, rest: str, line: int, text: str, source: Source) -> None:
@@ -360,10 +373,13 @@ class AbsoluteBuilder(HandBuilder):
     def finish(self) -> Hand:
         if self.summary_line and self.summary_source is None and not self.truncated:
             text = self.block.lines[self.summary_line - self.block.first_line]
-            self.defects.append(Defect(self.summary_line, text, "the summary has no `Total Pot` line"))
+            reason = "the summary has no `Total Pot` line"
+            self.defects.append(Defect(self.summary_line, text, reason, inconsistent=True))
         prop = sum(fee.amount for fee in self.fees if fee.effect is FeeEffect.OUTSIDE)
-        if self.proposition is not None and self.proposition != prop and self.summary_source is not None:
+        whole = not any(defect.not_read for defect in self.defects)  # (else its collect line may be one not read)
+        if whole and self.proposition is not None and self.proposition != prop and self.summary_source is not None:
             line = self.summary_source.line
             text = self.block.lines[line - self.block.first_line]
-            self.defects.append(Defect(line, text, "the proposition pot is not what its winner collected"))
+            reason = "the proposition pot is not what its winner collected"
+            self.defects.append(Defect(line, text, reason, inconsistent=True))
         return super().finish()

@@ -46,6 +46,7 @@ from omaha_audit.model import (
     ShowdownKind,
     ShowdownLine,
     Source,
+    Stakes,
     Street,
     Structure,
     SummarySeat,
@@ -54,8 +55,9 @@ from omaha_audit.model import (
 )
 from omaha_audit.parse.ledger import ADDED
 from omaha_audit.parse.times import parse_started
+from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import RUNS, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import RUNS, AmountError, HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import PotLine, fee
 
 GAMES: Final = {
@@ -86,7 +88,7 @@ POSTS: Final = {
     "straddle": ActionKind.POST_STRADDLE,
 }
 _VOLUNTARY: Final = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
-_FEE_PART: Final = re.compile(r"\| ([^|]*?) (\$?[\d,]+(?:\.\d+)?)\s*(?=\||$)")
+_FEE_PART: Final = re.compile(r"\| ([^|]*?) (\$?\d(?:[\d,.]*\d)?)\s*(?=\||$)")
 _CARD: Final = r"(?:10|[2-9TJQKAtjqka])[cdhs]"
 # the best five cards inside a shown hand's words: ` [5d 4s 3h 2h As]`
 _BEST_FIVE: Final = re.compile(r" \[(" + _CARD + r"(?: " + _CARD + r"){4})\]")
@@ -146,6 +148,17 @@ class AcrBuilder(HandBuilder):
             self.table = {**self.table, "table": number.group(1)}
         self.low_runs: set[int] = set()  # runs on which a shown hand has a qualifying low
         self.deal_line = 0  # the line of `*** HOLE CARDS ***` / `*** 3rd STREET ***`
+        self.pots: tuple[int | None, tuple[int, ...]] = (None, ())  # the main and side pots at the showdown
+
+    def read_stakes(self) -> Stakes:
+        """`$3.00/$6.00`, a tournament level's `10/20` (fixed limit: the small and the big bet), read by the kit
+        with a decimal point; raises AmountError (a ValueError)."""
+        small_text, _, big_text = self.info.stakes_text.partition("/")
+        decimals = self.unit.decimals
+        small, big = read_amount(small_text, decimals, decimal="."), read_amount(big_text, decimals, decimal=".")
+        if self.info.structure is Structure.FIXED_LIMIT:
+            return Stakes(None, None, small_bet=small, big_bet=big)
+        return Stakes(small, big)
 
     # ---- ACR's lines --------------------------------------------------------------------------------
     def other_line(self, kind: str, m: re.Match[str], line: int, text: str, source: Source) -> None:
@@ -220,9 +233,8 @@ class AcrBuilder(HandBuilder):
             or (omaha and from_hole != 2)
             or (not omaha and self.info.game.is_flop_game and from_hole > len(hole))
         ):
-            self.defects.append(
-                Defect(line, text, "the best five cards printed are not the player's cards and the board's")
-            )
+            reason = "the best five cards printed are not the player's cards and the board's"
+            self.defects.append(Defect(line, text, reason, inconsistent=True))
 
     def run_board(self) -> tuple[Card, ...]:
         """The board of the run being shown down: its own last street line, else the shared one."""
@@ -260,7 +272,7 @@ class AcrBuilder(HandBuilder):
         if line is None or self.pot_source is None:
             return None
         total = PotBasis.NET_WITH_REFUNDS if self.walk() else PotBasis.NET
-        main, sides = self.showdown_pots()
+        main, sides = self.pots
         return PotSummary(line.total, line.rake, main, sides, self.pot_source, total, PotBasis.NET, PotBasis.NET)
 
     def showdown_pots(self) -> tuple[int | None, tuple[int, ...]]:
@@ -274,15 +286,22 @@ class AcrBuilder(HandBuilder):
         for mark in marks:
             after = follows[mark] + 1
             end = self.tokens[after][1] if after < len(self.tokens) else self.block.last_line + 1
-            for kind, line, _, m in self.ignored:
+            for kind, line, text, m in self.ignored:
                 if kind == "RUNNING_POT" and mark < line < end:
                     index = int(m["side"]) if m["side"] else 0
-                    pots[index] = pots.get(index, 0) + self.amount(m["amount"], line)
+                    try:
+                        pots[index] = pots.get(index, 0) + self.amount(m["amount"], line)
+                    except AmountError as error:
+                        if error.finer and self.unit.decimals == 0:
+                            raise  # (chips with decimals: the hand is read again in hundredths)
+                        self.defects.append(Defect(line, text, error.args[0]))
+                        return None, ()  # (the pots are not known)
         if 0 not in pots:
             return None, ()
         return pots[0], tuple(pots[index] for index in sorted(pots) if index)
 
     def finish(self) -> Hand:
+        self.pots = self.showdown_pots()
         self.button_draw()
         self.merge_summary_seats()
         if not self.collected:

@@ -43,12 +43,14 @@ from omaha_audit.model import (
     Stakes,
     Street,
     StreetDeal,
+    Structure,
     SummarySeat,
 )
 from omaha_audit.parse.ledger import ADDED
 from omaha_audit.rooms.betonline.header import read_header
+from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import VERBS, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import VERBS, AmountError, HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import read_summary_seat
 
 _SPACES: Final = re.compile(r"\s+")
@@ -96,16 +98,25 @@ class BetOnlineBuilder(HandBuilder):
         self.total_source: Source | None = None
         self.seat_names: dict[int, str] = {}
 
-    def card_texts(self, text: str) -> list[str]:
-        return [part[:-1] + part[-1].lower() for part in text.split()]  # Gear: `AS`, `10D`
-
     def read_stakes(self) -> Stakes:
-        if self.info.stakes_text:
-            return super().read_stakes()
-        posted: dict[str, int] = {}  # tournaments and Gear: the blinds the hand posts
+        """The header's `($0.01/0.02)` (read by the kit with a decimal point), else the blinds the hand posts
+        (tournaments and Gear; a post whose amount is not read is left to its line)."""
+        stakes_text = self.info.stakes_text
+        decimals = self.unit.decimals
+        if stakes_text:
+            small_text, _, big_text = stakes_text.partition("/")
+            small, big = read_amount(small_text, decimals, decimal="."), read_amount(big_text, decimals, decimal=".")
+            if self.info.structure is Structure.FIXED_LIMIT:
+                return Stakes(None, None, small_bet=small, big_bet=big)
+            return Stakes(small, big)
+        posted: dict[str, int] = {}
         for kind, line, _, m in self.tokens:
             if kind == "BLIND_POST" and m["what"] and m["what"] not in posted:
-                posted[m["what"]] = self.amount(m["amount"], line)
+                try:
+                    posted[m["what"]] = self.amount(m["amount"], line)
+                except AmountError as error:
+                    if error.finer and decimals == 0:
+                        raise  # (chips with decimals: the hand is read again in hundredths)
         return Stakes(posted.get("small blind"), posted.get("big blind"))
 
     # ---- lines ------------------------------------------------------------------------------
@@ -210,7 +221,7 @@ class BetOnlineBuilder(HandBuilder):
     def finish(self) -> Hand:
         if self.total_source is None and self.summary_line:
             text = self.block.lines[self.summary_line - self.block.first_line]
-            self.defects.append(Defect(self.summary_line, text, "the summary has no pot line"))
+            self.defects.append(Defect(self.summary_line, text, "the summary has no pot line", inconsistent=True))
         self.mark_sitting_out()
         self.seat_unknown_players()
         self.leavers_fold()

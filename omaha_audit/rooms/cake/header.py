@@ -5,10 +5,10 @@ id, the table (name, size, number) or the tournament (name and `T<id>`, then buy
 table number), the stakes, the limit (NL, PL, FL), the game and the local time with no zone.
 
 Cake writes amounts with a comma or a dot for decimals, by file (`$21,89`, `$53.55`), and commas or
-no-break spaces between thousands of tournament chips (`3,158`, `2 477`). The rule that tells them apart
-is the same for every text, so an amount's value never depends on the file it came from: a dot always
-marks decimals (commas then group thousands); without a dot, a comma followed by one or two digits at the
-end marks decimals and any other comma groups thousands.
+no-break spaces between thousands of tournament chips (`3,158`, `2 477`). The reading kit tells them apart by
+the text alone (kit/amounts.py), so an amount's value never depends on the file it came from: with both marks
+the last is the decimal one; one mark followed by exactly three digits groups thousands; any other single mark
+is the decimal one (`$0,10`, `$1.5`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ import functools
 import re
 from typing import Final
 
-from omaha_audit.model import Game, Stakes, Structure, Tournament, parse_amount
+from omaha_audit.model import Game, Stakes, Structure, Tournament
+from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
 
 GAMES: Final = {
@@ -31,7 +32,6 @@ SYMBOLS: Final = {"$": "USD", "\u20ac": "EUR"}
 
 # `Odesa (6-Max) 13495`, `Paris (6-max, shallow) 15946`, `Play Money 21 14254`, `$5 Bounty T11244010`
 _TABLE: Final = re.compile(r"(?P<name>.*?)(?: \((?P<size>\d+)-[Mm]ax[^)]*\))? (?:T(?P<tournament>\d+)|(?P<number>\d+))")
-_DECIMAL_COMMA: Final = re.compile(r",\d{1,2}$")
 
 
 class TableInfo:
@@ -95,18 +95,10 @@ def read_header(fields: dict[str, str | None]) -> HeaderInfo:
     )
 
 
-@functools.lru_cache(maxsize=4096)
 def cake_amount(text: str, decimals: int) -> int:
-    """An amount as Cake prints it (`$21,89`, `$1.63`, `3,158`, `2\u00a0477`, `$-0,10`) in units of
-    `decimals` places, without its sign; raises ValueError."""
-    raw = text.strip().replace("\u00a0", "").replace(" ", "")
-    if raw[:1] in SYMBOLS:
-        raw = raw[1:]
-    raw = raw.lstrip("-")
-    if "." not in raw and _DECIMAL_COMMA.search(raw):
-        whole, _, frac = raw.rpartition(",")
-        raw = whole.replace(",", "") + "." + frac
-    return parse_amount(raw, decimals)
+    """An amount as Cake prints it (`$21,89`, `$1.63`, `3,158`, `2\u00a0477`) in units of `decimals` places;
+    raises AmountError (a ValueError) for a text in no number style, or with a minus (`$-0,10`)."""
+    return read_amount(text, decimals)
 
 
 def read_stakes(stakes_text: str, structure: Structure, decimals: int) -> Stakes:

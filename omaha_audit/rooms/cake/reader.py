@@ -9,8 +9,10 @@ What Cake prints otherwise (ROOMS.md 16):
   `$0,05`/`$0,10`), so the stakes of such a hand are the blinds it posts in dollars;
 - raises print the street total (`raises to $0,30`), calls the chips added; `is all in X` puts in X
   chips, a bet, a raise or a call by the total it brings the player to;
-- `posts ante of 25`; a returning player's `posts dead blind $-0,10 and big blind $0,10`: a dead blind
-  (printed with a minus sign, a defect of the text; read as its size) and a live big blind;
+- `posts ante of 25`; a returning player's `posts dead blind $0,05 and big blind $0,10`: a dead blind and a
+  live big blind. The corpus's one such line prints the dead blind with a minus (`$-0,10`), which no reading
+  makes an amount: the live big blind is read, the dead blind is a part of the line not read (its size is not
+  known: the pot's rake, 6% of the pot at that table, fits a dead small blind of $0.05 better than $0.10);
 - cards separated by commas (`[3c,5d,Ks,6h]`); the turn and river lines show only the new card;
 - one `***SHOW DOWN***` per pot awarded, the side pots first: the awards are numbered from the main pot;
 - `X wins $3,55`: the award, after the rake; no total pot and no rake are printed (a PotSummary with
@@ -44,12 +46,12 @@ from omaha_audit.parse.ledger import ADDED, TO
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.rooms.cake.header import SYMBOLS, cake_amount, read_header, read_stakes, read_table
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, AmountError, HandBuilder, Reading, StarsReader
 
 _BLINDS: Final = Street.BLINDS
 _PREFLOP: Final = Street.PREFLOP
 _SEPARATORS: Final = re.compile(r"[,\s]+")
-_NEGATIVE_DEAD: Final = "a dead blind printed as a negative amount: read as its size"
+_DEAD_NOT_READ: Final = "the dead blind is not read, only the live big blind"
 
 
 class CakeReader(StarsReader):
@@ -112,11 +114,16 @@ class CakeBuilder(HandBuilder):
 
     def posted_stakes(self) -> Stakes:
         """The stakes of a euro-display table: the small and big blind the hand posts in dollars (the
-        header's euro figures are rounded conversions, `€0.41` for a $0.50 big blind)."""
+        header's euro figures are rounded conversions, `€0.41` for a $0.50 big blind; a post whose amount is
+        not read is left to its line)."""
         posted: dict[str, int] = {}
         for kind, line, _, m in self.tokens:
             if kind == "POST" and m["what"] not in posted:
-                posted[m["what"]] = self.amount(m["amount"], line)
+                try:
+                    posted[m["what"]] = self.amount(m["amount"], line)
+                except AmountError as error:
+                    if error.finer and self.unit.decimals == 0:
+                        raise  # (chips with decimals: the hand is read again in hundredths)
         small, big = posted.get("small blind"), posted.get("big blind")
         if self.info.structure is Structure.FIXED_LIMIT:  # (limit: the big blind is the small bet)
             return Stakes(None, None, small_bet=big, big_bet=2 * big if big else None)
@@ -157,16 +164,26 @@ class CakeBuilder(HandBuilder):
                 )
             )
         elif kind == "DEAD_BLIND":
-            name = self.player(kind, text, m["name"])
-            dead, live = self.amount(m["dead"], line), self.amount(m["amount"], line)
-            if "-" in m["dead"]:
-                self.defects.append(Defect(line, text, _NEGATIVE_DEAD))
-            seat = self.players.get(name)
-            for post_kind, chips in ((ActionKind.POST_DEAD, dead), (ActionKind.POST_BIG_BLIND, live)):
-                to = self.post(post_kind, name, chips)
-                self.actions.append(Action(self.street, name, seat, post_kind, chips, source, to, order=line))
+            self.dead_blind(m, line, text, source)
         elif kind != "DEALER":
             super().other_line(kind, m, line, text, source)
+
+    def dead_blind(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
+        """`posts dead blind $0,05 and big blind $0,10`: a dead blind and a live big blind; a dead blind not read
+        (`$-0,10`) is left out and the line reported, the big blind read."""
+        name = self.player("DEAD_BLIND", text, m["name"])
+        live = self.amount(m["amount"], line)
+        posts = [(ActionKind.POST_BIG_BLIND, live)]
+        try:
+            posts.insert(0, (ActionKind.POST_DEAD, self.amount(m["dead"], line)))
+        except AmountError as error:
+            if error.finer and self.unit.decimals == 0:
+                raise  # (chips with decimals: the hand is read again in hundredths)
+            self.defects.append(Defect(line, text, f"{_DEAD_NOT_READ}: {error.args[0]}"))
+        seat = self.players.get(name)
+        for post_kind, chips in posts:
+            to = self.post(post_kind, name, chips)
+            self.actions.append(Action(self.street, name, seat, post_kind, chips, source, to, order=line))
 
     def all_in(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
         """`name: is all in X`: X chips more; a bet when nobody has bet on the street, a raise when it

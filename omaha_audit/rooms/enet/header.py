@@ -1,12 +1,13 @@
 """Enet's header (ROOMS.md 19): `Game #7732310: Omaha (€0,25/€0,50) - 23:31:54 29.7.2012 - %6`, and
-its amounts: euros with a decimal comma (`€0,25`, `€129,20`, `€10`, a negative rake `€-2,22`)."""
+its amounts: euros with a decimal comma (`€0,25`, `€129,20`, `€10`, thousands by points `€1.250,00`, a negative
+rake `€-2,22`), read by the reading kit."""
 
 from __future__ import annotations
 
-import functools
 from typing import Final
 
-from omaha_audit.model import Game, Stakes, Structure, parse_amount
+from omaha_audit.model import Game, Stakes, Structure
+from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
 
 GAMES: Final = {"Hold'em": Game.HOLDEM, "Omaha": Game.OMAHA, "Omaha Hi/Lo": Game.OMAHA_HI_LO}
@@ -63,13 +64,10 @@ def with_table(info: HeaderInfo, limit: str | None) -> HeaderInfo:
     )
 
 
-@functools.lru_cache(maxsize=4096)
-def enet_amount(text: str, decimals: int) -> int:
-    """`€0,25`, `€10`, `€-2,22` in units of `decimals` places (negative with a minus); raises ValueError."""
-    raw = text.strip().lstrip("\u20ac")
-    negative = raw.startswith("-")
-    value = parse_amount(raw.lstrip("-").replace(",", "."), decimals)
-    return -value if negative else value
+def enet_amount(text: str, decimals: int, signed: bool = False) -> int:
+    """`€0,25`, `€10`, `€1.250,00` in units of `decimals` places (a decimal comma always; with `signed`, a
+    minus allowed: `€-2,22`); raises AmountError (a ValueError) for a text in no number style."""
+    return read_amount(text, decimals, decimal=",", signed=signed)
 
 
 def read_stakes(stakes_text: str, structure: Structure, decimals: int) -> Stakes:

@@ -42,8 +42,9 @@ from omaha_audit.model import (
 from omaha_audit.parse.ledger import ADDED
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.rooms.enet.header import enet_amount, read_header, read_stakes, with_table
+from omaha_audit.rooms.kit.amounts import FinerThanUnit
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, POSTS, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, POSTS, AmountError, HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import read_summary_seat
 
 _SPACES: Final = re.compile(r"\s+")
@@ -88,6 +89,13 @@ class EnetBuilder(HandBuilder):
     def parse_money(self, text: str) -> int:
         return enet_amount(text, self.unit.decimals)
 
+    def signed_amount(self, text: str, line: int) -> int:
+        """A running rake line's amount, the one Enet prints with a minus (`Rake: €-2,22`)."""
+        try:
+            return enet_amount(text, self.unit.decimals, signed=True)
+        except ValueError as error:
+            raise AmountError(f"amount {text!r}: {error}", line, isinstance(error, FinerThanUnit)) from None
+
     def card_texts(self, text: str) -> list[str]:
         packed = _SPACES.sub("", text)
         return [packed[index : index + 2] for index in range(0, len(packed), 2)]
@@ -119,9 +127,9 @@ class EnetBuilder(HandBuilder):
         elif kind == "ALL_IN":
             self.all_in(m, line, text, source)
         elif kind == "RAKE":
-            increment = self.amount(m["amount"], line)
+            increment = self.signed_amount(m["amount"], line)
             if increment < 0:
-                self.defects.append(Defect(line, text, _NEGATIVE_RAKE))
+                self.defects.append(Defect(line, text, _NEGATIVE_RAKE, inconsistent=True))
             self.rake_lines += increment
         elif kind == "SUMMARY_POT":
             self.rake = self.amount(m["rake"], line)
@@ -167,17 +175,24 @@ class EnetBuilder(HandBuilder):
         return tuple(board for board in super().final_boards() if board)  # `Board []`: no board dealt
 
     def finish(self) -> Hand:
-        if self.rake is not None and self.rake != self.rake_lines and self.rake_source is not None:
+        whole = not any(defect.not_read for defect in self.defects)  # (else a rake line may be one not read)
+        if whole and self.rake is not None and self.rake != self.rake_lines and self.rake_source is not None:
             line = self.rake_source.line
             self.defects.append(
-                Defect(line, self.block.lines[line - self.block.first_line], "the rake is not the rake lines' sum")
+                Defect(
+                    line,
+                    self.block.lines[line - self.block.first_line],
+                    "the rake is not the rake lines' sum",
+                    inconsistent=True,
+                )
             )
         returned = {item.source.line: item for item in self.uncalled}
         for item in self.collected:
             before = returned.get(item.source.line - 1)
             if before is not None and before.player == item.player and before.amount == item.amount:
                 line = item.source.line
-                self.defects.append(Defect(line, self.block.lines[line - self.block.first_line], _REPEATED_REFUND))
+                text = self.block.lines[line - self.block.first_line]
+                self.defects.append(Defect(line, text, _REPEATED_REFUND, inconsistent=True))
         return super().finish()
 
 

@@ -9,7 +9,8 @@
 - the stakes and the game come in either order (`$2/$4 - Pot Limit Omaha Hi`, `PL Omaha H/L - $0.05/$0.10`),
   with the limit written out or abbreviated (`PL`, `NL`, `FL`), an ante after the stakes (`$0.10/$0.20 Ante
   $0.05`), a capped game as `$2,000 Cap Pot Limit` or plain `CAP NL`, and K, M or B for thousands, millions
-  and billions in tournament stakes (`50K/100K Ante 10000`, a Flipout's `2B/2B Ante 2B`);
+  and billions in tournament stakes (`50K/100K Ante 10000`, a Flipout's `2B/2B Ante 2B`): the reading kit reads
+  them (the only amounts of Full Tilt's text with a suffix);
 - the time comes before the date, and a second time in ET in brackets; one month of 2010 printed
   `15:13 ET - Wed, July 21, 2010`;
 - ring games without a currency sign are play chips (`.COM Play 6118`, `Play Chip 2409`, `King of the Hill`).
@@ -20,12 +21,12 @@ from __future__ import annotations
 import functools
 import re
 from datetime import datetime
-from decimal import Decimal
 from typing import Any, Final
 
-from omaha_audit.model import Game, Stakes, Structure, Tournament, parse_amount
+from omaha_audit.model import Game, Stakes, Structure, Tournament
 from omaha_audit.model.money import CURRENCY_SYMBOLS
 from omaha_audit.parse.times import utc_time
+from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
 
 # The game words after the limit, as Full Tilt prints them (fpdb's FulltiltToFpdb.py lists the same names).
@@ -73,13 +74,14 @@ LIMITS: Final = {
 # than $30").
 CAP_BIG_BLINDS: Final = 30
 
-_NUMBER: Final = r"[^\d\s/]?[\d,]*\.?\d+[KMB]?"
+# a figure of the header: a currency sign, digits with thousands commas and a decimal point, K, M or B (the
+# whole text, read by the kit: `$0.10`, `$2,000`, `50K`)
+_NUMBER: Final = r"[^\d\s/]?\d(?:[\d,.]*\d)?[KMB]?"
 _STAKES: Final = re.compile(rf"(?P<small>{_NUMBER})/(?P<big>{_NUMBER})(?: Ante (?P<ante>{_NUMBER}))?")
 _GAME: Final = re.compile(
-    r"(?:(?P<cap>[^\d\s]?[\d,.]+) Cap |(?P<cap_word>CAP) )?(?P<limit>No Limit|Pot Limit|Limit|NL|PL|FL) (?P<game>.+)"
+    rf"(?:(?P<cap>{_NUMBER}) Cap |(?P<cap_word>CAP) )?(?P<limit>No Limit|Pot Limit|Limit|NL|PL|FL) (?P<game>.+)"
 )
 _SEATS: Final = re.compile(r"(\d+) max")
-_MULTIPLIERS: Final = {"K": 1_000, "M": 1_000_000, "B": 1_000_000_000}
 _TIME: Final = re.compile(
     r"(?P<H>\d{1,2}):(?P<M>\d{2})(?::(?P<S>\d{2}))? (?P<zone>[A-Za-z]+) - "
     r"(?:(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})|[A-Za-z]+, (?P<month>[A-Za-z]+) (?P<day>\d{1,2}), (?P<year>\d{4}))"
@@ -137,17 +139,10 @@ def game_stakes(text: str) -> GameStakes:
     return GameStakes(text)
 
 
-def plain(text: str) -> str:
-    """An amount with K, M or B (thousands, millions, billions) written out in digits: `50K` -> `50000`;
-    the currency sign is dropped."""
-    raw = text.strip()
-    if raw and not (raw[0].isdigit() or raw[0] == "."):
-        raw = raw[1:]
-    multiplier = _MULTIPLIERS.get(raw[-1:])
-    if multiplier is None:
-        return raw
-    value = Decimal(raw[:-1].replace(",", "")) * multiplier
-    return str(int(value)) if value == value.to_integral_value() else str(value)
+def figure(text: str, decimals: int) -> int:
+    """A figure of the header in units of `decimals` places: `$0.10`, `1,500`, and tournament stakes with K, M
+    or B for thousands, millions and billions (`50K`, a Flipout's `2B`); raises AmountError (a ValueError)."""
+    return read_amount(text, decimals, decimal=".", suffixes=True)
 
 
 def read_header(fields: dict[str, str | None]) -> HeaderInfo:
@@ -171,7 +166,7 @@ def read_header(fields: dict[str, str | None]) -> HeaderInfo:
         mixed=None,
         club=None,
         tournament=tournament,
-        stakes_text=f"{plain(parts.small)}/{plain(parts.big)}",
+        stakes_text=f"{parts.small}/{parts.big}",
         currency=currency,
         started_local=started_local,
         started=started_utc(started_local),
@@ -220,21 +215,17 @@ def table_fields(fields: dict[str, str | None]) -> dict[str, str | Any]:
 
 
 @functools.lru_cache(maxsize=1024)
-def header_stakes(text: str, decimals: int, tournament: bool) -> tuple[int | None, int | None]:
-    """(ante, cap) of the header's game and stakes part, in units of `decimals` places (None: not printed)."""
+def header_stakes(text: str, structure: Structure, decimals: int, tournament: bool) -> Stakes:
+    """The stakes of the header's game and stakes part, in units of `decimals` places: the blinds (fixed limit:
+    the small and the big bet), the ante and the cap the header adds; raises AmountError (a ValueError)."""
     parts = game_stakes(text)
-    ante = parse_amount(plain(parts.ante), decimals) if parts.ante else None
+    small, big = figure(parts.small, decimals), figure(parts.big, decimals)
+    ante = figure(parts.ante, decimals) if parts.ante else None
     cap: int | None = None
     if parts.cap:
-        cap = parse_amount(plain(parts.cap), decimals)
+        cap = figure(parts.cap, decimals)
     elif parts.cap_word and not tournament:
-        cap = parse_amount(plain(parts.big), decimals) * CAP_BIG_BLINDS
-    return ante, cap
-
-
-def with_header_stakes(stakes: Stakes, text: str, decimals: int, tournament: bool) -> Stakes:
-    """The stakes read from `small/big`, with the ante and the cap the header adds."""
-    ante, cap = header_stakes(text, decimals, tournament)
-    if ante is None and cap is None:
-        return stakes
-    return Stakes(stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet, ante, cap)
+        cap = big * CAP_BIG_BLINDS
+    if structure is Structure.FIXED_LIMIT:
+        return Stakes(None, None, small_bet=small, big_bet=big, ante=ante, cap=cap)
+    return Stakes(small, big, ante=ante, cap=cap)

@@ -43,15 +43,16 @@ from omaha_audit.model import (
     ShowdownKind,
     ShowdownLine,
     Source,
+    Stakes,
     Street,
     StreetDeal,
     SummarySeat,
 )
 from omaha_audit.parse.ledger import ADDED, TO
 from omaha_audit.parse.lexer import LineToken
-from omaha_audit.rooms.fulltilt.header import read_header, table_fields, with_header_stakes
+from omaha_audit.rooms.fulltilt.header import header_stakes, read_header, table_fields
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import RUNS, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import RUNS, AmountError, HandBuilder, Reading, StarsReader
 
 _ANTE: Final = ActionKind.POST_ANTE
 _RAISE: Final = ActionKind.RAISE
@@ -100,6 +101,12 @@ class FullTiltBuilder(HandBuilder):
             self.truncated = True  # Full Tilt's own word: the client saw only part of the hand
         self.stud_offset: int | None = None  # five-card stud numbers its streets from 2ND
         self.run_starts: list[tuple[int, int]] = []  # (index of the first summary seat of a board, board)
+
+    def read_stakes(self) -> Stakes:
+        """The header's stakes, ante and cap (`$0.10/$0.20 Ante $0.05`, `50K/100K`, `$2,000 Cap`), read by the
+        kit; raises AmountError (a ValueError)."""
+        info = self.info
+        return header_stakes(self.game_stakes, info.structure, self.unit.decimals, info.tournament is not None)
 
     # ---- Full Tilt's lines ------------------------------------------------------------------------------
     def other_line(self, kind: str, m: re.Match[str], line: int, text: str, source: Source) -> None:
@@ -177,13 +184,13 @@ class FullTiltBuilder(HandBuilder):
             if old is not None:  # 2006: `shows [...] (a flush, Ace high)`, a low on the next line
                 description = f"{old}{_FOR_HIGH}" if self.info.game.is_hi_lo else old
         else:
-            cards = self.shown_cards(name)
+            cards = self.cards_shown_before(name)
             if not cards:  # no cards of this player anywhere before: the words describe nothing checkable
                 self.events.append(Event("shows-description", text, self.street, source, name))
                 return
         self.showdown.append(ShowdownLine(name, _SHOWS, cards, description, self.run, source, line))
 
-    def shown_cards(self, name: str) -> tuple[Card, ...]:
+    def cards_shown_before(self, name: str) -> tuple[Card, ...]:
         """The cards `name` showed before in this hand (or was dealt, in a flop game)."""
         for shown in reversed(self.showdown):
             if shown.player == name and shown.cards:
@@ -245,17 +252,21 @@ class FullTiltBuilder(HandBuilder):
         printed = m["total"]
         if printed is None:
             return
+        try:
+            total = self.amount(printed, line)
+        except AmountError as error:  # (the street line is read; its running pot is not)
+            if error.finer and self.unit.decimals == 0:
+                raise  # (chips with decimals: the hand is read again in hundredths)
+            self.defects.append(Defect(line, text, error.args[0]))
+            return
         put_in = 0
         for action in self.actions:
             put_in += action.amount
         for returned in self.uncalled:
             put_in -= returned.amount
-        if self.amount(printed, line) != put_in:
-            self.defects.append(
-                Defect(
-                    line, text, f"the running pot says {printed}; the lines before it put in {self.unit.format(put_in)}"
-                )
-            )
+        if total != put_in and not any(defect.not_read for defect in self.defects):
+            reason = f"the running pot says {printed}; the lines before it put in {self.unit.format(put_in)}"
+            self.defects.append(Defect(line, text, reason, inconsistent=True))
 
     # ---- the result ----------------------------------------------------------------------------------
     def finish(self) -> Hand:
@@ -269,8 +280,6 @@ class FullTiltBuilder(HandBuilder):
         if self.run_starts:
             seats = merge_boards(seats)
         self.summary_seats = seats
-        decimals = self.unit.decimals
-        self.stakes = with_header_stakes(self.stakes, self.game_stakes, decimals, self.info.tournament is not None)
         return super().finish()
 
     def blind_checks(self) -> None:
@@ -294,8 +303,11 @@ class FullTiltBuilder(HandBuilder):
             text = f"Seat {seat.seat}: {seat.text}"
             if seat.seat not in seated:
                 together = _SEAT_AGAIN.search(seat.text) is not None
-                reason = "two summary seat lines run together" if together else "a summary line for an empty seat"
-                self.defects.append(Defect(seat.source.line, text, reason))
+                if together:  # (garbled: not read)
+                    self.defects.append(Defect(seat.source.line, text, "two summary seat lines run together"))
+                else:  # (read whole, and no player sits there: the room's error)
+                    reason = "a summary line for an empty seat"
+                    self.defects.append(Defect(seat.source.line, text, reason, inconsistent=True))
             elif seat.outcome == "other":
                 self.defects.append(Defect(seat.source.line, text, "the summary seat line gives no outcome"))
 

@@ -48,8 +48,10 @@ from omaha_audit.model import (
     ShowdownKind,
     ShowdownLine,
     Source,
+    Stakes,
     Street,
     StreetDeal,
+    Structure,
     SummarySeat,
     UncalledReturn,
 )
@@ -57,6 +59,7 @@ from omaha_audit.parse.ledger import TO
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.rooms.kingsclub.header import read_header, with_table
 from omaha_audit.rooms.kingsclub.pots import side_pot_awards
+from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
 from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, STUD_GAMES, HandBuilder, Reading, StarsReader
 
@@ -120,6 +123,16 @@ class KingsClubBuilder(HandBuilder):
     def card_texts(self, text: str) -> list[str]:
         return [part for part in text.split() if part != "X"]  # hidden cards
 
+    def read_stakes(self) -> Stakes:
+        """`5/10`, `1,000/2,000`: the blinds, or fixed limit's small and big bet (read by the kit with a decimal
+        point; raises AmountError, a ValueError)."""
+        small_text, _, big_text = self.info.stakes_text.partition("/")
+        decimals = self.unit.decimals
+        small, big = read_amount(small_text, decimals, decimal="."), read_amount(big_text, decimals, decimal=".")
+        if self.info.structure is Structure.FIXED_LIMIT:
+            return Stakes(None, None, small_bet=small, big_bet=big)
+        return Stakes(small, big)
+
     # ---- lines ------------------------------------------------------------------------------
     def board_line(self, kind: str, m: re.Match[str], line: int, text: str, source: Source) -> None:
         board_number = m["board"]
@@ -164,7 +177,7 @@ class KingsClubBuilder(HandBuilder):
         order = deal.order
         if after:
             order = after[-1]
-            self.defects.append(Defect(deal.source.line, self.early_flop_text, _EARLY_FLOP))
+            self.defects.append(Defect(deal.source.line, self.early_flop_text, _EARLY_FLOP, inconsistent=True))
         self.streets.append(StreetDeal(deal.street, 0, deal.cards, deal.new_cards, deal.source, False, order))
         self.street, self.run = deal.street, 0
         self.new_round()
@@ -279,7 +292,8 @@ class KingsClubBuilder(HandBuilder):
 
     def settle_nets(self) -> None:
         """The summary's seat lines: a SummarySeat each, what each player got back, the side pots the
-        summary does not print, and the lines whose numbers disagree with the hand."""
+        summary does not print, and the lines whose numbers disagree with the hand. (A hand with a line not
+        read has chips put in that the reader does not know: a net is then no evidence against the lines.)"""
         put_in: dict[str, int] = {}
         live: dict[str, int] = {}  # without antes: what an uncalled bet is measured on
         folded: set[str] = set()
@@ -299,14 +313,18 @@ class KingsClubBuilder(HandBuilder):
         for item in self.collected:
             printed[item.player] = printed.get(item.player, 0) + item.amount
         got_back: dict[str, int] = {}
+        whole = not any(defect.not_read for defect in self.defects)
         for number, name, stack, net, source, text in self.nets:
             start = stacks.get(name)
             if start is not None and start + net != stack:
-                self.defects.append(Defect(source.line, text, f"the stack after the hand is not {start} plus the net"))
+                reason = f"the stack after the hand is not {start} plus the net"
+                self.defects.append(Defect(source.line, text, reason, inconsistent=True))
             returned = refund[1] if refund is not None and refund[0] == name else 0
             back = put_in.get(name, 0) + net - returned
             if back < 0:
-                self.defects.append(Defect(source.line, text, "the net is a loss of more than the player put in"))
+                if whole:
+                    reason = "the net is a loss of more than the player put in"
+                    self.defects.append(Defect(source.line, text, reason, inconsistent=True))
                 back = 0
             got_back[name] = back
             outcome = "collected" if back else ("folded" if name in folded else "other")

@@ -35,8 +35,10 @@ from omaha_audit.model import (
     ALL_POTS,
     Action,
     ActionKind,
+    Card,
     Collected,
     DealtCards,
+    Defect,
     Event,
     Hand,
     PotBasis,
@@ -52,9 +54,10 @@ from omaha_audit.model import (
     Structure,
     UncalledReturn,
     Unit,
-    parse_amount,
 )
 from omaha_audit.parse.ledger import TO
+from omaha_audit.rooms.kit.amounts import read_amount
+from omaha_audit.rooms.kit.cards import CardError, read_card
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
 from omaha_audit.rooms.pokerstars.reader import AmountError, HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokertracker4.header import EVEREST, IPOKER, MERGE, MICROGAMING, read_header, with_table
@@ -121,7 +124,6 @@ STREETS: Final = {
 SUITS: Final = frozenset("cdhsCDHS")
 _OF: Final = re.compile(r"(\w+) of (\w)")
 _SPLIT: Final = re.compile(r"[,\s]+")
-_SIGN: Final = re.compile(r"[$\u20ac\u00a3]")
 
 
 class PokerTrackerReader(StarsReader):
@@ -158,24 +160,44 @@ class PokerTrackerBuilder(HandBuilder):
 
     # ---- numbers and cards ---------------------------------------------------------------------
     def parse_money(self, text: str) -> int:
-        return parse_amount(_SIGN.sub("", text.strip()), self.unit.decimals)
+        """An amount as the export writes it (`$10,000.00`, `€0.25`, `1500.00`), read by the kit, the text
+        deciding its marks (the export re-writes other rooms' hands)."""
+        return read_amount(text, self.unit.decimals)
 
     def card_texts(self, text: str) -> list[str]:
-        """`Qh, 9c`, `A of c, 10 of d`, iPoker's suit first `C7 SQ D10` or `dJ s7`."""
+        """The card words: `Qh, 9c`, Microgaming's `A of c, 10 of d` (as `Ac`, `10d`), iPoker's suit first
+        `C7 SQ D10` or `dJ s7` (read suit first by the kit)."""
         if " of " in text:
             return [rank + suit for rank, suit in _OF.findall(text)]
-        parts = [part for part in _SPLIT.split(text) if part]
-        return [part[1:] + part[0].lower() if part[0] in SUITS else part for part in parts]
+        return [part for part in _SPLIT.split(text) if part]
+
+    def cards(self, text: str | None, line: int) -> tuple[Card, ...]:
+        """The cards of a line, read by the kit (suit first where the word starts with a suit: iPoker's); a word
+        that is no card is reported on the line and left out."""
+        if not text:
+            return ()
+        known = self.card_cache.get(text)
+        if known is not None:
+            return known
+        found: list[Card] = []
+        whole = True
+        for part in self.card_texts(text):
+            try:
+                found.append(read_card(part, suit_first=part[0] in SUITS))
+            except CardError as error:
+                self.defects.append(Defect(line, text, str(error)))
+                whole = False
+        if whole:
+            self.card_cache[text] = tuple(found)
+        return tuple(found)
 
     def read_stakes(self) -> Stakes:
-        """The header's pair (Microgaming's `0.25|0.50`); a tournament's blinds as posted."""
+        """The header's pair (Microgaming's `0.25|0.50`), read by the kit; a tournament's blinds as posted (a post
+        whose amount is not read is left to its line). Raises AmountError (a ValueError)."""
         small_text, _, big_text = self.info.stakes_text.partition("/")
         decimals = self.unit.decimals
         if big_text:
-            small, big = (
-                parse_amount(_SIGN.sub("", small_text), decimals),
-                parse_amount(_SIGN.sub("", big_text), decimals),
-            )
+            small, big = read_amount(small_text, decimals), read_amount(big_text, decimals)
             if self.info.structure is Structure.FIXED_LIMIT:
                 return Stakes(None, None, small_bet=small, big_bet=big)
             return Stakes(small, big)
@@ -184,7 +206,11 @@ class PokerTrackerBuilder(HandBuilder):
             if kind in ("POST", "MG_POST", "EV_POST"):
                 what = m["what"] or ""
                 if what not in posted:
-                    posted[what] = self.amount(m["amount"], line)
+                    try:
+                        posted[what] = self.amount(m["amount"], line)
+                    except AmountError as error:
+                        if error.finer and decimals == 0:
+                            raise  # (chips with decimals: the hand is read again in hundredths)
         small_posted = posted.get("SB", posted.get("small blind"))
         big_posted = posted.get("BB", posted.get("big blind"))
         return Stakes(small_posted, big_posted)
@@ -200,79 +226,86 @@ class PokerTrackerBuilder(HandBuilder):
             note = f"the header names no limit: {self.info.game.value} is read as {self.info.structure.value}"
             self.events.append(Event("limit-inferred", note, Street.BLINDS, self.src(self.tokens[0][1])))
         for kind, line, text, m in self.tokens[1:]:
-            source = Source(self.path, line, line)
-            if kind == "ACTION":
-                self.action(PT_VERBS[m["verb"]], m["verb"] == "Allin", m, line, text, source)
-            elif kind == "MG_ACTION":
-                verb = m["verb"]
-                if (
-                    verb == "went all-in"
-                    and self.street is Street.BLINDS
-                    and not self.posted(ActionKind.POST_BIG_BLIND)
-                ):
-                    self.add_post(ActionKind.POST_BIG_BLIND, m, line, text, source, True)  # a short all-in blind
-                else:
-                    self.action(MG_VERBS[verb], verb == "went all-in", m, line, text, source)
-            elif kind == "EV_ACTION":
-                self.action(EV_VERBS[m["verb"]], m["all_in"] is not None, m, line, text, source)
-            elif kind in ("SEAT", "MG_SEAT", "EV_SEAT"):
-                out = kind == "MG_SEAT" and m["mark"] == "Sitting out"
-                seat = Seat(int(m["seat"]), m["name"] or "", self.amount(m["stack"], line), source, None, out)
-                self.seats.append(seat)
-                self.left[seat.player] = seat.stack
-                self.players[seat.player] = seat.seat
-                self._by_length = None
-            elif kind == "POST":
-                self.add_post(PT_POSTS[m["what"]], m, line, text, source)
-            elif kind == "MG_POST":
-                self.add_post(MG_POSTS[m["what"]], m, line, text, source)
-            elif kind == "EV_POST":
-                self.add_post(self.everest_post(m, line), m, line, text, source)
-            elif kind == "HOLE_CARDS":
-                self.street, self.run = Street.PREFLOP, 0
-            elif kind == "DEALT" or kind == "MG_DEALT":
-                if self.street is Street.BLINDS:
-                    self.street = Street.PREFLOP
-                name = self.player(kind, text, m["name"])
-                self.dealt.append(DealtCards(name, self.cards(m["cards"], line), source))
-            elif kind in ("FLOP", "TURN", "RIVER", "MG_STREET"):
-                self.street_line(STREETS[m["street"] if kind == "MG_STREET" else kind], m, line, source)
-            elif kind in ("SUMMARY_SHOWS", "MG_SHOWS", "EV_SHOWS", "SUMMARY_EV_SHOWS"):
-                self.shows(ShowdownKind.SHOWS, m, line, text, source)
-            elif kind in ("SUMMARY_MUCKS", "MG_MUCKS", "EV_MUCKED", "SUMMARY_EV_MUCKED"):
-                self.shows(ShowdownKind.MUCKS, m, line, text, source)
-            elif kind == "SUMMARY_WINS" or kind == "SUMMARY_EV_COLLECTS":
-                name = self.player(kind, text, m["name"])
-                amount = self.amount(m["amount"], line)
-                if kind == "SUMMARY_WINS" and m["uncalled"]:
-                    self.uncalled.append(UncalledReturn(name, amount, self.street, source))
-                else:
-                    self.collected.append(Collected(name, amount, ALL_POTS, "all pots", 0, source))
-            elif kind == "MG_WINS":
-                name = self.player(kind, text, m["name"])
-                pot = m["pot"]
-                index = int(pot.rsplit(" ", 1)[1]) if pot[-1].isdigit() else (1 if pot.startswith("side") else 0)
-                self.collected.append(Collected(name, self.amount(m["amount"], line), index, pot, 0, source))
-            elif kind == "EV_DISCONNECTED":
-                # all-in protection: a disconnected player kept in the hand for the chips already in
-                name = self.player(kind, text, m["name"])
-                street = Street.PREFLOP if self.street is Street.BLINDS else self.street
-                self.events.append(Event("all-in-protection", text, street, source, name))
-                self.actions.append(
-                    Action(street, name, self.players.get(name), _CHECK, 0, source, None, True, True, order=line)
-                )
-            elif kind == "EV_UNCALLED":
-                name = self.player(kind, text, m["name"])
-                self.uncalled.append(UncalledReturn(name, self.amount(m["amount"], line), self.street, source))
-            elif kind == "SUMMARY":
-                self.street, self.run = Street.SUMMARY, 0
-                self.summary_line = line
-            elif kind == "SUMMARY_POT" or kind == "MG_RAKE":
-                if kind == "SUMMARY_POT":
-                    self.total = self.amount(m["total"], line)
-                self.rake = self.amount(m["rake"], line)
-                self.pot_source = source
+            try:
+                self.token(kind, line, text, m)
+            except AmountError as error:  # an amount not read: its line is not read, the rest of the hand is
+                if error.finer and self.unit.decimals == 0:
+                    raise  # (tournament chips with decimals: the reader reads the hand again in hundredths)
+                self.defects.append(Defect(error.args[1], text, error.args[0]))
         return self.finish()
+
+    def token(self, kind: str, line: int, text: str, m: re.Match[str]) -> None:
+        """One line of the hand into the hand; raises AmountError for an amount it cannot read (before the
+        line changes anything)."""
+        source = Source(self.path, line, line)
+        if kind == "ACTION":
+            self.action(PT_VERBS[m["verb"]], m["verb"] == "Allin", m, line, text, source)
+        elif kind == "MG_ACTION":
+            verb = m["verb"]
+            if verb == "went all-in" and self.street is Street.BLINDS and not self.posted(ActionKind.POST_BIG_BLIND):
+                self.add_post(ActionKind.POST_BIG_BLIND, m, line, text, source, True)  # a short all-in blind
+            else:
+                self.action(MG_VERBS[verb], verb == "went all-in", m, line, text, source)
+        elif kind == "EV_ACTION":
+            self.action(EV_VERBS[m["verb"]], m["all_in"] is not None, m, line, text, source)
+        elif kind in ("SEAT", "MG_SEAT", "EV_SEAT"):
+            out = kind == "MG_SEAT" and m["mark"] == "Sitting out"
+            seat = Seat(int(m["seat"]), m["name"] or "", self.amount(m["stack"], line), source, None, out)
+            self.seats.append(seat)
+            self.left[seat.player] = seat.stack
+            self.players[seat.player] = seat.seat
+            self._by_length = None
+        elif kind == "POST":
+            self.add_post(PT_POSTS[m["what"]], m, line, text, source)
+        elif kind == "MG_POST":
+            self.add_post(MG_POSTS[m["what"]], m, line, text, source)
+        elif kind == "EV_POST":
+            self.add_post(self.everest_post(m, line), m, line, text, source)
+        elif kind == "HOLE_CARDS":
+            self.street, self.run = Street.PREFLOP, 0
+        elif kind == "DEALT" or kind == "MG_DEALT":
+            if self.street is Street.BLINDS:
+                self.street = Street.PREFLOP
+            name = self.player(kind, text, m["name"])
+            self.dealt.append(DealtCards(name, self.cards(m["cards"], line), source))
+        elif kind in ("FLOP", "TURN", "RIVER", "MG_STREET"):
+            self.street_line(STREETS[m["street"] if kind == "MG_STREET" else kind], m, line, source)
+        elif kind in ("SUMMARY_SHOWS", "MG_SHOWS", "EV_SHOWS", "SUMMARY_EV_SHOWS"):
+            self.shows(ShowdownKind.SHOWS, m, line, text, source)
+        elif kind in ("SUMMARY_MUCKS", "MG_MUCKS", "EV_MUCKED", "SUMMARY_EV_MUCKED"):
+            self.shows(ShowdownKind.MUCKS, m, line, text, source)
+        elif kind == "SUMMARY_WINS" or kind == "SUMMARY_EV_COLLECTS":
+            name = self.player(kind, text, m["name"])
+            amount = self.amount(m["amount"], line)
+            if kind == "SUMMARY_WINS" and m["uncalled"]:
+                self.uncalled.append(UncalledReturn(name, amount, self.street, source))
+            else:
+                self.collected.append(Collected(name, amount, ALL_POTS, "all pots", 0, source))
+        elif kind == "MG_WINS":
+            name = self.player(kind, text, m["name"])
+            pot = m["pot"]
+            index = int(pot.rsplit(" ", 1)[1]) if pot[-1].isdigit() else (1 if pot.startswith("side") else 0)
+            self.collected.append(Collected(name, self.amount(m["amount"], line), index, pot, 0, source))
+        elif kind == "EV_DISCONNECTED":
+            # all-in protection: a disconnected player kept in the hand for the chips already in
+            name = self.player(kind, text, m["name"])
+            street = Street.PREFLOP if self.street is Street.BLINDS else self.street
+            self.events.append(Event("all-in-protection", text, street, source, name))
+            self.actions.append(
+                Action(street, name, self.players.get(name), _CHECK, 0, source, None, True, True, order=line)
+            )
+        elif kind == "EV_UNCALLED":
+            name = self.player(kind, text, m["name"])
+            self.uncalled.append(UncalledReturn(name, self.amount(m["amount"], line), self.street, source))
+        elif kind == "SUMMARY":
+            self.street, self.run = Street.SUMMARY, 0
+            self.summary_line = line
+        elif kind == "SUMMARY_POT" or kind == "MG_RAKE":
+            rake = self.amount(m["rake"], line)
+            if kind == "SUMMARY_POT":
+                self.total = self.amount(m["total"], line)
+            self.rake = rake
+            self.pot_source = source
 
     def posted(self, kind: ActionKind) -> bool:
         return any(action.kind is kind for action in self.actions)

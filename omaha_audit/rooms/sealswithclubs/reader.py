@@ -35,11 +35,11 @@ from omaha_audit.model import (
     Street,
     StreetDeal,
     Structure,
-    parse_amount,
 )
 from omaha_audit.parse.ledger import ADDED, TO
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.times import parse_started
+from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
 from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, HandBuilder, Reading, StarsReader
 
@@ -128,7 +128,7 @@ class SealsBuilder(HandBuilder):
         if not big_text:
             raise ValueError("no stakes on the `Game:` line")
         decimals = self.unit.decimals
-        small, big = parse_amount(small_text, decimals), parse_amount(big_text, decimals)
+        small, big = read_amount(small_text, decimals, decimal="."), read_amount(big_text, decimals, decimal=".")
         if self.info.structure is Structure.FIXED_LIMIT:
             return Stakes(None, None, small_bet=small, big_bet=big)
         return Stakes(small, big)

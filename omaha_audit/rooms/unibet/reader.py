@@ -34,14 +34,13 @@ from omaha_audit.model import (
     StreetDeal,
     Structure,
     SummarySeat,
-    parse_amount,
 )
-from omaha_audit.model.money import CURRENCY_SYMBOLS
 from omaha_audit.parse.ledger import ADDED
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.times import parse_started
+from omaha_audit.rooms.kit.amounts import SIGNS, FinerThanUnit, read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, AmountError, HandBuilder, Reading, StarsReader
 
 GAMES: Final = {"Hold'Em": Game.HOLDEM, "Hold'em": Game.HOLDEM, "Omaha": Game.OMAHA, "Omaha Hi/Lo": Game.OMAHA_HI_LO}
 STRUCTURES: Final = {
@@ -50,7 +49,8 @@ STRUCTURES: Final = {
     "Fixed Limit": Structure.FIXED_LIMIT,
     "Limit": Structure.FIXED_LIMIT,
 }
-_SYMBOL: Final = re.compile(r"[$\u20ac\u00a3]")
+# the currency signs Unibet's clients print (the kit knows their codes: `kr` is read as SEK)
+_SYMBOL: Final = re.compile(r"[AC]\$|[$\u20ac\u00a3\u00a5\u20b9]|\bkr\b|z\u0142|\bFt\b")
 _TIME_DATE: Final = re.compile(r"(?P<time>\d\d:\d\d:\d\d) (?P<date>\d{4}/\d\d/\d\d)")
 
 
@@ -83,7 +83,7 @@ class UnibetReader(StarsReader):
             club=None,
             tournament=None,
             stakes_text=stakes_text,
-            currency=CURRENCY_SYMBOLS.get(symbol.group(), "EUR") if symbol else "chips",
+            currency=SIGNS.get(symbol.group(), "EUR") if symbol else "chips",
             started_local=started_local,
             started=started,
         )
@@ -108,15 +108,21 @@ class UnibetBuilder(HandBuilder):
         self.pot_source_line: Source | None = None
 
     def parse_money(self, text: str) -> int:
-        raw = text.strip()
-        negative = raw.startswith("-") or raw[1:2] == "-"
-        value = parse_amount(_SYMBOL.sub("", raw).lstrip("-"), self.unit.decimals)
-        return -value if negative else value
+        """An amount as Unibet's clients print it (`€0.95`, `€1,250.50`, `kr 12,50`, `1\u00a0500 Ft`): the text
+        decides its marks (kit/amounts.py)."""
+        return read_amount(text, self.unit.decimals)
+
+    def net_amount(self, text: str, line: int) -> int:
+        """The summary's net result, the only amount that may be negative (`€-0.05`)."""
+        try:
+            return read_amount(text, self.unit.decimals, signed=True)
+        except ValueError as error:
+            raise AmountError(f"amount {text!r}: {error}", line, isinstance(error, FinerThanUnit)) from None
 
     def read_stakes(self) -> Stakes:
-        small, _, big = _SYMBOL.sub("", self.info.stakes_text).partition("/")
+        small, _, big = self.info.stakes_text.partition("/")
         decimals = self.unit.decimals
-        low, high = parse_amount(small, decimals), parse_amount(big, decimals)
+        low, high = read_amount(small, decimals), read_amount(big, decimals)
         if self.info.structure is Structure.FIXED_LIMIT:
             return Stakes(None, None, small_bet=low, big_bet=high)
         return Stakes(low, high)
@@ -151,9 +157,10 @@ class UnibetBuilder(HandBuilder):
     def result_line(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
         """`Seat 4: Hero: bet €0.95 and won €1.10, net result: €0.15`."""
         name = self.player(m["name"], text, m["name"])
-        bet, won, net = (self.amount(m[group], line) for group in ("bet", "won", "net"))
+        bet, won, net = self.amount(m["bet"], line), self.amount(m["won"], line), self.net_amount(m["net"], line)
         if won - bet != net:
-            self.defects.append(Defect(line, text, "won less bet is not the net result the line prints"))
+            reason = "won less bet is not the net result the line prints"
+            self.defects.append(Defect(line, text, reason, inconsistent=True))
         outcome = "collected" if won else "other"
         seat = int(m["seat"])
         self.summary_seats.append(SummarySeat(seat, name, (), outcome, (won,) if won else (), (), text, source))
