@@ -32,6 +32,8 @@ class Accuracy:
     false_alarms: Counter[str] = field(default_factory=Counter)  # code -> findings on clean hands
     false_alarm_hands: dict[str, list[str]] = field(default_factory=dict)
     unreadable: int = 0
+    reading: Counter[str] = field(default_factory=Counter)  # code -> reading findings (OA1xx, any severity)
+    reading_hands: dict[str, list[str]] = field(default_factory=dict)
     seconds_generate: float = 0.0
     seconds_audit: float = 0.0
     peak_rss_mb: float = 0.0
@@ -41,6 +43,13 @@ class Accuracy:
         for code in sorted(codes):
             self.false_alarms[code] += 1
             self.false_alarm_hands.setdefault(code, []).append(hand_id)
+
+    def read(self, codes: set[str], hand_id: str) -> None:
+        """Reading findings (OA1xx, info included) on a generated hand: a line or a figure the reader did not
+        read as the writer wrote it."""
+        for code in sorted(codes):
+            self.reading[code] += 1
+            self.reading_hands.setdefault(code, []).append(hand_id)
 
     def recall(self, fault: str) -> float:
         return self.found[fault] / self.faulty[fault] if self.faulty[fault] else 1.0
@@ -59,6 +68,10 @@ class Accuracy:
             rows.append(f"missed {fault}: e.g. hands {', '.join(ids[:3])}")
         if self.unreadable:
             rows.append(f"unreadable generated hands: {self.unreadable}")
+        for code, count in sorted(self.reading.items()):
+            rows.append(
+                f"reading finding {code} (any severity): {count} (e.g. hands {', '.join(self.reading_hands[code][:3])})"
+            )
         return "\n".join(rows)
 
 
@@ -112,6 +125,7 @@ def measure(workdir: Path, config: GenerateConfig, accuracy: Accuracy | None = N
         while str(label["hand_id"]) != item.hand_id:
             label = next(pending)
         loud = {f.code for f in audited.findings if f.severity.rank >= Severity.WARNING.rank}
+        result.read({f.code for f in audited.findings if f.code.startswith("OA1")}, item.hand_id)
         fault = label["fault"]
         if fault is None:
             result.clean += 1

@@ -33,22 +33,12 @@ from pathlib import Path
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.pipeline import Auditor
 from omaha_audit.report.hand_json import hand_record, unreadable_record
-from omaha_audit.rooms import hand_source
+from omaha_audit.rooms import INTERCHANGE, OTHER_TEXT, STARS_LIKE, XML, fuzz_families, hand_source
 
-# The room folders of the corpus by family (the issues that brought them: 13, 14, 15).
-FAMILIES: dict[str, tuple[str, ...]] = {
-    "pokerstars-like": (
-        "PokerStars", "GGPoker", "Winamax", "WinningPoker-ACR", "FullTiltPoker", "Cake", "KingsClub", "Enet",
-        "BetOnline",
-    ),
-    "other-text": (
-        "888poker", "PartyPoker", "Bovada", "OnGame", "Entraction", "Everleaf", "Betfair", "PKR", "Absolute",
-        "SealsWithClubs", "Unibet", "TheBigGame", "PokerTracker4-export",
-    ),
-    "xml": ("iPoker", "BossMedia", "Microgaming", "Merge", "Everest"),
-    "interchange": ("OHH", "PHH"),  # (the formats, of hands of the text rooms above)
-}  # fmt: skip
-TEXT_FAMILIES = ("pokerstars-like", "other-text")
+# The room folders of the corpus by family (the issues that brought them: 13, 14, 15), from the registry of
+# rooms (omaha_audit/rooms REGISTRY: each format's family and corpus folders).
+FAMILIES: dict[str, tuple[str, ...]] = fuzz_families()
+TEXT_FAMILIES = (STARS_LIKE, OTHER_TEXT)
 
 KINDS = ("flip", "delete", "double", "swap", "cut", "truncate", "number", "name", "splice", "control")
 HOSTILE_CHARS = "\x00\x1b\r\t\ufeff\u202e$€:;[]()<>&\"'\\/#*0123456789,.- \u00a0é٣"
@@ -81,9 +71,9 @@ class Seed:
 
 def seeds(corpus: Path, family: str, limit: int = 0) -> list[Seed]:
     """The family's real inputs in the corpus, in a stable order (`limit` per room folder; 0: all)."""
-    if family == "interchange":
+    if family == INTERCHANGE:
         return _interchange_seeds(corpus, limit)
-    if family != "xml":
+    if family != XML:
         return [Seed(family, room, "\n".join(lines), "txt") for room, lines, _ in _text_hands(corpus, family, limit)]
     found: list[Seed] = []
     for room, files in _room_files(corpus, family):
@@ -125,16 +115,19 @@ def _text_hands(corpus: Path, family: str, limit: int) -> Iterator[tuple[str, li
 def _interchange_seeds(corpus: Path, limit: int) -> list[Seed]:
     """The text rooms' hands (`limit` per room folder, as `seeds` takes them) written as OHH and as PHH, a
     hand a file, where the format can express the hand."""
-    from omaha_audit.interop import ohh, phh
+    import importlib
+
     from omaha_audit.interop.common import Unconvertible
 
+    # (each interchange format's writer: omaha_audit.interop.ohh, .phh)
+    modules = [(name, importlib.import_module(f"omaha_audit.interop.{name.lower()}")) for name in FAMILIES[INTERCHANGE]]
     found: list[Seed] = []
     for family in TEXT_FAMILIES:
         for _, _, hand in _text_hands(corpus, family, limit):
-            for name, module in (("OHH", ohh), ("PHH", phh)):
+            for name, module in modules:
                 written = module.convert(hand)
                 if not isinstance(written, Unconvertible):
-                    found.append(Seed("interchange", name, module.entry(1, written), module.SUFFIX.lstrip(".")))
+                    found.append(Seed(INTERCHANGE, name, module.entry(1, written), module.SUFFIX.lstrip(".")))
     return found
 
 

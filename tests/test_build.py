@@ -72,6 +72,14 @@ def test_the_rest_of_the_package_is_never_compiled() -> None:
         *left_out,
     ):
         assert not _is_extension(name), name
+    # the rooms' writers are the generator's (rooms/<room>/writer.py), shipped as Python source
+    writers = sorted(
+        f"omaha_audit.rooms.{path.parent.name}.writer" for path in REPO.glob("omaha_audit/rooms/*/writer.py")
+    )
+    assert "omaha_audit.rooms.pokerstars.writer" in writers
+    assert not set(writers) & set(_compiled_set())
+    for name in writers:
+        assert not _is_extension(name), name
 
 
 @pytest.mark.parametrize("name", ["omaha_audit.model.hand", "omaha_audit.engine.settle"])

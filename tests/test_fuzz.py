@@ -32,6 +32,21 @@ def pool(family: str) -> tuple[Seed, ...]:
     return tuple(fuzz.seeds(require_corpus(), family, limit=40))
 
 
+def test_the_families_are_the_registrys_and_cover_the_corpus() -> None:
+    """The families come from the registry of rooms (each format's family and corpus folders), and every room
+    folder of the corpus belongs to a format of the registry."""
+    from omaha_audit.rooms import REGISTRY, fuzz_families
+
+    assert fuzz_families() == FAMILIES
+    assert set(FAMILIES) == {"pokerstars-like", "other-text", "xml", "interchange"}
+    assert FAMILIES["interchange"] == ("OHH", "PHH")
+    assert {"PokerStars", "GGPoker", "WinningPoker-ACR"} <= set(FAMILIES["pokerstars-like"])
+    assert "888poker" in FAMILIES["other-text"] and "iPoker" in FAMILIES["xml"]
+    claimed = {folder for room in REGISTRY for folder in room.corpus}
+    folders = {path.name for path in require_corpus().iterdir() if path.is_dir()}
+    assert folders <= claimed, folders - claimed
+
+
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_the_seeds_cover_every_room_of_the_family(family: str) -> None:
     rooms = {seed.room for seed in pool(family)}

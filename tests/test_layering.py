@@ -1,9 +1,13 @@
 """The layers import only downwards (ARCHITECTURE.md): model imports nothing else of ours; parse (the shared
 reading kit) and engine import the model (and themselves); the room formats import the model and the parse
-kit, never the engine, rules, stats or report; rules import the engine and the model. The model and the
-engine never import lark, polars or jinja2. Any layer may use `omaha_audit.cache` (the user's cache folder),
-a leaf that imports nothing of ours. Imports are read from the source with `ast`, including imports inside
-functions."""
+kit, never the engine, rules, stats or report; rules import the engine and the model; the generator imports
+the model, the engine's hand evaluator and the rooms (their words). The model and the engine never import
+lark, polars or jinja2. Any layer may use `omaha_audit.cache` (the user's cache folder), a leaf that imports
+nothing of ours. Imports are read from the source with `ast`, including imports inside functions.
+
+A room is one folder, but its writer (`rooms/<room>/writer.py`, the text the generator writes) belongs to the
+generator's layer: writer files are checked as the generate layer, the rest of the folder as the rooms layer,
+and importing the rooms (or a room) never imports a writer: the registry finds it by module name."""
 
 from __future__ import annotations
 
@@ -22,7 +26,9 @@ ALLOWED = {
     "rooms": {"model", "parse", "cache"},
     "engine": {"model", "cache"},
     "rules": {"model", "engine", "cache"},
+    "generate": {"model", "engine", "rooms", "cache"},
 }
+WRITER = "writer.py"  # a room folder's writer: the generate layer's
 NO_HEAVY = ("model", "engine")
 
 
@@ -57,8 +63,18 @@ def imports(path: Path, package_dir: Path = PACKAGE) -> set[str]:
     return found
 
 
+def writer_files() -> list[Path]:
+    return sorted((PACKAGE / "rooms").glob(f"*/{WRITER}"))
+
+
 def layer_files(layer: str) -> list[Path]:
-    return sorted((PACKAGE / layer).rglob("*.py"))
+    """The files of a layer: its folder's, where the rooms' writers count as the generator's."""
+    files = sorted((PACKAGE / layer).rglob("*.py"))
+    if layer == "rooms":
+        return [path for path in files if path.name != WRITER or path.parent.parent != PACKAGE / "rooms"]
+    if layer == "generate":
+        return files + writer_files()
+    return files
 
 
 def ours(module: str) -> str | None:
@@ -82,6 +98,44 @@ def test_layer_imports_only_downwards(layer):
             if target not in ALLOWED[layer] and module not in {f"omaha_audit.{name}" for name in ALLOWED[layer]}:
                 problems.append(f"{path.relative_to(PACKAGE.parent)} imports {module}")
     assert not problems, "\n".join(sorted(set(problems)))
+
+
+def test_the_rooms_writers_are_the_generate_layers():
+    """Every writer is a room folder's `writer.py`; the rooms layer's files (the readers) import no writer and
+    nothing of the generator, and the generate layer's files include the writers."""
+    writers = writer_files()
+    assert {path.parent.name for path in writers} >= {"pokerstars", "ggpoker", "poker888"}, writers
+    assert not (PACKAGE / "generate" / "writers").is_dir()
+    readers = layer_files("rooms")
+    assert not set(writers) & set(readers)
+    assert set(writers) <= set(layer_files("generate"))
+    problems = [
+        f"{path.relative_to(PACKAGE.parent)} imports {module}"
+        for path in readers
+        for module in imports(path)
+        if ours(module) == "generate" or (ours(module) is not None and ".writer." in f"{module}.")
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_importing_the_rooms_imports_no_writer():
+    """The registry looks the writers up by module name: importing the rooms, and asking which have a writer,
+    loads none of them and nothing of the generator."""
+    import json
+    import subprocess
+    import sys
+
+    probe = (
+        "import json, sys\n"
+        "import omaha_audit.rooms as rooms\n"
+        "found = rooms.writer_rooms()\n"
+        "loaded = sorted(m for m in sys.modules if m.endswith('.writer') or m.startswith('omaha_audit.generate'))\n"
+        "print(json.dumps([list(found), loaded]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    found, loaded = json.loads(done.stdout.strip().splitlines()[-1])
+    assert loaded == []
+    assert {"pokerstars", "ggpoker", "winamax", "acr", "partypoker", "ipoker", "888poker"} <= set(found)
 
 
 def test_the_cache_folder_module_is_a_leaf():

@@ -14,9 +14,11 @@ import typer
 
 from omaha_audit.cli.common import fail_usage
 
-# The names `--game`, `--structure` and `--room` take, written here so that `--help` loads no generator
+# The names `--game` and `--structure` take, written here so that `--help` loads no generator
 # (tests/generate/test_generate_cli.py checks them against the generator's own lists), with the short
-# names players use.
+# names players use. The rooms (`--room`) and their variants (`--variant`) are the registry's and the
+# writers' own (omaha_audit/rooms, rooms/<room>/writer.py VARIANTS), checked when the command runs: an
+# unknown name lists them.
 GAMES: Final = (
     "omaha", "omaha-hi-lo", "omaha5", "omaha5-hi-lo", "omaha6", "omaha6-hi-lo", "courchevel", "courchevel-hi-lo",
     "holdem",
@@ -27,7 +29,6 @@ GAME_ALIASES: Final = {
 }  # fmt: skip
 STRUCTURES: Final = ("pot-limit", "no-limit", "fixed-limit")
 STRUCTURE_ALIASES: Final = {"pl": "pot-limit", "nl": "no-limit", "fl": "fixed-limit", "limit": "fixed-limit"}
-ROOMS: Final = ("pokerstars", "ggpoker", "winamax", "acr", "partypoker", "ipoker", "888poker")
 
 
 def _named(values: list[str] | None, option: str, known: tuple[str, ...], aliases: dict[str, str]) -> list[str]:
@@ -104,8 +105,24 @@ def generate_command(
     ] = 0.25,
     room: Annotated[
         str,
-        typer.Option("--room", metavar="ROOM", help=f"Whose text to write: {', '.join(ROOMS)}."),
+        typer.Option(
+            "--room",
+            metavar="ROOM",
+            help="Whose text to write: a room format whose folder holds a writer (pokerstars, ggpoker, 888poker, "
+            "...; an unknown name lists them all).",
+        ),
     ] = "pokerstars",
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variant",
+            metavar="NAME",
+            help="A variant of the room's text to write (repeat for one of each kind: a client language such as "
+            "de, a number style such as thousands, a header such as zoom or a tournament kind); a variant may "
+            "narrow what is dealt (a language's games, tournament hands only, cash hands only). An unknown name "
+            "lists the room's variants; default: the room's usual text.",
+        ),
+    ] = None,
     sessions: Annotated[
         bool,
         typer.Option(
@@ -144,8 +161,9 @@ def generate_command(
             room=room,
             sessions=sessions,
             tables=tables,
+            variants=tuple(variant or ()),
         )
-        writer_for(room)  # an unknown room fails before any file is written
+        writer_for(room, config.variants)  # an unknown room or variant fails before any file is written
         chosen_faults(config)  # unknown or impossible fault kinds fail before any file is written
         # (each file is written beside its target and renamed into place when complete: an interrupted run
         # leaves no half-written file)

@@ -14,10 +14,11 @@ share of the faulty hands.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from random import Random
 from typing import TextIO
@@ -27,7 +28,7 @@ from omaha_audit.generate.faults import Fault, all_faults, expected_codes
 from omaha_audit.generate.play import Dealer
 from omaha_audit.generate.record import HandRecord
 from omaha_audit.generate.table import Scenario, set_up
-from omaha_audit.generate.writers import cannot_show, writer_for
+from omaha_audit.generate.writers import cannot_show, chosen_variants, writer_for
 from omaha_audit.model import Structure
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "fault_names",
     "generate",
     "make_hand",
+    "narrowed",
     "plan_hands",
     "session_fault_names",
 ]
@@ -96,15 +98,43 @@ def _feasible(fault: Fault, config: GenerateConfig) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=64)
+def narrowed(config: GenerateConfig) -> GenerateConfig:
+    """The configuration with what its variants write (`config.variants`, checked against the room's writer:
+    ValueError) narrowing what is dealt: the games and structures a variant's words are known for, only
+    tournaments (a tournament kind) or only cash tables (a fast-fold pool)."""
+    chosen = chosen_variants(config.room, config.variants)
+    games, structures, share = config.games, config.structures, config.tournament_share
+    for variant in chosen:
+        if variant.games is not None:
+            games = tuple(game for game in games if game in variant.games)
+            if not games:
+                wanted = ", ".join(game.value for game in variant.games)
+                raise ValueError(f"variant {variant.name!r} writes {wanted} only, which the selected games exclude")
+        if variant.structures is not None:
+            structures = tuple(structure for structure in structures if structure in variant.structures)
+            if not structures:
+                wanted = ", ".join(structure.value for structure in variant.structures)
+                raise ValueError(
+                    f"variant {variant.name!r} writes {wanted} only, which the selected structures exclude"
+                )
+        if variant.tournament is not None:
+            share = 1.0 if variant.tournament else 0.0
+    if (games, structures, share) == (config.games, config.structures, config.tournament_share):
+        return config
+    return replace(config, games=games, structures=structures, tournament_share=share)
+
+
 def chosen_faults(config: GenerateConfig) -> list[str]:
     """The fault kinds this run hands out. Named kinds must fit the games and structures (ValueError);
     with none named, every kind that fits is used."""
+    config = narrowed(config)
     if config.sessions:
         from omaha_audit.generate.sessions import chosen_table_faults
 
         return chosen_table_faults(config)
     kinds = all_faults()
-    hidden = cannot_show(config.room)
+    hidden = cannot_show(config.room, config.variants)
     if config.faults:
         for name in config.faults:
             if name not in kinds:
@@ -120,6 +150,7 @@ def chosen_faults(config: GenerateConfig) -> list[str]:
 
 def plan_hands(config: GenerateConfig) -> Iterator[Planned]:
     """Yield a `Planned` per hand: ids, times, seeds and the fault kind (or None)."""
+    config = narrowed(config)
     master = Random(config.seed)
     kinds = chosen_faults(config) if config.fault_rate > 0 else []
     cycle: list[str] = []
@@ -143,6 +174,7 @@ def plan_hands(config: GenerateConfig) -> Iterator[Planned]:
 def make_hand(config: GenerateConfig, planned: Planned, with_fault: bool = True) -> tuple[HandRecord, int]:
     """Deal, play and settle one hand; (record, attempts used). With `with_fault` False the fault's
     successful attempt is replayed with a correct dealer (the hand's clean twin)."""
+    config = narrowed(config)
     fault = all_faults()[planned.fault] if planned.fault else None
     for attempt in range(MAX_ATTEMPTS if fault else 1):
         rec = _attempt(config, planned, fault, attempt, apply_fault=True)
@@ -197,13 +229,15 @@ def label(planned: Planned) -> dict[str, object]:
 
 def generate(config: GenerateConfig, out_text: TextIO, out_labels: TextIO) -> GenerateSummary:
     """Write `config.hands` hands to `out_text` and one JSON label line per hand to `out_labels` (with
-    `config.sessions`, hands of table sessions: generate/sessions.py)."""
+    `config.sessions`, hands of table sessions: generate/sessions.py), in the room's text and the variants
+    asked (`config.variants`)."""
+    config = narrowed(config)
     if config.sessions:
         from omaha_audit.generate.sessions import generate_sessions
 
         return generate_sessions(config, out_text, out_labels)
     summary = GenerateSummary()
-    write_hand = writer_for(config.room)
+    write_hand = writer_for(config.room, config.variants)
     for planned in plan_hands(config):
         rec, attempts = make_hand(config, planned)
         out_text.write(write_hand(rec))

@@ -284,9 +284,10 @@ class GenerateConfig:
     first_hand_id: int | None = None  # None: 200000000000 + a block of ids chosen by the seed
     start: datetime = field(default_factory=lambda: datetime(2026, 1, 5, 9, 0, 0))
     rake: RakeSchedule = POKERSTARS_RAKE
-    room: str = "pokerstars"  # whose text to write (omaha_audit/generate/writers)
+    room: str = "pokerstars"  # whose text to write (a room with a writer: omaha_audit/rooms/<room>/writer.py)
     sessions: bool = False  # whole table sessions with continuity faults (generate/sessions.py)
     tables: int = 4  # sessions: tables open at once
+    variants: tuple[str, ...] = ()  # the room's text variants to write (its writer's VARIANTS; generate/writers.py)
 
     def __post_init__(self) -> None:
         if self.hands < 0:

@@ -38,23 +38,29 @@ class RoomSessions:
     small_owed: bool
 
 
-# The rooms whose writers can show a session: sitting-out players (PokerStars, GG and ACR print `is sitting
-# out`; Winamax lists them without a word, and their hand shows no line of theirs), posts of returning and
-# new players (`posts small & big blinds` / `posts missed blind` + `posts big blind` / `posts dead`; new
-# players' `posts big blind`, Winamax's `out of position`, ACR's `posts $x`). Checked against the rooms'
-# presets by tests/generate/test_sessions.py.
-SESSION_ROOMS: dict[str, RoomSessions] = {
-    "pokerstars": RoomSessions(MOVING, (MOVING,), True),
-    "ggpoker": RoomSessions(MOVING, (MOVING,), True),
-    "winamax": RoomSessions(DEAD, (DEAD,), False),
-    "acr": RoomSessions("either", (MOVING, DEAD), True),
-}
+# The rooms whose writers can show a session declare how (their writer's `SESSIONS`: rooms/<room>/writer.py):
+# sitting-out players (PokerStars, GG and ACR print `is sitting out`; Winamax lists them without a word, and
+# their hand shows no line of theirs), posts of returning and new players (`posts small & big blinds` /
+# `posts missed blind` + `posts big blind` / `posts dead`; new players' `posts big blind`, Winamax's `out of
+# position`, ACR's `posts $x`). Checked against the rooms' presets by tests/generate/test_sessions.py.
+@lru_cache(maxsize=1)
+def session_rooms() -> dict[str, RoomSessions]:
+    """The rooms whose writers show table sessions, in the registry's order, with how each deals them."""
+    from omaha_audit.generate.writers import room_sessions as declared
+    from omaha_audit.generate.writers import rooms
+
+    found: dict[str, RoomSessions] = {}
+    for room in rooms():
+        support = declared(room)
+        if support is not None:
+            found[room] = support
+    return found
 
 
 def room_sessions(room: str) -> RoomSessions:
-    support = SESSION_ROOMS.get(room)
+    support = session_rooms().get(room)
     if support is None:
-        raise ValueError(f"sessions are not written in {room} text; rooms: {', '.join(SESSION_ROOMS)}")
+        raise ValueError(f"sessions are not written in {room} text; rooms: {', '.join(session_rooms())}")
     return support
 
 

@@ -95,7 +95,7 @@ class Prepared:
 @dataclass(slots=True)
 class Rules:
     """How the room deals a session: its tables' button mode and whether a returning player owes the
-    small blind missed (faults_table.SESSION_ROOMS)."""
+    small blind missed (faults_table.session_rooms: the writers' SESSIONS)."""
 
     mode: str
     small_owed: bool

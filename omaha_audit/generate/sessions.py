@@ -288,7 +288,7 @@ def generate_sessions(config: GenerateConfig, out_text: TextIO, out_labels: Text
     from omaha_audit.generate import GenerateSummary
 
     summary = GenerateSummary()
-    write_hand = writer_for(config.room)
+    write_hand = writer_for(config.room, config.variants)
     run = SessionRun(config)
     for rec, label in run.hands():
         out_text.write(write_hand(rec))

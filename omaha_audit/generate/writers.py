@@ -1,70 +1,136 @@
-"""The generator's writers: one module per room format, each turning a `HandRecord` into that room's text
-(`write_hand(rec) -> str`, ending with the room's separator between hands) and saying which fault kinds its
-text cannot show (`CANNOT_SHOW`: e.g. a wrong uncalled-bet line in a room that prints none) and, where the
-room never runs a board twice, `RUNS_TWICE = False` (its hands are then dealt with one board).
+"""The generator's writers: the rooms whose folder holds a `writer.py` (omaha_audit/rooms/<room>/writer.py,
+found through the one registry of rooms, omaha_audit/rooms), each turning a `HandRecord` into that room's
+text.
 
-The same record (same play, same faults) is written in every room's conventions: raise numbers,
-pot lines, fees and uncalled bets as that room prints them, so that recall can be measured through each
-room's reader (benchmarks/audit_accuracy.py --room R).
+A writer module provides:
+
+- `write_hand(rec, variants=frozenset()) -> str`: the hand's text, ending with the room's separator between
+  hands, written in the variants asked (names of `VARIANTS`);
+- `VARIANTS` (optional): the variants of the room's text it can write, by name (`Variant`: a client
+  language, a number style, a header kind), selected with `generate --variant NAME`;
+- `CANNOT_SHOW` (optional): the fault kinds its text cannot show (e.g. a wrong uncalled-bet line in a room
+  that prints none), which are then not injected;
+- `RUNS_TWICE = False` where the room never runs a board twice (its hands are then dealt with one board);
+- `SESSIONS` (optional): how the room deals table sessions, where its text can show them (faults_table.py
+  `RoomSessions`: `generate --sessions`).
+
+The same record (same play, same faults) is written in every room's conventions: raise numbers, pot lines,
+fees and uncalled bets as that room prints them, so that recall can be measured through each room's reader
+(benchmarks/audit_accuracy.py --room R [--variant V]).
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from types import ModuleType
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from omaha_audit.generate.record import HandRecord
+from omaha_audit.model import Game, Structure
 
-# room -> the module that writes it (imported on first use)
-WRITERS: Final = {
-    "pokerstars": "omaha_audit.generate.writer",
-    "ggpoker": "omaha_audit.generate.writers.ggpoker",
-    "winamax": "omaha_audit.generate.writers.winamax",
-    "acr": "omaha_audit.generate.writers.acr",
-    "partypoker": "omaha_audit.generate.writers.partypoker",
-    "ipoker": "omaha_audit.generate.writers.ipoker",
-    "888poker": "omaha_audit.generate.writers.poker888",
-}
+if TYPE_CHECKING:
+    from omaha_audit.generate.faults_table import RoomSessions
+
+# The kinds of variant: each hand is written in at most one variant of each kind.
+LANGUAGE: Final = "language"
+NUMBERS: Final = "numbers"
+HEADER: Final = "header"
+KINDS: Final = (LANGUAGE, NUMBERS, HEADER)
 
 
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One variant of a room's text that its writer can write. `kind`: language, numbers or header. What the
+    variant writes may narrow what is dealt: `games` and `structures` (the hands a language's words are known
+    for), `tournament` (True: tournament hands only, a tournament kind; False: cash hands only, a fast-fold
+    pool; None: both); and the fault kinds its text cannot show besides the room's (`cannot_show`: e.g. a
+    wrong hand description where the reader leaves the language's descriptions out)."""
+
+    name: str
+    kind: str
+    description: str
+    games: tuple[Game, ...] | None = None
+    structures: tuple[Structure, ...] | None = None
+    tournament: bool | None = None
+    cannot_show: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"variant {self.name!r}: kind {self.kind!r} is not one of {', '.join(KINDS)}")
+
+
+def variants(*found: Variant) -> dict[str, Variant]:
+    """A writer's `VARIANTS`, by name."""
+    return {variant.name: variant for variant in found}
+
+
+def rooms() -> tuple[str, ...]:
+    """The rooms with a writer, in the registry's order."""
+    from omaha_audit.rooms import writer_rooms
+
+    return writer_rooms()
+
+
+@functools.cache
 def _module(room: str) -> ModuleType:
-    if room not in WRITERS:
-        raise ValueError(f"no writer for room {room!r}; known: {', '.join(WRITERS)}")
-    try:
-        return importlib.import_module(WRITERS[room])
-    except ModuleNotFoundError as error:
-        if error.name != WRITERS[room]:
-            raise
-        raise ValueError(f"the {room} writer is not installed") from None
+    from omaha_audit.rooms import writer_of
+
+    name = writer_of(room)
+    if name is None:
+        raise ValueError(f"no writer for room {room!r}; rooms with a writer: {', '.join(rooms())}")
+    return importlib.import_module(name)
 
 
-def writer_for(room: str) -> Callable[[HandRecord], str]:
-    """The `write_hand` of `room`'s writer."""
-    write: Callable[[HandRecord], str] = _module(room).write_hand
-    return write
+def room_variants(room: str) -> dict[str, Variant]:
+    """The variants `room`'s writer can write, by name."""
+    found: dict[str, Variant] = getattr(_module(room), "VARIANTS", {})
+    return found
 
 
-def cannot_show(room: str) -> frozenset[str]:
-    """The fault kinds `room`'s text cannot show (they are not injected when writing that room)."""
-    return frozenset(getattr(_module(room), "CANNOT_SHOW", frozenset()))
+def chosen_variants(room: str, names: Iterable[str]) -> tuple[Variant, ...]:
+    """The variants named, checked: ValueError for a name the room's writer does not offer (listing those it
+    does) or for two of one kind."""
+    offered = room_variants(room)
+    chosen: list[Variant] = []
+    for name in dict.fromkeys(names):
+        variant = offered.get(name)
+        if variant is None:
+            known = ", ".join(offered) or "none"
+            raise ValueError(f"unknown variant {name!r} of {room} text; its writer writes: {known}")
+        clash = next((other for other in chosen if other.kind == variant.kind), None)
+        if clash is not None:
+            raise ValueError(f"variants {clash.name!r} and {name!r} are both of kind {variant.kind}: choose one")
+        chosen.append(variant)
+    return tuple(chosen)
+
+
+def writer_for(room: str, names: Iterable[str] = ()) -> Callable[[HandRecord], str]:
+    """`room`'s writer, writing the variants named (checked: `chosen_variants`)."""
+    chosen = frozenset(variant.name for variant in chosen_variants(room, names))
+    write: Callable[..., str] = _module(room).write_hand
+    if not chosen:
+        return write
+    return functools.partial(write, variants=chosen)
+
+
+def cannot_show(room: str, names: Iterable[str] = ()) -> frozenset[str]:
+    """The fault kinds `room`'s text (in the variants named) cannot show: they are not injected when writing it."""
+    hidden = frozenset(getattr(_module(room), "CANNOT_SHOW", frozenset()))
+    for variant in chosen_variants(room, names):
+        hidden |= variant.cannot_show
+    return hidden
+
+
+def room_sessions(room: str) -> RoomSessions | None:
+    """How `room`'s writer shows table sessions (its `SESSIONS`), or None when it writes none."""
+    support: RoomSessions | None = getattr(_module(room), "SESSIONS", None)
+    return support
 
 
 @functools.cache  # (asked for every hand dealt)
 def runs_twice(room: str) -> bool:
     """Whether `room`'s hands may be run twice (a room that never does is dealt one board)."""
     return bool(getattr(_module(room), "RUNS_TWICE", True))
-
-
-def rooms() -> tuple[str, ...]:
-    """The rooms whose writer is installed."""
-    found = []
-    for room in WRITERS:
-        try:
-            _module(room)
-        except ValueError:
-            continue
-        found.append(room)
-    return tuple(found)

@@ -1,8 +1,12 @@
-"""The room formats, in detection order, and what the rest of the program asks of them.
+"""The one registry of rooms: the formats, in detection order, and what the rest of the program asks of them.
 
-`FORMATS` is the explicit tuple of every format (no discovery, no registration at import time): a hand
-block belongs to the first format whose header matches its first line. Formats that are recognised but
-not read yet are listed too (`NotReadYet`), so their hands are counted and reported, never lost.
+`REGISTRY` is the explicit tuple of every format (no discovery, no registration at import time), each with
+the fuzz family and the corpus folders of its hands; `FORMATS` its formats. A hand block belongs to the first
+format whose header matches its first line. Formats that are recognised but not read yet are listed too
+(`NotReadYet`), so their hands are counted and reported, never lost. A room is one folder: its reader, and
+where the generator writes its text, its writer (`rooms/<folder>/writer.py`, the generator's layer, looked up
+by module name and never imported with the reader). The generator (`generate --room`), the fuzzer's families
+and the accuracy benchmark take their lists of rooms from here.
 """
 
 from __future__ import annotations
@@ -47,42 +51,53 @@ from omaha_audit.rooms import (
     winamax,
     wpn,
 )
-from omaha_audit.rooms.base import RoomFormat
+from omaha_audit.rooms.base import Room, RoomFormat
 
-# (order matters where headers overlap)
-FORMATS: Final[tuple[RoomFormat, ...]] = (
-    pokerstars.FORMAT,
-    ggpoker.FORMAT,
-    winamax.FORMAT,
-    acr.FORMAT,
-    wpn.FORMAT,
-    fulltilt.FORMAT,
-    cake.FORMAT,
-    kingsclub.FORMAT,
-    betonline.FORMAT,
-    poker888.FORMAT,
-    partypoker.FORMAT,
-    betfair.FORMAT,
-    ongame.FORMAT,
-    bovada.FORMAT,
-    pkr.FORMAT,
-    entraction.FORMAT,
-    unibet.FORMAT,  # (before Enet: `Game #N: Table` is Unibet's, `Game #N:` Enet's)
-    absolute.FORMAT,
-    everleaf.FORMAT,
-    sealswithclubs.FORMAT,
-    pokertracker4.FORMAT,
-    thebiggame.FORMAT,
-    ipoker.FORMAT,
-    bossmedia.FORMAT,
-    microgaming.FORMAT,
-    merge.FORMAT,
-    everest.FORMAT,
-    enet.FORMAT,
-    ohh.FORMAT,
-    phh.FORMAT,
-    globalpoker.FORMAT,  # (JSON files claimed whole by their head: never OHH's `{"ohh":`)
+# The fuzz families (omaha_audit/fuzz.py): the PokerStars-like text rooms, the other text rooms, the XML rooms,
+# and the interchange formats (their seeds are the text rooms' hands written in them).
+STARS_LIKE: Final = "pokerstars-like"
+OTHER_TEXT: Final = "other-text"
+XML: Final = "xml"
+INTERCHANGE: Final = "interchange"
+
+# The one registry of rooms, in detection order (order matters where headers overlap): each format, its fuzz
+# family and its folders in the corpus. Whether a room has a writer (the generator's) is its folder's own:
+# `RoomFormat.writer()`.
+REGISTRY: Final[tuple[Room, ...]] = (
+    Room(pokerstars.FORMAT, STARS_LIKE, ("PokerStars",)),
+    Room(ggpoker.FORMAT, STARS_LIKE, ("GGPoker",)),
+    Room(winamax.FORMAT, STARS_LIKE, ("Winamax",)),
+    Room(acr.FORMAT, STARS_LIKE, ("WinningPoker-ACR",)),
+    Room(wpn.FORMAT, STARS_LIKE, ("WinningPoker-ACR",)),
+    Room(fulltilt.FORMAT, STARS_LIKE, ("FullTiltPoker",)),
+    Room(cake.FORMAT, STARS_LIKE, ("Cake",)),
+    Room(kingsclub.FORMAT, STARS_LIKE, ("KingsClub",)),
+    Room(betonline.FORMAT, STARS_LIKE, ("BetOnline",)),
+    Room(poker888.FORMAT, OTHER_TEXT, ("888poker",)),
+    Room(partypoker.FORMAT, OTHER_TEXT, ("PartyPoker",)),
+    Room(betfair.FORMAT, OTHER_TEXT, ("Betfair",)),
+    Room(ongame.FORMAT, OTHER_TEXT, ("OnGame",)),
+    Room(bovada.FORMAT, OTHER_TEXT, ("Bovada",)),
+    Room(pkr.FORMAT, OTHER_TEXT, ("PKR",)),
+    Room(entraction.FORMAT, OTHER_TEXT, ("Entraction",)),
+    Room(unibet.FORMAT, OTHER_TEXT, ("Unibet",)),  # (before Enet: `Game #N: Table` is Unibet's, `Game #N:` Enet's)
+    Room(absolute.FORMAT, OTHER_TEXT, ("Absolute",)),
+    Room(everleaf.FORMAT, OTHER_TEXT, ("Everleaf",)),
+    Room(sealswithclubs.FORMAT, OTHER_TEXT, ("SealsWithClubs",)),
+    Room(pokertracker4.FORMAT, OTHER_TEXT, ("PokerTracker4-export",)),
+    Room(thebiggame.FORMAT, OTHER_TEXT, ("TheBigGame",)),
+    Room(ipoker.FORMAT, XML, ("iPoker",)),
+    Room(bossmedia.FORMAT, XML, ("BossMedia",)),
+    Room(microgaming.FORMAT, XML, ("Microgaming",)),
+    Room(merge.FORMAT, XML, ("Merge",)),
+    Room(everest.FORMAT, XML, ("Everest",)),
+    Room(enet.FORMAT, STARS_LIKE, ("Enet",)),
+    Room(ohh.FORMAT, INTERCHANGE, ("OHH",)),
+    Room(phh.FORMAT, INTERCHANGE),
+    # (JSON files claimed whole by their head: never OHH's `{"ohh":`; not fuzzed: no family reads JSON seeds)
+    Room(globalpoker.FORMAT, None, ("GlobalPoker",)),
 )
+FORMATS: Final[tuple[RoomFormat, ...]] = tuple(room.format for room in REGISTRY)
 BY_NAME: Final[dict[str, RoomFormat]] = {room_format.name: room_format for room_format in FORMATS}
 SPLITTER: Final = Splitter([room_format.marks for room_format in FORMATS])
 
@@ -123,6 +138,30 @@ def words_for(hand: Hand) -> Words | None:
     return room_format.words(hand.room) if room_format is not None else None
 
 
+def writer_rooms() -> tuple[str, ...]:
+    """The formats whose folder holds a writer (the generator's: `generate --room`), in registry order. The
+    writers are looked up, not imported."""
+    return tuple(room_format.name for room_format in FORMATS if room_format.writer() is not None)
+
+
+def writer_of(name: str) -> str | None:
+    """The module name of format `name`'s writer, or None (no such format, or no writer)."""
+    room_format = BY_NAME.get(name)
+    return room_format.writer() if room_format is not None else None
+
+
+def fuzz_families() -> dict[str, tuple[str, ...]]:
+    """Each fuzz family's room folders of the corpus (the interchange family: its formats' names in capitals,
+    `OHH`, `PHH`, whose seeds are the text rooms' hands written in them), in registry order."""
+    found: dict[str, dict[str, None]] = {}
+    for room in REGISTRY:
+        if room.family is None:
+            continue
+        names = (room.name.upper(),) if room.family == INTERCHANGE else room.corpus
+        found.setdefault(room.family, {}).update(dict.fromkeys(names))
+    return {family: tuple(names) for family, names in found.items()}
+
+
 def all_presets() -> dict[str, HouseRules]:
     """Every named preset of every format, and `generic`."""
     found = {GENERIC.name: GENERIC}
@@ -135,13 +174,22 @@ def all_presets() -> dict[str, HouseRules]:
 __all__ = [
     "BY_NAME",
     "FORMATS",
+    "INTERCHANGE",
+    "OTHER_TEXT",
+    "REGISTRY",
     "SPLITTER",
+    "STARS_LIKE",
+    "XML",
+    "Room",
     "RoomFormat",
     "all_presets",
     "format_of",
+    "fuzz_families",
     "hand_source",
     "native_format",
     "preset_for",
     "preset_of",
     "words_for",
+    "writer_of",
+    "writer_rooms",
 ]

@@ -10,8 +10,10 @@ shared parse kit (omaha_audit/parse) only; adding one never touches the engine o
 
 from __future__ import annotations
 
+import importlib.util
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.model.hand_value import Words
@@ -63,6 +65,25 @@ class RoomFormat(ABC):
         for a clean one."""
         return {}
 
+    @property
+    def folder(self) -> str:
+        """The room's folder under omaha_audit/rooms: the package its format class is defined in."""
+        parts = type(self).__module__.split(".")
+        return parts[2] if len(parts) > 2 and parts[:2] == ["omaha_audit", "rooms"] else ""
+
+    def writer(self) -> str | None:
+        """The name of the module that writes this format's text for the generator (`omaha_audit.rooms.<folder>
+        .writer`, the generator's layer: never imported by the reader), or None when the folder has none. The
+        module is looked up, not imported."""
+        if not self.folder or self.folder == "base":
+            return None
+        name = f"omaha_audit.rooms.{self.folder}.writer"
+        try:
+            found = importlib.util.find_spec(name)
+        except ModuleNotFoundError:
+            return None
+        return name if found is not None else None
+
     # ---- formats that are read a whole file at a time (XML: one document, many hands) ---------------------
     def claims_file(self, head: bytes) -> bool:
         """True when a file that starts with `head` (its first bytes) is this format's and is read whole with
@@ -73,6 +94,21 @@ class RoomFormat(ABC):
         """Every hand of a file this format claims, in order: hands, unreadable hands and file notices.
         Never raises; a broken part of the file loses only the hands it breaks."""
         raise NotImplementedError(f"{self.name} is not read a file at a time")
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    """One entry of the registry (rooms/__init__.py `REGISTRY`): a format, the fuzz family its corpus folders
+    belong to (omaha_audit/fuzz.py: `pokerstars-like`, `other-text`, `xml`, `interchange`; None: not fuzzed),
+    and its folders in the corpus."""
+
+    format: RoomFormat
+    family: str | None
+    corpus: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.format.name
 
 
 class NotReadYet(RoomFormat):

@@ -11,8 +11,8 @@ from gen_helpers import problems, read_back
 
 from omaha_audit.generate import GenerateConfig, Planned, chosen_faults, fault_names, make_hand
 from omaha_audit.generate.faults import all_faults
-from omaha_audit.generate.writer import write_hand
 from omaha_audit.model import Game, Hand, Structure
+from omaha_audit.rooms.pokerstars.writer import write_hand
 
 CONFIG = GenerateConfig(hands=1, seed=1)
 

@@ -20,11 +20,12 @@ from omaha_audit.accuracy import Accuracy, generated_house, measure
 from omaha_audit.cli.generate_cmd import generate_command
 from omaha_audit.generate import GenerateConfig, generate, session_fault_names
 from omaha_audit.generate.config import FIXED_LIMIT_LEVELS, TOURNAMENT_LEVELS
-from omaha_audit.generate.faults_table import SESSION_ROOMS, table_fault_codes
+from omaha_audit.generate.faults_table import session_rooms, table_fault_codes
 from omaha_audit.generate.record import HandRecord, Post
 from omaha_audit.generate.sessions import SessionRun
 from omaha_audit.model import Structure
 
+SESSION_ROOMS = session_rooms()
 ROOMS = sorted(SESSION_ROOMS)
 # The fast tests run the accuracy measure on the PokerStars text; the suite's whole run, on every room's.
 ROOMS_PARAMS = [room if room == "pokerstars" else pytest.param(room, marks=pytest.mark.slow) for room in ROOMS]

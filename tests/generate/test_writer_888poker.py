@@ -14,9 +14,9 @@ from gen_helpers import generate_text, problems, read_back
 from omaha_audit.accuracy import Accuracy, measure
 from omaha_audit.generate import GenerateConfig, fault_names
 from omaha_audit.generate.writers import cannot_show
-from omaha_audit.generate.writers.poker888 import CANNOT_SHOW, card_text, money
 from omaha_audit.model import ALL_POTS, ActionKind, Hand, Refunds, Unit, parse_card
 from omaha_audit.model.money import CHIPS
+from omaha_audit.rooms.poker888.writer import CANNOT_SHOW, card_text, money
 
 HEADER = re.compile(r"^\*{5} 888poker Hand History for Game \d+ \*{5}$", re.MULTILINE)
 RAISE = re.compile(r"^.+ raises .*$", re.MULTILINE)

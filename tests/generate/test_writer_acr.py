@@ -14,9 +14,9 @@ from gen_helpers import generate_text, problems, read_back
 from omaha_audit.accuracy import Accuracy, measure
 from omaha_audit.generate import GenerateConfig, fault_names
 from omaha_audit.generate.writers import cannot_show
-from omaha_audit.generate.writers.acr import CANNOT_SHOW, money
 from omaha_audit.model import ActionKind, Hand, PotBasis, Refunds, Unit
 from omaha_audit.model.money import CHIPS
+from omaha_audit.rooms.acr.writer import CANNOT_SHOW, money
 
 HEADER = re.compile(r"^(?:Hand #\d+ - |Game Hand #\d+ - )", re.MULTILINE)
 RAISE = re.compile(r"^(.+) raises \$?([\d.]+) to \$?([\d.]+)", re.MULTILINE)

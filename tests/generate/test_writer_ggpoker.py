@@ -13,9 +13,9 @@ from gen_helpers import generate_text, problems, read_back
 from omaha_audit.accuracy import Accuracy, measure
 from omaha_audit.generate import GenerateConfig, fault_names
 from omaha_audit.generate.writers import cannot_show
-from omaha_audit.generate.writers.ggpoker import CANNOT_SHOW, money
 from omaha_audit.model import FeeKind, Game, Hand, Structure, Unit
 from omaha_audit.model.money import CHIPS
+from omaha_audit.rooms.ggpoker.writer import CANNOT_SHOW, money
 
 HEADER = re.compile(r"^Poker Hand #[A-Z]{0,2}\d+: ", re.MULTILINE)
 

@@ -14,9 +14,9 @@ from gen_helpers import generate_text, problems, read_back
 from omaha_audit.accuracy import Accuracy, measure
 from omaha_audit.generate import GenerateConfig, fault_names
 from omaha_audit.generate.writers import cannot_show
-from omaha_audit.generate.writers.ipoker import CANNOT_SHOW, card, money
 from omaha_audit.model import ALL_POTS, ActionKind, Hand, Refunds, Unit, parse_card
 from omaha_audit.model.money import CHIPS
+from omaha_audit.rooms.ipoker.writer import CANNOT_SHOW, card, money
 
 GAME = re.compile(r'<game gamecode="')
 

@@ -15,10 +15,10 @@ from omaha_audit.accuracy import Accuracy, measure
 from omaha_audit.engine.evaluate import evaluate_high
 from omaha_audit.generate import GenerateConfig, fault_names
 from omaha_audit.generate.writers import cannot_show
-from omaha_audit.generate.writers.winamax import CANNOT_SHOW, money, thousands
 from omaha_audit.model import Half, Hand, PotBasis, Refunds, Unit, parse_cards
 from omaha_audit.model.money import CHIPS
 from omaha_audit.rooms.winamax.words import WINAMAX_WORDS, high_words, low_words
+from omaha_audit.rooms.winamax.writer import CANNOT_SHOW, money, thousands
 
 HEADER = re.compile(r'^Winamax Poker - (?:CashGame|Go Fast|HOLD-UP|Tournament ")', re.MULTILINE)
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from omaha_audit.generate.faults_table import RoomSessions
 from omaha_audit.generate.record import (
     Act,
     BoardLine,
@@ -48,8 +49,10 @@ from omaha_audit.generate.record import (
     Text,
     Uncalled,
 )
+from omaha_audit.generate.seating import DEAD, MOVING
 from omaha_audit.generate.showdown import evaluate
-from omaha_audit.generate.writer import STREET_WORD, cards_text
+from omaha_audit.generate.text import STREET_WORD, cards_text, grouped
+from omaha_audit.generate.writers import HEADER, NUMBERS, Variant, variants
 from omaha_audit.model import Game, Street, Structure, Unit
 from omaha_audit.rooms.acr.words import ACR_WORDS
 
@@ -63,6 +66,20 @@ CANNOT_SHOW: Final = frozenset(
 )
 
 HAND_SEPARATOR: Final = "\n\n"
+# Table sessions (generate --sessions): how the room's button moves, and whether a returning player owes
+# the small blind missed.
+SESSIONS: Final = RoomSessions("either", (MOVING, DEAD), True)
+VARIANTS: Final = variants(
+    Variant("thousands", NUMBERS, "amounts grouped by thousands: `$1,142.13`, `30,000.00`"),
+    Variant("cap", HEADER, "a capped table's name: `Miramar (Cap) 6-max Seat #3 is the button`", tournament=False),
+    Variant(
+        "gtd",
+        HEADER,
+        "a guaranteed tournament: `Game Hand #N - $5,000 GTD Tournament #T - Holdem(No Limit) - ...`",
+        tournament=True,
+    ),
+    Variant("spaced", HEADER, "the limit after a space: `Hand #N - Omaha H/L (No Limit) - $3.00/$6.00 - ...`"),
+)
 _GAMES: Final = {
     Game.HOLDEM: "Holdem",
     Game.OMAHA: "Omaha",
@@ -83,24 +100,27 @@ _FOLDED: Final = {Street.PREFLOP: "Pre-Flop", Street.FLOP: "Flop", Street.TURN: 
 _ROMAN: Final = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
 
-def money(unit: Unit, amount: int) -> str:
-    """ACR's money: always two decimals, `$` for dollars, no thousands separator (`$1142.13`, `30000.00`)."""
+def money(unit: Unit, amount: int, thousands: str = "") -> str:
+    """ACR's money: always two decimals, `$` for dollars, no thousands separator (`$1142.13`, `30000.00`; with
+    `thousands`, `$1,142.13`)."""
     sign = "-" if amount < 0 else ""
     amount = abs(amount)
     symbol = "$" if unit.currency == "USD" else ""
     if unit.decimals == 0:
-        return f"{sign}{symbol}{amount}.00"
+        return f"{sign}{symbol}{grouped(amount, thousands)}.00"
     scale = 10**unit.decimals
     whole, fraction = divmod(amount, scale)
-    return f"{sign}{symbol}{whole}.{fraction * 100 // scale:02d}"
+    return f"{sign}{symbol}{grouped(whole, thousands)}.{fraction * 100 // scale:02d}"
 
 
 class _Writer:
     """One hand's text, line by line, with the street totals ACR's raise numbers need."""
 
-    def __init__(self, rec: HandRecord, settlement: Settlement) -> None:
+    def __init__(self, rec: HandRecord, settlement: Settlement, variants: frozenset[str] = frozenset()) -> None:
         self.rec = rec
         self.settlement = settlement
+        self.variants = variants
+        self.thousands = "," if "thousands" in variants else ""
         self.unit = rec.unit
         self.lines: list[str] = []
         self.bets: dict[str, int] = {}  # street totals
@@ -112,7 +132,7 @@ class _Writer:
         self.low_boards = _low_boards(rec, settlement)
 
     def money(self, amount: int) -> str:
-        return money(self.unit, amount)
+        return money(self.unit, amount, self.thousands)
 
     # ---- the hand -----------------------------------------------------------------------------------
     def write(self) -> str:
@@ -142,12 +162,15 @@ class _Writer:
     def header(self) -> str:
         rec = self.rec
         low, high = rec.stakes.header_pair(rec.structure)
-        game = f"{_GAMES[rec.game]}({_LIMITS[rec.structure]})"
+        space = " " if "spaced" in self.variants else ""
+        game = f"{_GAMES[rec.game]}{space}({_LIMITS[rec.structure]})"
         started = _started(rec.started)
         if rec.tournament_id is not None:
             level = _level(rec.stakes.level)
             stakes = f"{self.money(low)}/{self.money(high)}"
             tournament = f"Tournament #{rec.tournament_id}"
+            if "gtd" in self.variants:
+                tournament = f"$5,000 GTD {tournament}"
             return f"Game Hand #{rec.hand_id} - {tournament} - {game} - Level {level} ({stakes})- {started}"
         return f"Hand #{rec.hand_id} - {game} - {self.money(low)}/{self.money(high)} - {started}"
 
@@ -156,7 +179,8 @@ class _Writer:
         if rec.tournament_id is not None:
             # the generator names a tournament table "<tournament> <number>": ACR prints the number
             return f"Table '{rec.table.rsplit(' ', 1)[-1]}' {rec.max_seats}-max Seat #{rec.button} is the button"
-        return f"{rec.table} {rec.max_seats}-max Seat #{rec.button} is the button"
+        name = f"{rec.table.split(' ')[0]} (Cap)" if "cap" in self.variants else rec.table
+        return f"{name} {rec.max_seats}-max Seat #{rec.button} is the button"
 
     def body_line(self, line: Line) -> None:
         if isinstance(line, Post):
@@ -307,12 +331,12 @@ class _Writer:
         return f"showed [{hole}] and won {self.money(won)}{words}" if won else f"showed [{hole}] and lost{words}"
 
 
-def write_hand(rec: HandRecord) -> str:
+def write_hand(rec: HandRecord, variants: frozenset[str] = frozenset()) -> str:
     """The hand's text, ending with the blank line that separates it from the next hand."""
     settlement = rec.settlement
     if settlement is None:
         raise ValueError(f"hand {rec.hand_id} was not settled")
-    return _Writer(rec, settlement).write()
+    return _Writer(rec, settlement, variants).write()
 
 
 def _started(text: str) -> str:
@@ -397,4 +421,4 @@ def _low_boards(rec: HandRecord, settlement: Settlement) -> set[int]:
     return {result.run for result in settlement.results if result.low_winners}
 
 
-__all__ = ["CANNOT_SHOW", "money", "write_hand"]
+__all__ = ["CANNOT_SHOW", "VARIANTS", "money", "write_hand"]

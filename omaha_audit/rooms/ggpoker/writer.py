@@ -31,8 +31,10 @@ What GG prints otherwise than PokerStars:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
+from omaha_audit.generate.faults_table import RoomSessions
 from omaha_audit.generate.record import (
     Act,
     BoardLine,
@@ -46,8 +48,10 @@ from omaha_audit.generate.record import (
     Text,
     Uncalled,
 )
+from omaha_audit.generate.seating import MOVING
 from omaha_audit.generate.showdown import evaluate, show_order
-from omaha_audit.generate.writer import FOLD_WORD, RUN_WORD, STREET_WORD, cards_text
+from omaha_audit.generate.text import FOLD_WORD, RUN_WORD, STREET_WORD, cards_text
+from omaha_audit.generate.writers import HEADER, NUMBERS, Variant, variants
 from omaha_audit.model import Card, Game, Street, Structure, Unit
 from omaha_audit.rooms.ggpoker.words import GG_WORDS, describe_hole
 
@@ -65,6 +69,40 @@ CANNOT_SHOW: Final = frozenset(
 )
 
 HAND_SEPARATOR: Final = "\n\n\n"
+# Table sessions (generate --sessions): how the room's button moves, and whether a returning player owes
+# the small blind missed.
+SESSIONS: Final = RoomSessions(MOVING, (MOVING,), True)
+VARIANTS: Final = variants(
+    Variant(
+        "yuan",
+        NUMBERS,
+        "yuan tables: `Hold'em No Limit (\u00a51/\u00a52)`, `\u00a51,270.5`",
+        tournament=False,
+        # (the generator rakes by PokerStars' dollar caps; the audit knows no caps in yuan to hold a rake to)
+        cannot_show=frozenset({"rake_over_cap"}),
+    ),
+    Variant(
+        "rush",
+        HEADER,
+        "Rush & Cash, GG's fast-fold pool: `Poker Hand #RC<id>:`, `Table 'RushAndCash<n>'`, the 2025 summary's "
+        "`| Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0`",
+        tournament=False,
+    ),
+    Variant(
+        "bounty",
+        HEADER,
+        "a bounty tournament: `Tournament #T, $52.50 Bounty Hunters Hold'em No Limit - Level4(90/180)`, seats "
+        "`(24,940 in chips, $5 bounty)`",
+        tournament=True,
+    ),
+    Variant(
+        "spin",
+        HEADER,
+        "a Spin & Gold: `Tournament #T, Spin & Gold #4 Hold'em No Limit - Level1(10/20)`",
+        tournament=True,
+    ),
+)
+_BOUNTY: Final = "$5"
 _GAMES: Final = {
     Game.OMAHA: "Omaha",
     Game.OMAHA_HI_LO: "Omaha Hi/Lo",
@@ -82,10 +120,10 @@ _ROMAN: Final = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
 
 def money(unit: Unit, amount: int) -> str:
-    """GG's money: `$1,270.5`, `$0.5`, `$25`; tournament chips `24,940`."""
+    """GG's money: `$1,270.5`, `$0.5`, `$25`, `\u00a51,270.5` (yuan); tournament chips `24,940`."""
     sign = "-" if amount < 0 else ""
     amount = abs(amount)
-    symbol = "$" if unit.currency == "USD" else ""
+    symbol = {"USD": "$", "CNY": "\u00a5"}.get(unit.currency, "")
     if unit.decimals == 0:
         return f"{sign}{symbol}{amount:,}"
     whole, fraction = divmod(amount, 10**unit.decimals)
@@ -106,18 +144,25 @@ def words(game: Game, hole: tuple[Card, ...], board: list[Card] | tuple[Card, ..
     return GG_WORDS.showdown([high.key], lows)[0]
 
 
-def write_hand(rec: HandRecord) -> str:
+def write_hand(rec: HandRecord, variants: frozenset[str] = frozenset()) -> str:
     """The hand's text, ending with the blank lines that separate it from the next hand."""
     settlement = rec.settlement
     if settlement is None:
         raise ValueError(f"hand {rec.hand_id} was not settled")
     unit = rec.unit
+    if "yuan" in variants and rec.cash:
+        rec = replace(rec, unit=Unit("CNY", unit.decimals))  # (a copy: the record is the generator's)
+        unit = rec.unit
     # a tournament table is its number (`Table '89'`); the generator names it "<tournament> <number>"
     table = rec.table.rsplit(" ", 1)[-1] if rec.tournament_id is not None else rec.table
-    lines = [_header(rec), f"Table '{table}' {rec.max_seats}-max Seat #{rec.button} is the button"]
+    rush = "rush" in variants and rec.cash
+    if rush:  # (a Rush & Cash pool's table: its number)
+        table = f"RushAndCash{int(rec.hand_id) % 100_000_000}"
+    lines = [_header(rec, variants), f"Table '{table}' {rec.max_seats}-max Seat #{rec.button} is the button"]
+    bounty = f", {_BOUNTY} bounty" if "bounty" in variants and rec.tournament_id is not None else ""
     for player in rec.seats:
         status = " is sitting out" if player.sitting_out else ""
-        lines.append(f"Seat {player.seat}: {player.name} ({money(unit, player.stack)} in chips){status}")
+        lines.append(f"Seat {player.seat}: {player.name} ({money(unit, player.stack)} in chips{bounty}){status}")
     at = _shows_position(rec) if settlement.showdowns else -1
     for index, line in enumerate(rec.body):
         if index == at:
@@ -126,7 +171,7 @@ def write_hand(rec: HandRecord) -> str:
     if at == len(rec.body):
         lines.extend(_shows(rec, at))
     lines.extend(_showdown(rec, settlement))
-    lines.extend(_summary(rec, settlement))
+    lines.extend(_summary(rec, settlement, rush))
     return "\n".join(lines) + HAND_SEPARATOR
 
 
@@ -141,17 +186,22 @@ def _label(rec: HandRecord) -> str:
     return f"{game} {_LIMITS[rec.structure]}"
 
 
-def _header(rec: HandRecord) -> str:
+def _header(rec: HandRecord, variants: frozenset[str]) -> str:
     unit = rec.unit
     low, high = rec.stakes.header_pair(rec.structure)
     stakes = f"{money(unit, low)}/{money(unit, high)}"
     started = _started(rec.started)
     if rec.tournament_id is not None:
+        name = rec.buy_in
+        if "bounty" in variants:
+            name = "$52.50 Bounty Hunters"
+        elif "spin" in variants:
+            name = f"Spin & Gold #{int(rec.tournament_id) % 7 + 1}"
         return (
-            f"Poker Hand #TM{rec.hand_id}: Tournament #{rec.tournament_id}, {rec.buy_in} {_label(rec)}"
+            f"Poker Hand #TM{rec.hand_id}: Tournament #{rec.tournament_id}, {name} {_label(rec)}"
             f" - Level{_level(rec.stakes.level)}({stakes}) - {started}"
         )
-    prefix = "HD" if rec.game is Game.HOLDEM else "OM"
+    prefix = "RC" if "rush" in variants else "HD" if rec.game is Game.HOLDEM else "OM"
     return f"Poker Hand #{prefix}{rec.hand_id}: {_label(rec)} ({stakes}) - {started}"
 
 
@@ -256,10 +306,11 @@ def _showdown(rec: HandRecord, settlement: Settlement) -> list[str]:
     return lines
 
 
-def _summary(rec: HandRecord, settlement: Settlement) -> list[str]:
+def _summary(rec: HandRecord, settlement: Settlement, rush: bool = False) -> list[str]:
     unit = rec.unit
     lines = ["*** SUMMARY ***"]
-    fees = " | Jackpot 0 | Bingo 0" if unit.decimals == 0 else " | Jackpot $0 | Bingo $0"
+    zero = money(unit, 0)
+    fees = f" | Jackpot {zero} | Bingo {zero}" + (f" | Fortune {zero} | Tax {zero}" if rush else "")
     lines.append(f"Total pot {money(unit, settlement.total)} | Rake {money(unit, settlement.rake)}{fees}")
     if rec.run_twice:
         first, second = rec.boards[0], rec.boards[1]

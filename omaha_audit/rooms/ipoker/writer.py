@@ -35,6 +35,8 @@ from typing import Final
 from xml.sax.saxutils import quoteattr
 
 from omaha_audit.generate.record import Act, BoardLine, Dealt, HandRecord, Post, PreFlopCard, Settlement, Uncalled
+from omaha_audit.generate.text import grouped
+from omaha_audit.generate.writers import HEADER, NUMBERS, Variant, variants
 from omaha_audit.model import Card, Game, Street, Structure, Unit
 
 # The fault kinds iPoker's XML cannot show:
@@ -69,6 +71,15 @@ CANNOT_SHOW: Final = frozenset(
 )
 
 HAND_SEPARATOR: Final = "\n"
+VARIANTS: Final = variants(
+    Variant("dot-groups", NUMBERS, '`chips="1.500"`, `$1.214,15`, `$0,50` (dot thousands, decimal comma)'),
+    Variant("space-groups", NUMBERS, '`chips="1 000"`, `$1 214,15`, `$0,02` (space thousands, decimal comma)'),
+    Variant("decimal-comma", NUMBERS, "`$0,50`, `$1214,15` (a decimal comma, no thousands mark)"),
+    Variant("euro", NUMBERS, "euro tables: `1.214,15\u20ac`, `0,02\u20ac` (the sign after the number)"),
+    Variant(
+        "twister", HEADER, "a Twister (a lottery sit-and-go): `<tournamentname>Twister \u20ac5 ...`", tournament=True
+    ),
+)
 NEW_CLIENT: Final = "21.9.2.9"
 _GAMES: Final = {
     Game.HOLDEM: "Holdem",
@@ -88,13 +99,26 @@ _POSTS: Final = {"small blind": 1, "big blind": 2, "small & big blinds": 2, "the
 _VERBS: Final = {"folds": 0, "checks": 4, "calls": 3, "bets": 5, "raises": 23}
 
 
-def money(unit: Unit, amount: int) -> str:
-    """`$1,214.15`, `$0.50`, `$5`; chips `5,350`."""
-    symbol = "$" if unit.currency == "USD" else ""
+# (thousands mark, decimal mark, the currency sign after the number) of the number styles
+_STYLES: Final = {
+    "": (",", ".", False),
+    "dot-groups": (".", ",", False),
+    "space-groups": (" ", ",", False),
+    "decimal-comma": ("", ",", False),
+    "euro": (".", ",", True),
+}
+
+
+def money(unit: Unit, amount: int, style: str = "") -> str:
+    """`$1,214.15`, `$0.50`, `$5`; chips `5,350`; in a number `style`: `$1.214,15` (dot-groups), `$1 214,15`
+    (space-groups), `$1214,15` (decimal-comma), `1.214,15\u20ac` (euro: the sign after)."""
+    thousands, decimal, after = _STYLES[style]
+    symbol = "\u20ac" if after else "$" if unit.currency == "USD" else ""
     if unit.decimals == 0:
-        return f"{amount:,}"
+        return grouped(amount, thousands)
     whole, cents = divmod(amount, 10**unit.decimals)
-    return f"{symbol}{whole:,}" + (f".{cents:0{unit.decimals}d}" if cents else "")
+    number = grouped(whole, thousands) + (f"{decimal}{cents:0{unit.decimals}d}" if cents else "")
+    return f"{number}{symbol}" if after else f"{symbol}{number}"
 
 
 def card(card: Card) -> str:
@@ -116,9 +140,10 @@ def _started(rec: HandRecord) -> str:
 class _Game:
     """One game's rounds: each action numbered in the hand's order, the players' chips put in."""
 
-    def __init__(self, rec: HandRecord, settlement: Settlement) -> None:
+    def __init__(self, rec: HandRecord, settlement: Settlement, style: str = "") -> None:
         self.rec = rec
         self.settlement = settlement
+        self.style = style
         self.unit = rec.unit
         self.no = 0
         self.rounds: dict[int, dict[str, list[str]]] = {}  # round -> player -> elements, in seat order later
@@ -128,7 +153,7 @@ class _Game:
         self.refund: tuple[str, int] | None = None
 
     def money(self, amount: int) -> str:
-        return money(self.unit, amount)
+        return money(self.unit, amount, self.style)
 
     def action(self, round_no: int, player: str, code: int, chips: int) -> None:
         self.no += 1
@@ -193,12 +218,13 @@ class _Game:
         return out
 
 
-def write_hand(rec: HandRecord) -> str:
+def write_hand(rec: HandRecord, variants: frozenset[str] = frozenset()) -> str:
     """The hand as an iPoker session of one game, ending with a line break."""
     settlement = rec.settlement
     if settlement is None:
         raise ValueError(f"hand {rec.hand_id} was not settled")
-    game = _Game(rec, settlement)
+    style = next((name for name in variants if VARIANTS[name].kind == NUMBERS), "")
+    game = _Game(rec, settlement, style)
     game.play()
     new_client = int(rec.hand_id) % 2 == 0
     won: dict[str, int] = {}
@@ -210,7 +236,7 @@ def write_hand(rec: HandRecord) -> str:
     lines = [f'<session sessioncode="{rec.hand_id}">', " <general>"]
     if new_client:
         lines.append(f"  <client_version>{NEW_CLIENT}</client_version>")
-    lines.extend(_general(rec))
+    lines.extend(_general(rec, style, variants))
     lines.append(" </general>")
     lines.append(f' <game gamecode="{rec.hand_id}">')
     lines.append("  <general>")
@@ -243,14 +269,14 @@ def write_hand(rec: HandRecord) -> str:
     return "\n".join(lines) + HAND_SEPARATOR
 
 
-def _general(rec: HandRecord) -> list[str]:
+def _general(rec: HandRecord, style: str = "", variants: frozenset[str] = frozenset()) -> list[str]:
     unit = rec.unit
     word = _GAMES[rec.game]
     limit = _LIMITS[rec.structure]
     kind = f"{word} {limit}".strip()
     if rec.tournament_id is None:
         low, high = rec.stakes.header_pair(rec.structure)
-        kind += f" {money(unit, low)}/{money(unit, high)}"
+        kind += f" {money(unit, low, style)}/{money(unit, high, style)}"
     # (the hand id closes the table's name: the generator's hands are not one table's hands in a row)
     table = f"{rec.table} ({rec.max_seats} max), {rec.hand_id}"
     lines = [
@@ -258,11 +284,14 @@ def _general(rec: HandRecord) -> list[str]:
         f"  <gametype>{kind}</gametype>",
         f"  <tablename>{_text(table)}</tablename>",
         f"  <startdate>{_started(rec)}</startdate>",
-        f"  <currency>{'USD' if rec.cash else 'T$'}</currency>",
+        f"  <currency>{('EUR' if style == 'euro' else 'USD') if rec.cash else 'T$'}</currency>",
         f"  <nickname>{_text(rec.hero)}</nickname>",
     ]
     if rec.tournament_id is not None:
-        lines.append(f"  <tournamentname>{_text(rec.table.rsplit(' ', 1)[0])}</tournamentname>")
+        name = rec.table.rsplit(" ", 1)[0]
+        if "twister" in variants:
+            name = f"Twister \u20ac5 {name}"
+        lines.append(f"  <tournamentname>{_text(name)}</tournamentname>")
         lines.append(f"  <tournamentcode>{rec.tournament_id}</tournamentcode>")
         lines.append(f"  <buyin>{_text(rec.buy_in or '')}</buyin>")
     return lines

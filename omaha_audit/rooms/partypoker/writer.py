@@ -51,6 +51,8 @@ from omaha_audit.generate.record import (
     Uncalled,
 )
 from omaha_audit.generate.showdown import evaluate
+from omaha_audit.generate.text import grouped
+from omaha_audit.generate.writers import HEADER, NUMBERS, Variant, variants
 from omaha_audit.model import Card, Game, Street, Structure, Unit
 from omaha_audit.rooms.partypoker.words import from_reference
 
@@ -75,6 +77,15 @@ CANNOT_SHOW: Final = frozenset(
 )
 
 HAND_SEPARATOR: Final = "\n\n\n"
+VARIANTS: Final = variants(
+    Variant(
+        "thousands", NUMBERS, "amounts grouped by thousands: `$1,056.64`, `raises 1,200.00 to 2,400.00`, chips `87,500`"
+    ),
+    Variant(
+        "sng", HEADER, "a sit-and-go: `... Game Table (NL) (SNG Tournament #T) (Buyin $5.0 + $0.5)`", tournament=True
+    ),
+    Variant("stt", HEADER, "a single-table tournament: `... (STT Tournament #T) ...`", tournament=True),
+)
 _GAMES: Final = {
     Game.HOLDEM: "Texas Hold'em",
     Game.OMAHA: "Omaha Hi",
@@ -91,20 +102,22 @@ _STREETS: Final = {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "Rive
 _EASTERN: Final = ZoneInfo("America/New_York")
 
 
-def bet_money(unit: Unit, amount: int) -> str:
-    """An amount in the betting: `0.10`, `2.40`, `20.52`; chips `87500`."""
+def bet_money(unit: Unit, amount: int, thousands: str = "") -> str:
+    """An amount in the betting: `0.10`, `2.40`, `20.52`; chips `87500` (with `thousands`: `87,500`)."""
     if unit.decimals == 0:
-        return str(amount)
+        return grouped(amount, thousands)
     whole, cents = divmod(amount, 10**unit.decimals)
-    return f"{whole}.{cents:0{unit.decimals}d}"
+    return f"{grouped(whole, thousands)}.{cents:0{unit.decimals}d}"
 
 
-def money(unit: Unit, amount: int) -> str:
-    """An amount of the seats and the summary: `$56.64`, `$16`, `$0.20`; chips `15123805`."""
+def money(unit: Unit, amount: int, thousands: str = "") -> str:
+    """An amount of the seats and the summary: `$56.64`, `$16`, `$0.20`; chips `15123805` (with `thousands`:
+    `$1,056.64`, `15,123,805`)."""
     if unit.decimals == 0:
-        return str(amount)
+        return grouped(amount, thousands)
     whole, cents = divmod(amount, 10**unit.decimals)
-    return f"${whole}" if cents == 0 else f"${whole}.{cents:0{unit.decimals}d}"
+    digits = grouped(whole, thousands)
+    return f"${digits}" if cents == 0 else f"${digits}.{cents:0{unit.decimals}d}"
 
 
 def rake_money(unit: Unit, amount: int) -> str:
@@ -133,13 +146,21 @@ def buy_in(text: str) -> str:
 class _Writer:
     """One hand's text, line by line, with the street totals Party's raise numbers need."""
 
-    def __init__(self, rec: HandRecord, settlement: Settlement) -> None:
+    def __init__(self, rec: HandRecord, settlement: Settlement, variants: frozenset[str] = frozenset()) -> None:
         self.rec = rec
         self.settlement = settlement
         self.unit = rec.unit
         self.lines: list[str] = []
         self.bets: dict[str, int] = {}  # live street totals
         self.returned: dict[str, int] = {}  # the uncalled bet given back, per player
+        self.variants = variants
+        self.thousands = "," if "thousands" in variants else ""
+
+    def bet(self, amount: int) -> str:
+        return bet_money(self.unit, amount, self.thousands)
+
+    def cash(self, amount: int) -> str:
+        return money(self.unit, amount, self.thousands)
 
     # ---- the hand -----------------------------------------------------------------------------------
     def write(self) -> str:
@@ -147,7 +168,7 @@ class _Writer:
         self.lines = [f"***** Hand History For Game {rec.hand_id} *****", self.header(), self.table()]
         self.lines.append(f"Total number of players : {len(rec.seats)}/{rec.max_seats}")
         for player in rec.seats:
-            self.lines.append(f"Seat {player.seat}: {player.name} ({money(self.unit, player.stack)})")
+            self.lines.append(f"Seat {player.seat}: {player.name} ({self.cash(player.stack)})")
         for line in rec.body:
             self.body_line(line)
         self.summary()
@@ -156,14 +177,14 @@ class _Writer:
     def header(self) -> str:
         rec = self.rec
         low, high = rec.stakes.header_pair(rec.structure)
-        pair = f"{bet_money(self.unit, low)}/{bet_money(self.unit, high)}"
+        pair = f"{self.bet(low)}/{self.bet(high)}"
         game = f"{_GAMES[rec.game]} Game Table ({_LIMITS[rec.structure]})"
         when = started(rec.started)
         if rec.tournament_id is None:
             return f"{pair} {game} - {when}"
-        return (
-            f"{pair} Tourney {game} (MTT Tournament #{rec.tournament_id}) (Buyin {buy_in(rec.buy_in or '')}) - {when}"
-        )
+        kind = next((name.upper() for name in ("sng", "stt") if name in self.variants), "MTT")
+        tournament = f"({kind} Tournament #{rec.tournament_id}) (Buyin {buy_in(rec.buy_in or '')})"
+        return f"{pair} Tourney {game} {tournament} - {when}"
 
     def table(self) -> str:
         rec = self.rec
@@ -173,17 +194,16 @@ class _Writer:
         return f"Table {name} (Real Money) -- Seat {rec.button} is the button"
 
     def body_line(self, line: object) -> None:
-        unit = self.unit
         if isinstance(line, Post):
             own = self.bets.get(line.player, 0)
             if line.what == "the ante":
-                self.lines.append(f"{line.player} posts ante ({bet_money(unit, line.amount)})")
+                self.lines.append(f"{line.player} posts ante ({self.bet(line.amount)})")
             elif line.what == "small & big blinds":  # the small blind dead, the big blind live
                 self.bets[line.player] = own + self.rec.stakes.big_blind
-                self.lines.append(f"{line.player} posts big blind + dead ({bet_money(unit, line.amount)})")
+                self.lines.append(f"{line.player} posts big blind + dead ({self.bet(line.amount)})")
             else:
                 self.bets[line.player] = own + line.amount
-                self.lines.append(f"{line.player} posts {line.what} ({bet_money(unit, line.amount)})")
+                self.lines.append(f"{line.player} posts {line.what} ({self.bet(line.amount)})")
             if line.all_in:
                 self.lines.append(f"{line.player} is all-In.")
         elif isinstance(line, Act):
@@ -206,7 +226,6 @@ class _Writer:
             raise TypeError(f"unknown line {line!r}")
 
     def act(self, line: Act) -> None:
-        unit = self.unit
         name = line.player
         if line.verb in ("folds", "checks"):
             self.lines.append(f"{name} {line.verb} ")
@@ -214,10 +233,10 @@ class _Writer:
         own = self.bets.get(name, 0)
         if line.verb == "raises":
             self.bets[name] = line.to
-            self.lines.append(f"{name} raises {bet_money(unit, line.to - own)} to {bet_money(unit, line.to)}")
+            self.lines.append(f"{name} raises {self.bet(line.to - own)} to {self.bet(line.to)}")
         else:
             self.bets[name] = own + line.amount
-            self.lines.append(f"{name} {line.verb} ({bet_money(unit, line.amount)})")
+            self.lines.append(f"{name} {line.verb} ({self.bet(line.amount)})")
         if line.all_in:
             self.lines.append(f"{name} is all-In.")
 
@@ -226,8 +245,8 @@ class _Writer:
         rec, settlement, unit = self.rec, self.settlement, self.unit
         self.lines.append("** Summary **")
         pots = list(settlement.pots_net) if settlement.pot_count > 1 else [settlement.total - settlement.rake]
-        line = f"Main Pot: {money(unit, pots[0])}"
-        line += "".join(f" Side Pot {index}: {money(unit, amount)}" for index, amount in enumerate(pots[1:], 1))
+        line = f"Main Pot: {self.cash(pots[0])}"
+        line += "".join(f" Side Pot {index}: {self.cash(amount)}" for index, amount in enumerate(pots[1:], 1))
         if rec.tournament_id is None:
             line += f" Rake: {rake_money(unit, settlement.rake)}"
         self.lines.append(line)
@@ -250,25 +269,24 @@ class _Writer:
             self.lines.append(self.balance(player, won, player.name in shows))
 
     def balance(self, player: Player, won: dict[str, int], showed: bool) -> str:
-        unit = self.unit
         name = player.name
         if player.sitting_out:
-            return f"{name} balance {money(unit, player.stack)}, sits out"
+            return f"{name} balance {self.cash(player.stack)}, sits out"
         back = self.returned.get(name, 0)
         bet = player.total + back  # (the uncalled part of a bet is in it)
         collected = won.get(name, 0) + (back if not player.folded else 0)
-        balance = money(unit, player.stack - bet + collected)
+        balance = self.cash(player.stack - bet + collected)
         if player.folded:
             if not bet:
                 return f"{name} balance {balance}, didn't bet (folded)"
-            return f"{name} balance {balance}, lost {money(unit, bet)} (folded)"
+            return f"{name} balance {balance}, lost {self.cash(bet)} (folded)"
         if collected:
             net = collected - bet
             sign = "-" if net < 0 else "+"
-            text = f"{name} balance {balance}, bet {money(unit, bet)}, collected {money(unit, collected)}, net"
-            text += f" {sign}{money(unit, abs(net))}"
+            text = f"{name} balance {balance}, bet {self.cash(bet)}, collected {self.cash(collected)}, net"
+            text += f" {sign}{self.cash(abs(net))}"
         else:
-            text = f"{name} balance {balance}, lost {money(unit, bet)}"
+            text = f"{name} balance {balance}, lost {self.cash(bet)}"
         return text + (self.shown(player) if showed else "")
 
     def shown(self, player: Player) -> str:
@@ -297,12 +315,12 @@ def _best_five(game: Game, hole: tuple[Card, ...], board: list[Card]) -> tuple[C
     return tuple(high.cards)
 
 
-def write_hand(rec: HandRecord) -> str:
+def write_hand(rec: HandRecord, variants: frozenset[str] = frozenset()) -> str:
     """The hand's text, ending with the blank lines that separate it from the next hand."""
     settlement = rec.settlement
     if settlement is None:
         raise ValueError(f"hand {rec.hand_id} was not settled")
-    return _Writer(rec, settlement).write()
+    return _Writer(rec, settlement, variants).write()
 
 
-__all__ = ["CANNOT_SHOW", "bet_money", "buy_in", "money", "rake_money", "started", "write_hand"]
+__all__ = ["CANNOT_SHOW", "VARIANTS", "bet_money", "buy_in", "money", "rake_money", "started", "write_hand"]

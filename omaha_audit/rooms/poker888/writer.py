@@ -51,6 +51,8 @@ from omaha_audit.generate.record import (
     Uncalled,
 )
 from omaha_audit.generate.showdown import evaluate
+from omaha_audit.generate.text import grouped
+from omaha_audit.generate.writers import HEADER, LANGUAGE, NUMBERS, Variant, variants
 from omaha_audit.model import Card, Game, Street, Structure, Unit
 
 # The fault kinds 888's text cannot show:
@@ -96,23 +98,84 @@ _STREETS: Final = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "rive
 _RUNS: Final = {0: "", 1: "first ", 2: "second "}
 _NBSP: Final = "\u00a0"
 _NUMBER: Final = re.compile(r"\d+(?:\.\d+)?")
-# (thousands mark, decimal mark, text before, text after) of each language's amounts
+# (thousands mark, decimal mark, text before, text after) of each language's amounts, and of the number
+# styles a variant asks for whatever the language (ROOMS.md 3.2)
 _MONEY_STYLE: Final = {
     "en": (",", ".", "$", ""),
     "nl": (".", ",", "$ ", ""),
     "sv": (_NBSP, ",", "", _NBSP + "$"),
     "ru": ("", ",", "", "$"),
+    "de": (".", ",", "", " $"),
+    "es": (".", ",", "", " $"),
+    "dot-groups": (".", ",", "$ ", ""),
+    "nbsp-groups": (_NBSP, ",", "", _NBSP + "$"),
+    "euro": (".", ",", "", " \u20ac"),
+    "comma-decimal": ("", ",", "", "$"),
 }
-# rank letters other than English's, by language
+# rank letters other than English's, by language; suit words other than English's letters
 _RANKS: Final = {
     "en": {},
     "nl": {"J": "B", "Q": "V", "K": "H"},
     "sv": {"J": "Kn", "Q": "D", "A": "E"},
     "ru": {"J": "\u0412", "Q": "\u0414", "K": "\u041a", "A": "\u0422"},
+    "de": {"T": "10"},
+    "es": {"T": "D"},
+}
+_SUITS: Final = {
+    "de": {"d": "Karo", "c": "Kreuz", "h": "Herz", "s": "Pik"},
+    "es": {"s": "p", "h": "c", "c": "t", "d": "d"},
 }
 _LANGUAGES: Final = ("en", "en", "en", "en", "en", "nl", "sv", "ru")
 # 888's header small blind for a table whose big blind is an odd number of cents: half of it, cut
 _HEADER_SMALL_BLIND: Final = {25: 12}
+
+VARIANTS: Final = variants(
+    Variant(
+        "en", LANGUAGE, "every hand in English (`$1,234.56`; by default one hand in eight is Dutch, Swedish or Russian)"
+    ),
+    Variant(
+        "de",
+        LANGUAGE,
+        "German: suit words after English rank letters (`3Karo`, `KKreuz`, `QHerz`, `JPik`, `10Herz`), `1.234,56 $`",
+    ),
+    Variant("nl", LANGUAGE, "Dutch: `B`, `V`, `H` for jack, queen, king; `$ 3.243`, `$ 552,72`"),
+    Variant("sv", LANGUAGE, "Swedish: `Kn`, `D`, `E` for jack, queen, ace; `15 788,50 $` with no-break spaces"),
+    Variant("ru", LANGUAGE, "Russian: `В`, `Д`, `К`, `Т` for jack, queen, king, ace; `7,17$`"),
+    Variant(
+        "es",
+        LANGUAGE,
+        "Spanish: suits `p`, `c`, `t`, `d` (spades, hearts, clubs, diamonds), `D` for a ten; `1.234,56 $`",
+    ),
+    Variant("dot-groups", NUMBERS, "`$ 3.243`, `$ 552,72` (dot thousands, decimal comma, `$` and a space before)"),
+    Variant(
+        "nbsp-groups", NUMBERS, "`5\u00a0000\u00a0$`, `15\u00a0788,50\u00a0$` (no-break space thousands, `$` after)"
+    ),
+    Variant(
+        "euro",
+        NUMBERS,
+        "`2.000 \u20ac`, `0,50 \u20ac` (dot thousands, decimal comma, the euro sign after: euro tables)",
+    ),
+    Variant("comma-decimal", NUMBERS, "`0,02$`, `1234,56$` (no thousands mark, decimal comma)"),
+    Variant(
+        "snap",
+        HEADER,
+        "Snap Poker, 888's fast-fold pool: `***** 888poker Snap Poker Hand History for Game N *****`",
+        tournament=False,
+    ),
+    Variant(
+        "jackpot",
+        HEADER,
+        "a jackpot table's game line: `$0.50/$1 Blinds Pot Limit Omaha Jackpot table - *** ...`",
+        tournament=False,
+    ),
+    Variant("cassava", HEADER, "the banner of 2014 and before: `***** Cassava Hand History for Game N *****`"),
+    Variant(
+        "ro",
+        HEADER,
+        "888.ro, the Romanian site: `***** 888.ro Hand History for Game N *****`, no date on the game line",
+    ),
+    Variant("freeroll", HEADER, "a freeroll: `Tournament #T Free - Table #12 6 Max (Real Money)`", tournament=True),
+)
 
 
 def language_of(rec: HandRecord) -> str:
@@ -120,30 +183,24 @@ def language_of(rec: HandRecord) -> str:
     return _LANGUAGES[int(rec.hand_id) % len(_LANGUAGES)]
 
 
-def money(unit: Unit, amount: int, language: str = "en") -> str:
-    """An amount as 888 writes it in `language`: whole amounts without decimals (`$25`, `$ 10`, `25 $`),
-    else two (`$0.05`, `$ 552,72`, `15 788,50 $`); play money without a sign (`1,459.13`)."""
-    thousands, decimal, before, after = _MONEY_STYLE[language]
+def money(unit: Unit, amount: int, style: str = "en") -> str:
+    """An amount as 888 writes it in a language or number `style`: whole amounts without decimals (`$25`,
+    `$ 10`, `25 $`), else two (`$0.05`, `$ 552,72`, `15 788,50 $`); play money without a sign (`1,459.13`)."""
+    thousands, decimal, before, after = _MONEY_STYLE[style]
     if unit.currency == "play":
         before, after = "", ""
     sign = "-" if amount < 0 else ""
     amount = abs(amount)
     scale = 10**unit.decimals
     whole, fraction = divmod(amount, scale)
-    digits = str(whole)
-    if thousands:
-        groups: list[str] = []
-        while len(digits) > 3:
-            digits, group = digits[:-3], digits[-3:]
-            groups.insert(0, group)
-        digits = thousands.join([digits, *groups])
+    digits = grouped(whole, thousands)
     text = digits if not fraction else f"{digits}{decimal}{fraction:0{unit.decimals}d}"
     return f"{sign}{before}{text}{after}"
 
 
 def card_text(card: Card, language: str) -> str:
     rank = str(card)[0]
-    return _RANKS[language].get(rank, rank) + card.suit
+    return _RANKS[language].get(rank, rank) + _SUITS.get(language, {}).get(card.suit, card.suit)
 
 
 def cards_text(cards: tuple[Card, ...] | list[Card], language: str) -> str:
@@ -153,22 +210,26 @@ def cards_text(cards: tuple[Card, ...] | list[Card], language: str) -> str:
 class _Writer:
     """One hand's text, with the street totals 888's raise numbers need."""
 
-    def __init__(self, rec: HandRecord, settlement: Settlement) -> None:
+    def __init__(self, rec: HandRecord, settlement: Settlement, chosen: frozenset[str]) -> None:
         self.rec = rec
         self.settlement = settlement
-        self.language = language_of(rec)
+        self.chosen = chosen
+        self.language = next((name for name in chosen if VARIANTS[name].kind == LANGUAGE), language_of(rec))
+        self.style = next((name for name in chosen if VARIANTS[name].kind == NUMBERS), self.language)
         self.lines: list[str] = []
         self.bets: dict[str, int] = {}
 
     def money(self, amount: int) -> str:
-        return money(self.rec.unit, amount, self.language)
+        return money(self.rec.unit, amount, self.style)
 
     def cards(self, cards: tuple[Card, ...] | list[Card]) -> str:
         return cards_text(cards, self.language)
 
     def write(self) -> str:
         rec = self.rec
-        self.lines = [f"#Game No : {rec.hand_id}", f"***** 888poker Hand History for Game {rec.hand_id} *****"]
+        brand = "Cassava" if "cassava" in self.chosen else "888.ro" if "ro" in self.chosen else "888poker"
+        kind = " Snap Poker" if "snap" in self.chosen and rec.tournament_id is None else ""
+        self.lines = [f"#Game No : {rec.hand_id}", f"***** {brand}{kind} Hand History for Game {rec.hand_id} *****"]
         self.lines.append(self.game_line())
         self.lines.append(self.table_line())
         self.lines.append(f"Seat {rec.button} is the button")
@@ -191,6 +252,10 @@ class _Writer:
         hour, minute, second = time.split(":")
         started = f"{date} {month} {year} {int(hour):02d}:{minute}:{second}"
         game = f"{_LIMITS[rec.structure]} {_GAMES[rec.game]}"
+        if "jackpot" in self.chosen and rec.tournament_id is None:
+            game += " Jackpot table"
+        if "ro" in self.chosen:  # (888.ro prints no date)
+            return f"{self.money(small)}/{self.money(stakes.big_blind)} Blinds {game} - ***"
         return f"{self.money(small)}/{self.money(stakes.big_blind)} Blinds {game} - *** {started}"
 
     def table_line(self) -> str:
@@ -201,7 +266,9 @@ class _Writer:
         number = rec.table.rsplit(" ", 1)[-1]
         parts = [round(float(value) * 100) for value in _NUMBER.findall(rec.buy_in or "")]
         cash = Unit("USD", 2)
-        buy_in = " + ".join(money(cash, part, self.language) for part in parts) or "Free"
+        buy_in = " + ".join(money(cash, part, self.style) for part in parts) or "Free"
+        if "freeroll" in self.chosen:
+            buy_in = "Free"
         return f"Tournament #{rec.tournament_id} {buy_in} - Table #{number} {rec.max_seats} Max (Real Money)"
 
     def body_line(self, line: Line) -> None:
@@ -349,12 +416,13 @@ def _is_walk(rec: HandRecord) -> bool:
     return not any(isinstance(line, Act) and line.verb in ("calls", "bets", "raises") for line in rec.body)
 
 
-def write_hand(rec: HandRecord) -> str:
-    """The hand's text, ending with the blank lines that separate it from the next hand."""
+def write_hand(rec: HandRecord, variants: frozenset[str] = frozenset()) -> str:
+    """The hand's text, in the `variants` named (of VARIANTS), ending with the blank lines that separate it
+    from the next hand."""
     settlement = rec.settlement
     if settlement is None:
         raise ValueError(f"hand {rec.hand_id} was not settled")
-    return _Writer(rec, settlement).write()
+    return _Writer(rec, settlement, variants).write()
 
 
-__all__ = ["CANNOT_SHOW", "RUNS_TWICE", "card_text", "language_of", "money", "write_hand"]
+__all__ = ["CANNOT_SHOW", "RUNS_TWICE", "VARIANTS", "card_text", "language_of", "money", "write_hand"]

@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from omaha_audit.generate.faults_table import RoomSessions
 from omaha_audit.generate.record import (
     Act,
     BoardLine,
@@ -54,8 +55,10 @@ from omaha_audit.generate.record import (
     Text,
     Uncalled,
 )
+from omaha_audit.generate.seating import DEAD
 from omaha_audit.generate.showdown import evaluate
-from omaha_audit.generate.writer import cards_text
+from omaha_audit.generate.text import cards_text
+from omaha_audit.generate.writers import HEADER, NUMBERS, Variant, variants
 from omaha_audit.model import Card, Game, Street, Structure, Unit
 from omaha_audit.rooms.winamax.words import high_words, low_words
 
@@ -75,6 +78,42 @@ CANNOT_SHOW: Final = frozenset(
 )
 
 HAND_SEPARATOR: Final = "\n\n\n"
+# Table sessions (generate --sessions): how the room's button moves, and whether a returning player owes
+# the small blind missed.
+SESSIONS: Final = RoomSessions(DEAD, (DEAD,), False)
+VARIANTS: Final = variants(
+    Variant(
+        "comma-buy-in",
+        NUMBERS,
+        "tournament buy-ins with a decimal comma: `buyIn: 0,90\u20ac + 0,10\u20ac`",
+        tournament=True,
+    ),
+    Variant(
+        "go-fast",
+        HEADER,
+        'Go Fast, the fast-fold pool: `Winamax Poker - Go Fast "Buzau" - HandId: ...`',
+        tournament=False,
+    ),
+    Variant("escape", HEADER, 'an Escape pool: `Winamax Poker - ESCAPE "Splash" - HandId: ...`', tournament=False),
+    Variant("hold-up", HEADER, 'a Hold-up pool: `Winamax Poker - HOLD-UP "Colorado" - HandId: ...`', tournament=False),
+    Variant(
+        "freeroll", HEADER, 'a freeroll: `Tournament "Freeroll 150\u20ac" buyIn: Gratuit level: 1`', tournament=True
+    ),
+    Variant(
+        "expresso",
+        HEADER,
+        'an Expresso (a lottery sit-and-go): `Tournament "Expresso" buyIn: 0.92\u20ac + 0.08\u20ac`',
+        tournament=True,
+    ),
+    Variant(
+        "bounty",
+        HEADER,
+        'a knock-out tournament: `Tournament "KO Hold\'em" buyIn: 4.50\u20ac + 4.50\u20ac + 1\u20ac`, '
+        "seats `(20000, 4.50\u20ac bounty)`",
+        tournament=True,
+    ),
+)
+_POOLS: Final = {"go-fast": 'Go Fast "Buzau"', "escape": 'ESCAPE "Splash"', "hold-up": 'HOLD-UP "Colorado"'}
 _GAMES: Final = {
     Game.HOLDEM: "Holdem",
     Game.OMAHA: "Omaha",
@@ -121,14 +160,15 @@ def thousands(chips: int) -> str:
     return (f"{whole}.{rest:02d}".rstrip("0").rstrip(".") if rest else str(whole)) + "k"
 
 
-def write_hand(rec: HandRecord) -> str:
+def write_hand(rec: HandRecord, variants: frozenset[str] = frozenset()) -> str:
     """The hand's text, ending with the blank lines that separate it from the next hand."""
     settlement = rec.settlement
     if settlement is None:
         raise ValueError(f"hand {rec.hand_id} was not settled")
     unit = rec.unit
-    lines = [_header(rec), _table(rec)]
-    lines.extend(f"Seat {player.seat}: {player.name} ({money(unit, player.stack)})" for player in rec.seats)
+    lines = [_header(rec, variants), _table(rec, variants)]
+    bounty = ", 4.50\u20ac bounty" if "bounty" in variants and rec.tournament_id is not None else ""
+    lines.extend(f"Seat {player.seat}: {player.name} ({money(unit, player.stack)}{bounty})" for player in rec.seats)
     lines.append("*** ANTE/BLINDS ***")
     lines.extend(_body(rec))
     awards = _awards(rec, settlement)
@@ -140,7 +180,7 @@ def write_hand(rec: HandRecord) -> str:
 # ---- header and table ------------------------------------------------------------------------------
 
 
-def _header(rec: HandRecord) -> str:
+def _header(rec: HandRecord, variants: frozenset[str] = frozenset()) -> str:
     unit, stakes = rec.unit, rec.stakes
     low, high = stakes.header_pair(rec.structure)
     pair = f"{money(unit, low)}/{money(unit, high)}"
@@ -149,17 +189,33 @@ def _header(rec: HandRecord) -> str:
     hour, _, rest = time.partition(":")
     started = f"{day} {int(hour):02d}:{rest} UTC"
     if rec.tournament_id is None:
-        return f"Winamax Poker - CashGame - HandId: #{rec.hand_id} - {game} ({pair}) - {started}"
+        pool = next((_POOLS[name] for name in _POOLS if name in variants), "CashGame")
+        return f"Winamax Poker - {pool} - HandId: #{rec.hand_id} - {game} ({pair}) - {started}"
     if stakes.ante:
         pair = f"{money(unit, stakes.ante)}/{pair}"
+    buy_in = _buy_in(rec.buy_in or "")
+    if "comma-buy-in" in variants:
+        buy_in = buy_in.replace(".", ",")
+    if "freeroll" in variants:
+        buy_in = "Gratuit"
+    elif "expresso" in variants:
+        buy_in = "0.92\u20ac + 0.08\u20ac"
+    elif "bounty" in variants:
+        buy_in = "4.50\u20ac + 4.50\u20ac + 1\u20ac"
     return (
-        f'Winamax Poker - Tournament "{_tournament_name(rec)}" buyIn: {_buy_in(rec.buy_in or "")}'
+        f'Winamax Poker - Tournament "{_tournament_name(rec, variants)}" buyIn: {buy_in}'
         f" level: {_level(stakes.level)} - HandId: #{rec.hand_id} - {game} ({pair}) - {started}"
     )
 
 
-def _tournament_name(rec: HandRecord) -> str:
+def _tournament_name(rec: HandRecord, variants: frozenset[str] = frozenset()) -> str:
     omaha = "Hold'em" if rec.game is Game.HOLDEM else _GAMES[rec.game]
+    if "freeroll" in variants:
+        return "Freeroll 150\u20ac"
+    if "expresso" in variants:
+        return "Expresso"
+    if "bounty" in variants:
+        return f"KO {omaha}"
     return f"{_TOURNAMENTS[rec.structure]} {omaha}"
 
 
@@ -177,10 +233,12 @@ def _level(roman: str | None) -> int:
     return total
 
 
-def _table(rec: HandRecord) -> str:
+def _table(rec: HandRecord, variants: frozenset[str] = frozenset()) -> str:
     name = rec.table
     if rec.tournament_id is not None:  # the generator names a tournament table "<tournament> <number>"
-        name = f"{_tournament_name(rec)}({rec.tournament_id})#{rec.table.rsplit(' ', 1)[-1]}"
+        name = f"{_tournament_name(rec, variants)}({rec.tournament_id})#{rec.table.rsplit(' ', 1)[-1]}"
+    elif any(pool in variants for pool in _POOLS):  # (a pool's table: the pool's name)
+        name = _POOLS[next(pool for pool in _POOLS if pool in variants)].split('"')[1]
     return f"Table: '{name}' {rec.max_seats}-max (real money) Seat #{rec.button} is the button"
 
 
