@@ -115,7 +115,7 @@ def test_an_unreadable_hand_exits_1_and_is_a_record(files):
     assert bad[0]["source"]["line"] == 1 and bad[0]["line"] == 2
     assert "unexpected HOLE_CARDS line" in bad[0]["reason"]
     assert set(bad[0]) >= {"unreadable", "source", "reason", "line"}
-    assert "files: 2, hands: 3, read: 2, unreadable: 1" in result.stderr
+    assert "files: 3, hands: 3, read: 2, unreadable: 1" in result.stderr  # (notes.md looked into: no hand)
 
 
 def test_text_format(files):
@@ -142,8 +142,15 @@ def test_usage_errors_exit_2(files, args, message):
     assert not result.stdout.strip()
 
 
-def test_a_directory_without_histories_is_a_usage_error(tmp_path):
+def test_a_directory_without_histories_names_what_it_passed_over(tmp_path):
     (tmp_path / "notes.md").write_text("x", encoding="utf-8")
+    result = omaha_audit("parse", tmp_path)
+    assert result.returncode == 0 and result.stdout == ""
+    assert "notes.md: not a hand history (by its name, and no hand in its first 64 KiB): skipped" in result.stderr
+    assert "files: 1, hands: 0" in result.stderr
+
+
+def test_an_empty_directory_is_a_usage_error(tmp_path):
     result = omaha_audit("parse", tmp_path)
     assert result.returncode == 2 and "no hand-history files" in result.stderr
 

@@ -44,7 +44,7 @@ def open_paths(paths: Sequence[str | Path]) -> InputFiles:
         fail_usage(str(problem))
     if not files:
         fail_usage(
-            "no hand-history files under the given paths (only files that are not hand histories by their name)"
+            "no hand-history files under the given paths (only archives inside archives, which are not read)"
             if files.skipped
             else "no hand-history files under the given paths"
         )
