@@ -17,6 +17,7 @@ import json
 import random
 import re
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -461,15 +462,22 @@ def test_an_omaha_deal_of_five_cards_is_five_card_omaha(tmp_path: Path) -> None:
 
 
 # ---- what the reader refuses, and what it keeps with a defect --------------------------------------------
-def test_an_unknown_action_that_moves_chips_makes_the_hand_unreadable(tmp_path: Path) -> None:
+def test_an_unknown_action_that_moves_chips_is_a_line_not_read(tmp_path: Path) -> None:
+    """A line of a kind the reader does not know that moves chips: that event is not read (OA106, the dealer's
+    checks it could change withheld), the rest of the hand is, and no printed figure after it is compared."""
     record = split_pot_record()
     record.events.insert(2, {"type": "PlayerAction", "time": 1, "cards": [], "action": "STRADDLE",
                              "amount": {"type": "BET", "amount": 0.04}, "timeout": False, "playerId": A,
                              "balanceAfterAction": 1.96})  # fmt: skip
-    (item,) = read_text(tmp_path, record.text())
-    assert isinstance(item, UnreadableHand) and item.hand_id == "11111111-2222-3333-4444-555555555555"
-    assert item.reason == "Global Poker: unknown action 'STRADDLE' by Ann moves chips"
-    assert item.line == 1 and item.last_line == len(record.text().split("\n"))
+    text = record.text()
+    hand = only_hand(read_text(tmp_path, text))
+    assert hand.hand_id == "11111111-2222-3333-4444-555555555555"
+    (defect,) = hand.defects
+    assert (defect.reason, defect.not_read) == ("unknown action 'STRADDLE' by Ann moves chips: not read", True)
+    assert '"action": "STRADDLE"' in "\n".join(text.split("\n")[defect.line - 1 : defect.line + 5])
+    assert len(hand.actions) == len(only_hand(read_text(tmp_path, split_pot_record().text())).actions)
+    # (the record's other figures leave the straddle's chips out: no dealer's check finds anything to withhold)
+    assert [(f.code, f.line) for f in audit_text(tmp_path, text)] == [("OA106", defect.line)]
 
 
 def test_an_unknown_action_that_moves_no_chips_is_a_defect(tmp_path: Path) -> None:
@@ -481,7 +489,8 @@ def test_an_unknown_action_that_moves_no_chips_is_a_defect(tmp_path: Path) -> No
     (defect,) = hand.defects
     assert "SIT_OUT_NEXT_HAND" in defect.reason and "moving no chips" in defect.reason
     assert '"action": "SIT_OUT_NEXT_HAND"' in "\n".join(text.split("\n")[defect.line - 1 : defect.line + 5])
-    assert [(code, message) for code, message in problems(audit_text(tmp_path, text)) if code == "OA106"]
+    # nothing depends on it: one reading finding, info, and no dealer's finding
+    assert [(f.code, f.severity) for f in audit_text(tmp_path, text)] == [("OA106", Severity.INFO)]
 
 
 def test_an_unknown_event_is_a_defect(tmp_path: Path) -> None:
@@ -495,14 +504,35 @@ def test_an_unknown_event_is_a_defect(tmp_path: Path) -> None:
     ("change", "words"),
     [
         (lambda r: r.events[5]["amount"].update(amount="0.06"), 'RAISE amount is not a number: "0.06"'),
-        (lambda r: r.events[5]["amount"].update(amount=-0.06), "a negative RAISE amount: -0.06"),
+        (lambda r: r.events[5]["amount"].update(amount=-0.06), "RAISE amount: -0.06: a negative amount"),
+        (lambda r: r.events[5]["amount"].update(amount=True), "RAISE amount is not a number: true"),
         (lambda r: r.events[5].update(playerId=99), "PlayerAction playerId 99 is not the id of any seated player"),
+        (lambda r: r.events[-9].update(stackId=1), "board cards of stack 1 (a second board?) are not read"),
+    ],
+    ids=["text-amount", "negative", "boolean", "unknown-player", "second-board"],
+)  # fmt: skip
+def test_an_event_not_read_is_a_defect_on_its_line(tmp_path: Path, change: Any, words: str) -> None:
+    """A figure that is no amount, or an event the reader cannot follow: that event is a line not read (its
+    line, the reason), the hand is read, and the audit says it once (OA106), with no dealer's error."""
+    record = split_pot_record()
+    change(record)
+    text = record.text()
+    hand = only_hand(read_text(tmp_path, text))
+    (defect,) = hand.defects
+    assert defect.not_read and defect.reason.startswith(words), defect.reason
+    findings = audit_text(tmp_path, text)
+    assert [(f.code, f.line) for f in findings if f.severity.rank >= Severity.WARNING.rank] == [("OA106", defect.line)]
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
         (lambda r: setattr(r, "seats", None), "required field record.seats missing"),
         (lambda r: r.settings.update(variant="SEVEN_CARD_STUD"), "unknown settings.variant 'SEVEN_CARD_STUD'"),
         (lambda r: r.settings.update(betStrategyType="SPREAD"), "unknown settings.betStrategyType 'SPREAD'"),
-        (lambda r: r.events[-9].update(stackId=1), "board cards of stack 1 (a second board?) are not read"),
+        (lambda r: r.settings.update(bigBlind="1"), 'settings.bigBlind is not a number: "1"'),
     ],
-    ids=["text-amount", "negative", "unknown-player", "no-seats", "stud", "spread-limit", "second-board"],
+    ids=["no-seats", "stud", "spread-limit", "stakes"],
 )  # fmt: skip
 def test_a_record_that_cannot_be_read_says_why(tmp_path: Path, change: Any, words: str) -> None:
     record = split_pot_record()
@@ -640,3 +670,72 @@ def test_preset_and_what_the_record_cannot_show() -> None:
 def test_the_preset_is_the_hands(tmp_path: Path) -> None:
     hand = only_hand(read_text(tmp_path, split_pot_record().text()))
     assert preset_for(hand).name == "globalpoker"
+
+
+# ---- number styles (README.md): JSON numbers every way a writer gives them, read back exact ----------------
+_NUMBER = re.compile(r'"#(-?[0-9.]+)#"')
+_NOT_MONEY = ("time", "startTime", "endTime", "timeBank", "playerId", "seatId", "id", "potId", "tableId", "capacity")
+
+
+def _restyled(value: Any, style: str) -> Any:
+    """Every money figure of a record (floats as the Record writes them) as `style` writes it: `exact` two places
+    (`0.10`), `short` the fewest (`0.1`, whole numbers as integers: `2`), `long` three places (`0.100`); marked
+    `"#0.100#"` for `styled_text` to write as a bare number."""
+    if isinstance(value, dict):
+        return {key: item if key in _NOT_MONEY else _restyled(item, style) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_restyled(item, style) for item in value]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        exact = Decimal(str(value)).quantize(Decimal("0.01"))
+        if style == "short":
+            text = f"{exact.normalize():f}"
+        else:
+            text = f"{exact:.3f}" if style == "long" else f"{exact:.2f}"
+        return f"#{text}#"
+    return value
+
+
+def styled_text(record: Record, style: str) -> str:
+    return _NUMBER.sub(r"\1", json.dumps(_restyled(record.json(), style), indent=2))
+
+
+@pytest.mark.parametrize("style", ["exact", "short", "long"])
+def test_every_number_style_reads_back_exact(tmp_path: Path, style: str) -> None:
+    """The split pot's record with its figures written `0.10`, `0.1` (whole ones `2`) or `0.100`: the same hand,
+    to the unit (three places make the unit a thousandth: every amount ten times the cents)."""
+    text = styled_text(split_pot_record(), style)
+    assert ("0.100" in text) == (style == "long") and ('"initialBalance": 2,' in text) == (style == "short")
+    hand = only_hand(read_text(tmp_path, text))
+    assert not hand.defects, hand.defects
+    scale = 10 if style == "long" else 1
+    assert hand.unit.decimals == (3 if style == "long" else 2)
+    assert [(seat.player, seat.stack) for seat in hand.seats] == [("Ann", 200 * scale), ("Bob", 100 * scale),
+                                                                   ("Cyd", 200 * scale)]  # fmt: skip
+    assert [a.amount for a in hand.actions if a.amount] == [x * scale for x in (1, 2, 6, 4, 10, 10)]
+    assert sorted(c.amount for c in hand.collected) == [16 * scale, 16 * scale]
+    assert problems(audit_text(tmp_path, text)) == []
+
+
+def test_one_amount_in_no_style_is_one_finding(tmp_path: Path) -> None:
+    """Cyd's river bet written `"1,7,0.0"`: that event is not read (OA106), the hand is, no dealer's error."""
+    record = split_pot_record()
+    bet = next(e for e in record.events if e.get("action") == "BET")
+    bet["amount"]["amount"] = "1,7,0.0"
+    text = record.text()
+    hand = only_hand(read_text(tmp_path, text))
+    (defect,) = hand.defects
+    assert defect.not_read and "1,7,0.0" in defect.reason
+    assert [(f.code, f.line) for f in audit_text(tmp_path, text)] == [("OA106", defect.line)]
+
+
+def test_a_readers_own_failure_is_oa104(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from omaha_audit.rooms.globalpoker import reader
+
+    def broken(self: object) -> Hand:
+        raise KeyError("a reader bug")
+
+    monkeypatch.setattr(reader.HandReader, "read", broken)
+    text = split_pot_record().text()
+    (item,) = read_text(tmp_path, text)
+    assert isinstance(item, UnreadableHand) and item.internal
+    assert [f.code for f in audit_text(tmp_path, text)] == ["OA104"]

@@ -75,7 +75,7 @@ KNOWN: tuple[Known, ...] = (
     Known(
         DATETIME,
         "3858162748",
-        "OA106",
+        "OA109",
         82,
         'Player1\'s `bet="€0.05"` disagrees with his actions: small blind €0.01, then `type="23" sum="€0.04"`'
         " (raise to €0.04, which Player0's two calls of €0.02 match): €0.04 in all",
@@ -101,7 +101,7 @@ KNOWN: tuple[Known, ...] = (
 # Every game of the partial export (fpdb's `partial.format`) holds only its two blinds and no `win` or
 # `bet`: each is a truncated hand (OA107), reported on its last line.
 TRUNCATED_FILES = {PARTIAL: 31}
-# The games whose players' `bet` totals are not what their actions put in (the reader reports each, OA106).
+# The games whose players' `bet` totals are not what their actions put in (the room's record: OA109).
 BET_MISMATCH = {"3858162748": 1}
 
 
@@ -137,7 +137,8 @@ def amount(text: str, decimals: int) -> int:
         digits = digits.replace(".", "").replace(",", ".")
     digits = digits.replace(",", "")
     whole, _, fraction = digits.partition(".")
-    return int(whole or 0) * 10**decimals + int((fraction + "00")[:decimals] or 0)
+    scale: int = 10**decimals
+    return int(whole or 0) * scale + int((fraction + "00")[:decimals] or 0)
 
 
 @functools.cache

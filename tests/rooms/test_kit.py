@@ -4,11 +4,20 @@ in no style is refused, never read as another number."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from omaha_audit.rooms.kit.amounts import AmountError, currency_of, read_amount
+from omaha_audit.rooms.kit.amounts import (
+    AmountError,
+    FinerThanUnit,
+    currency_of,
+    decimal_mark,
+    read_amount,
+    units_of_number,
+)
 from omaha_audit.rooms.kit.cards import (
     ENGLISH,
     GERMAN,
@@ -111,6 +120,67 @@ def test_any_text_is_an_exact_amount_or_refused(text: str) -> None:
         return
     digits = "".join(char for char in text if char.isdigit()).lstrip("0") or "0"
     assert str(value).lstrip("0").rstrip("0") == digits.rstrip("0") or value == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "decimals", "units"),
+    [
+        ("002€", 2, 200),  # iPoker's leading zeros (Betclic, FDJ): 2 €
+        ("023€", 2, 2300),
+        ("00,50 €", 2, 50),
+        ("002,50€", 2, 250),
+        ("RSD1", 2, 100),  # a code touching the digits
+        ("RSD1,500.50", 2, 150050),
+        ("2 000 RSD", 2, 200000),
+        ("kr 5", 2, 500),
+        ("\u00e2\u201a\u00ac16.90", 2, 1690),  # the euro sign's UTF-8 bytes read as cp1252 (`â‚¬16.90`)
+        ("\u00e2\u0082\u00ac37.13", 2, 3713),  # ... or as Latin-1
+        ("\u00c2\u00a30.05", 2, 5),  # the pound sign's (`Â£0.05`)
+        ("1 750", 2, 175000),  # Everest's space thousands
+    ],
+)
+def test_ipoker_and_everest_forms(text: str, decimals: int, units: int) -> None:
+    assert read_amount(text, decimals) == units
+
+
+def test_the_decimal_mark_a_clients_amounts_show() -> None:
+    assert decimal_mark(["PL €0,50/€1", "€507,79", "€0"]) == ","
+    assert decimal_mark(["$0.01/$0.02", "$1,214.15", "5,350"]) == "."
+    assert decimal_mark(["€1.000,50"]) == ","
+    assert decimal_mark(["1.500", "5,350", "€1", "0.500"]) is None  # nothing tells
+    assert decimal_mark(["0,50", "0.25"]) is None  # they disagree
+    # passed on, the mark decides what a lone mark before three digits is
+    assert read_amount("1,000", 2, decimal=decimal_mark(["€0,50"])) == 100
+    assert read_amount("1,000", 2, decimal=decimal_mark(["$0.50"])) == 100000
+
+
+def test_currency_of_codes_and_mojibake() -> None:
+    assert currency_of("RSD1") == "RSD"
+    assert currency_of("\u00e2\u201a\u00ac16.90") == "EUR"
+    assert currency_of("\u00c2\u00a30.05") == "GBP"
+
+
+def test_json_and_toml_numbers() -> None:
+    assert units_of_number(Decimal("4.80"), 2) == 480
+    assert units_of_number(Decimal("4.800"), 2) == 480
+    assert units_of_number(12, 2) == 1200
+    assert units_of_number(Decimal("1.2E+3"), 0) == 1200
+    assert units_of_number("12.5", 2) == 1250
+    assert units_of_number(Decimal("-0.5"), 2, signed=True) == -50
+    with pytest.raises(FinerThanUnit):
+        units_of_number(Decimal("0.255"), 2)
+    with pytest.raises(FinerThanUnit):
+        units_of_number(Decimal("1E-999999999"), 2)  # (no context rounds it to 0)
+    for bad in (True, 1.5, Decimal("NaN"), Decimal("Infinity"), Decimal("1E+999999999"), "1,7,0.0", -3):
+        with pytest.raises(AmountError):
+            units_of_number(bad, 2)  # type: ignore[arg-type]
+
+
+@given(st.integers(min_value=-(10**15), max_value=10**15), st.integers(min_value=0, max_value=6))
+def test_json_numbers_read_back_exact(units: int, places: int) -> None:
+    number = Decimal(units).scaleb(-places)
+    assert units_of_number(number, places, signed=True) == units
+    assert units_of_number(number, places + 2, signed=True) == units * 100
 
 
 def test_currency_of() -> None:

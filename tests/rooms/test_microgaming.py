@@ -332,8 +332,8 @@ def test_version_1_calls_and_raises_are_totals_and_seq_orders_the_play(tmp_path:
     bad = GAME.replace('value="2" suit="c" id="14"', 'value="2" suit="c" id="15"')
     path.write_text(bad, encoding="utf-8")
     (wrong,) = list(hand_source().read_file(path))
-    assert isinstance(wrong, Hand) and [d.reason for d in wrong.defects] == [
-        "the card id 15 is not the 2c its value and suit say"
+    assert isinstance(wrong, Hand) and [(d.reason, d.inconsistent) for d in wrong.defects] == [
+        ("the card id 15 is 3c, not the 2c its value and suit say", True)  # the room's error (OA109)
     ]
 
 

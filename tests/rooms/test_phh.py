@@ -24,7 +24,9 @@ from omaha_audit.engine.replay import VOLUNTARY, replay
 from omaha_audit.engine.settle import settle
 from omaha_audit.interop import phh
 from omaha_audit.model import ActionKind, Game, Hand, ShowdownKind, Structure, UnreadableHand
+from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source, preset_for
+from omaha_audit.rules.base import Severity
 
 PHH = BY_NAME["phh"]
 
@@ -247,13 +249,17 @@ def test_a_pokerkit_style_hand_is_read(tmp_path: Path) -> None:
 
 def test_a_phhs_file_with_a_broken_hand(tmp_path: Path) -> None:
     good = POKERKIT_STYLE.replace("# a comment before the hand\n", "")
-    document = f'[1]\n{good}\n["second"]\n{good.replace("p2 f", "p9 f")}\n[3]\n{good}'
+    document = f'[1]\n{good}\n["second"]\n{good.replace("p2 f", "p9 f")}\n[3]\n{good}\n[4]\nvariant = "NS"\n'
     items = read_document(tmp_path, document, "hands.phhs")
-    assert [type(item).__name__ for item in items] == ["Hand", "UnreadableHand", "Hand"]
-    broken = items[1]
-    assert isinstance(broken, UnreadableHand)
-    assert "'p9' is not a player" in broken.reason and broken.line == document.splitlines().index("  'p9 f',") + 1
-    assert broken.first_line == document.splitlines().index('["second"]') + 1
+    assert [type(item).__name__ for item in items] == ["Hand", "Hand", "Hand", "UnreadableHand"]
+    # an action by a player the hand does not have: that line not read, the hand read
+    second = items[1]
+    assert isinstance(second, Hand) and second.source.line == document.splitlines().index('["second"]') + 1
+    ((line, reason),) = [(defect.line, defect.reason) for defect in second.defects]
+    assert "'p9' is not a player" in reason and line == document.splitlines().index("  'p9 f',") + 1
+    broken = items[3]
+    assert isinstance(broken, UnreadableHand) and "variant 'NS' is not read" in broken.reason
+    assert broken.first_line == document.splitlines().index("[4]") + 1
 
 
 @pytest.mark.parametrize(
@@ -274,12 +280,6 @@ def test_a_phhs_file_with_a_broken_hand(tmp_path: Path) -> None:
             "puts in more than his stack",
             6,
         ),
-        (
-            "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
-            "starting_stacks = [100, 100]\nactions = ['p1 dance']\n",
-            "is not read",
-            6,
-        ),
         ("variant = 'NT'\nstarting_stacks = 'many'\nactions = []\n", "starting_stacks is not a list", 1),
     ],
 )
@@ -288,6 +288,37 @@ def test_bad_phh_is_an_unreadable_hand(tmp_path: Path, text: str, reason: str, l
     assert isinstance(item, UnreadableHand), item
     assert reason in item.reason and item.line == line, item
     assert item.path.endswith("hand.phh")
+
+
+@pytest.mark.parametrize(
+    ("action", "reason"),
+    [
+        ("p1 dance", "is not read (f, cc, cbr"),
+        ("p1 cbr 1,7,0.0", "not grouped in thousands"),
+        ("p1 cbr lots", "is not an amount"),
+        ("p1 cbr -8", "a negative amount"),
+        ("d dh p1 AhZz", "'Zz' is not a card"),
+        ("d dh p1 AhK", "are not pairs of rank and suit"),
+        ("p9 f", "'p9' is not a player of the hand"),
+    ],
+)
+def test_an_action_not_read_is_one_finding_on_its_line(tmp_path: Path, action: str, reason: str) -> None:
+    """A line the reader cannot read (an amount in no style, a card that is none, a word it does not know): that
+    line is not read (a defect on its line), the rest of the hand is, and the audit says it once (OA106), no
+    dealer's error."""
+    text = (
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n"
+        f"actions = ['d dh p1 AcAd', 'd dh p2 KcKd', '{action}', 'p2 cbr 6', 'p1 f']\nwinnings = [0, 9]\n"
+    )
+    (hand,) = read_document(tmp_path, text)
+    assert isinstance(hand, Hand), hand
+    ((line, why),) = [(defect.line, defect.reason) for defect in hand.defects]
+    assert reason in why and line == 6, why
+    assert [a.source.line for a in hand.actions if a.kind is ActionKind.RAISE] == [6]  # (`p2 cbr 6` read)
+    path = tmp_path / "hand.phh"
+    findings = [f for audited in Auditor(strict=True, keep_text=False).audit_files([path]) for f in audited.findings]
+    assert [(f.code, f.line) for f in findings if f.severity.rank >= Severity.WARNING.rank] in ([("OA106", 6)], [])
+    assert [f.code for f in findings] == ["OA106"], findings
 
 
 def test_the_format_claims_phh_files_only() -> None:
@@ -326,6 +357,10 @@ PHH_COPY_ONLY: dict[tuple[str, str, str], str] = {
     ("bovada", "3412778752", "OA309"): "PHH states no big blind: read from a post that is not one",
     ("merge", "40231841-160", "OA309"): "PHH states no small blind: read from a post that is not one",
     ("ipoker", "3616799385", "OA601"): "a walk: the room pays the blind back inside the collected amount",
+    # GGPoker's `Tax $0.01`, taken from one winner's share after an even split (Hand.share_taxes), has no PHH
+    # field: the copy's `_rake` holds it, and the even split of the pot less it moves the odd cent
+    ("ggpoker", "3793609224", "OA505"): "GGPoker's Tax: $4.29 split $2.15/$2.14, d630ffa8's share pays it ($2.13)",
+    ("ggpoker", "3793612972", "OA505"): "GGPoker's Tax: $14.35 split $7.18/$7.17, the tax from d630ffa8's share",
 }
 
 
@@ -335,3 +370,50 @@ def test_the_phh_copies_raise_no_new_alarm(tmp_path: Path) -> None:
     new_on_clean, copies = copies_audited(require_corpus(), tmp_path / "phh", "phh")
     assert copies >= 40  # (the corpus's broken hands keep their findings: 44 when last measured)
     assert new_on_clean == set(PHH_COPY_ONLY), sorted(new_on_clean)
+
+
+# ---- number styles (README.md): TOML numbers and `cbr` texts every way, read back exact -----------------------
+@pytest.mark.parametrize(
+    ("stacks", "blinds", "raise_to", "won", "unit"),
+    [
+        ("[200, 300]", "[1, 2]", "6", "[0, 8]", 1),  # whole numbers: 1 a unit
+        ("[2.00, 3.00]", "[0.01, 0.02]", "0.06", "[0, 0.08]", 100),  # two places: 0.01 a unit
+        ("[2.0, 3]", "[0.01, 0.02]", "0.060", "[0, 0.08]", 100),  # the fewest places, or trailing zeros: the same
+        ("[2.000, 3.000]", "[0.010, 0.020]", "0.060", "[0, 0.080]", 100),  # (trailing zeros add no place)
+        ("[2.000, 3.000]", "[0.015, 0.020]", "0.060", "[0, 0.080]", 1000),  # three places: 0.001 a unit
+    ],
+)
+def test_every_number_style_reads_back_exact(
+    tmp_path: Path, stacks: str, blinds: str, raise_to: str, won: str, unit: int
+) -> None:
+    """Heads-up (as pokerkit reads it: p1 the big blind, p2 the button and small blind): p2 raises to 0.06 and p1
+    folds."""
+    big = blinds.strip("[]").split(", ")[1]
+    text = (
+        f"variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = {blinds}\nmin_bet = {big}\n"
+        f"starting_stacks = {stacks}\nactions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cbr {raise_to}', 'p1 f']\n"
+        f"winnings = {won}\n"
+    )
+    (hand,) = read_document(tmp_path, text)
+    assert isinstance(hand, Hand) and not hand.defects, hand
+    cents = 1 if unit == 1 else unit // 100  # (one hundredth of the stakes, in the hand's units)
+    small = 15 * unit // 1000 if unit == 1000 else cents
+    assert [(a.kind, a.amount) for a in hand.actions] == [
+        (ActionKind.POST_SMALL_BLIND, small),
+        (ActionKind.POST_BIG_BLIND, 2 * cents),
+        (ActionKind.RAISE, 6 * cents - small),
+        (ActionKind.FOLD, 0),
+    ]
+    assert sorted(seat.stack for seat in hand.seats) == [200 * cents, 300 * cents]
+    assert [(c.player, c.amount) for c in hand.collected] == [("p2", 8 * cents)]
+
+
+def test_a_readers_own_failure_is_oa104(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from omaha_audit.rooms.phh import reader
+
+    def broken(self: object, hand_id: str) -> Hand:
+        raise KeyError("a reader bug")
+
+    monkeypatch.setattr(reader._Builder, "build", broken)
+    (item,) = read_document(tmp_path, POKERKIT_STYLE)
+    assert isinstance(item, UnreadableHand) and item.internal and "a reader bug" in item.reason

@@ -15,10 +15,12 @@ What the XML means, and how the reader gives it to the model:
   least the bet is read as a call to it, a smaller one as the chips added (fpdb's rule);
 - `HAND_SB` is the small blind, a second one is dead (`secondsb`), `HAND_DSB` a dead small blind,
   `HAND_BB` a big blind (a new player's extra one too), `HAND_AB` the small and big blind together;
-- cards are integers 0-51, rank = n mod 13 + 1 (1 = ace), suits d, c, h, s by thirteens; `b` is a card
-  not shown. `HAND_BOARD` repeats the whole board on every street; a draw's `HAND_BOARD` has no `VALUE`
-  and starts the drawing round (`CHANGECARD COUNT=`: cards changed, and the new hand when it is the
-  hero's);
+- amounts are plain decimals with a point (`VALUE="2.50"`, `AMOUNT="789.26"`; read by the kit with
+  `decimal="."`); one an element cannot give makes that element a line not read, the rest of the hand read;
+- cards are integers 0-51, rank = n mod 13 + 1 (1 = ace), suits d, c, h, s by thirteens (kit.cards'
+  `card_of_index`); `b` is a card not shown. `HAND_BOARD` repeats the whole board on every street; a draw's
+  `HAND_BOARD` has no `VALUE` and starts the drawing round (`CHANGECARD COUNT=`: cards changed, and the
+  new hand when it is the hero's);
 - `<SHOWDOWN POT= RAKE=>`: the final pot net of the rake, and the rake (cumulative over the streets). Each
   `<RESULT WIN=>` is a player's award over every pot (`Collected.pot` ALL_POTS); the uncalled part of a bet
   is in neither (Refunds.IMPLIED). `HAND` is a localisation token (`$(STR_G_WIN_TWOPAIR) ...`), kept as the
@@ -36,7 +38,6 @@ from typing import Final
 
 from omaha_audit.model import (
     ALL_POTS,
-    DECK,
     ActionKind,
     Card,
     Game,
@@ -54,6 +55,7 @@ from omaha_audit.model import (
 )
 from omaha_audit.rooms.bossmedia.xml_hand import AmountError, HandParts, Header, unreadable
 from omaha_audit.rooms.bossmedia.xml_stream import HandElement, element_text
+from omaha_audit.rooms.kit.cards import CardError, card_of_index
 
 ROOM: Final = "bossmedia"
 GAMES: Final = {
@@ -72,12 +74,8 @@ BOARDS: Final = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RI
 DRAWS: Final = (Street.DRAW1, Street.DRAW2, Street.DRAW3)
 NOT_SEATS: Final = frozenset({"STATE_EMPTY", "STATE_RESERVED"})
 # Boss Media's card numbers: rank = n mod 13 + 1 (1 = ace), suits by thirteens.
-_SUITS: Final = "dchs"
-CARDS: Final[dict[str, Card]] = {
-    str(number): next(c for c in DECK if c.rank == (number % 13 + 1 if number % 13 else 14) and c.suit == suit)
-    for number in range(52)
-    for suit in (_SUITS[number // 13],)
-}
+CARD_RANKS: Final = "A23456789TJQK"
+CARD_SUITS: Final = "dchs"
 HIDDEN: Final = "b"
 _EMPTY_NAME: Final = re.compile(r"(?i)unknown\d*")  # `UNKNOWN`, and the 2011 files' `Unknown`, `Unknown1`
 FOLDED: Final = "$(STR_G_FOLD)"
@@ -101,8 +99,8 @@ def read_hand(hand: HandElement, path: str) -> Hand | UnreadableHand:
                 return BossHand(hand, path, decimals).build()
             except AntesFound as found:  # (known at the first pot figure: read again with them)
                 return BossHand(hand, path, decimals, found.antes).build()
-        except AmountError as error:
-            if decimals == 0:
+        except AmountError as error:  # (the stakes not read, or chips with decimals)
+            if decimals == 0 and error.finer:
                 continue
             return unreadable(path, hand.first_line, hand.last_line, error.line, str(error), ROOM, hand_id)
     raise AssertionError("unreachable")
@@ -139,7 +137,8 @@ class BossHand:
             unit = Unit("play", 2)
         else:
             unit = Unit(attrs.get("TABLECURRENCY") or "unknown", 2)
-        self.parts = HandParts(path, hand.first_line, hand.last_line, unit)
+        retry = self.tournament and decimals == 0  # (chips with decimals: read again in hundredths)
+        self.parts = HandParts(path, hand.first_line, hand.last_line, unit, ".", retry)
         self.header = Header(ROOM, ROOM, attrs.get("ID", ""))
         self.small_blinds = 0
         self.draws = 0
@@ -168,11 +167,12 @@ class BossHand:
             link = (child.get("LINK") or "").strip()
             if link == HIDDEN:
                 continue
-            card = CARDS.get(link)
-            if card is None:
+            try:
+                found.append(
+                    card_of_index(int(link) if link.isascii() and link.isdigit() else -1, CARD_RANKS, CARD_SUITS)
+                )
+            except CardError:
                 self.parts.defect(self.line(child), element_text(child), f"not a card number: {link!r}")
-            else:
-                found.append(card)
         return tuple(found), count
 
     # ---- the hand -------------------------------------------------------------------------------------
@@ -180,15 +180,18 @@ class BossHand:
         self.read_header()
         antes_due = bool(self.antes)
         unchecked = not antes_due and self.tournament
+        parts = self.parts
         for element in self.hand.element:
             tag = element.tag
             if tag == "PLAYER":
-                self.player(element)
+                with parts.reading(self.line(element), element):
+                    self.player(element)
             elif tag == "ACTION":
                 if antes_due:
                     antes_due = False
                     self.post_antes()
-                self.action(element)
+                with parts.reading(self.line(element), element):
+                    self.action(element)
             elif tag == "SHOWDOWN":
                 self.showdown(element)
             if unchecked and self.first_figure is not None:
@@ -196,7 +199,6 @@ class BossHand:
                 antes = self.inferred_antes()
                 if antes:
                     raise AntesFound(antes)
-        parts = self.parts
         if parts.button is None:
             self.infer_button()
         return parts.hand(self.header, self.pot, Refunds.IMPLIED)
@@ -348,7 +350,7 @@ class BossHand:
             # is to it (fpdb's rule); from nothing in, both readings agree.
             to = value if value >= parts.high else parts.own(player) + value
             if to > parts.high:
-                parts.defect(line, element_text(element), "a call above the bet")
+                parts.defect(line, element_text(element), "a call above the bet", inconsistent=True)
             parts.add(ActionKind.CALL, player, max(0, to - parts.own(player)), line)
         elif kind == "ACTION_BET":
             parts.wager_added(player, self.money(element, "VALUE"), line)
@@ -402,7 +404,8 @@ class BossHand:
         parts = self.parts
         value = element.get("VALUE")
         if element.get("POT"):
-            self.note_first_figure(self.money(element, "POT") + self.money(element, "RAKE"))
+            with parts.reading(line, element):  # (a pot figure not read leaves the street's cards read)
+                self.note_first_figure(self.money(element, "POT") + self.money(element, "RAKE"))
         if value is None:  # a draw game's drawing round
             street = DRAWS[min(self.draws, len(DRAWS) - 1)]
             self.draws += 1
@@ -415,23 +418,27 @@ class BossHand:
         cards, _count = self.cards(element)
         before = parts.board
         if cards[: len(before)] != before:
-            parts.defect(line, element_text(element), "the board repeated on this street is not the one before")
+            reason = "the board repeated on this street is not the one before"
+            parts.defect(line, element_text(element), reason, inconsistent=True)
         parts.new_street(board_street, cards, cards[len(before) :], line)
 
     def showdown(self, element: ET.Element) -> None:
         parts = self.parts
         line = self.line(element)
-        rake = self.money(element, "RAKE") if element.get("RAKE") else None
-        self.note_first_figure(self.money(element, "POT") + (rake or 0))
-        source = parts.src(line)
-        self.pot = PotSummary(
-            self.money(element, "POT"), rake, None, (), source, PotBasis.NET, PotBasis.NET, PotBasis.NET
-        )
+        with parts.reading(line, element):  # (the pot figures not read: the results are read all the same)
+            rake = self.money(element, "RAKE") if element.get("RAKE") else None
+            self.note_first_figure(self.money(element, "POT") + (rake or 0))
+            source = parts.src(line)
+            self.pot = PotSummary(
+                self.money(element, "POT"), rake, None, (), source, PotBasis.NET, PotBasis.NET, PotBasis.NET
+            )
         shown: list[tuple[str, ShowdownKind, tuple[Card, ...], str | None, int]] = []
         for result in element.iter("RESULT"):
             player = result.get("PLAYER", "")
             where = self.line(result)
-            win = self.money(result, "WIN")
+            win = 0
+            with parts.reading(where, result):
+                win = self.money(result, "WIN")
             if win:
                 parts.collect(player, win, ALL_POTS, where)
             token = (result.get("HAND") or "").strip()

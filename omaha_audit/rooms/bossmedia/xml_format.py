@@ -16,6 +16,7 @@ from omaha_audit.parse.split import Block, Marks
 from omaha_audit.rooms.base import RoomFormat
 from omaha_audit.rooms.bossmedia.xml_hand import unreadable
 from omaha_audit.rooms.bossmedia.xml_stream import BrokenHand, ContextElement, HandElement, XmlSpec, head_text, stream
+from omaha_audit.rooms.kit.reader import crashed_at
 
 
 class XmlFormat(RoomFormat):
@@ -54,10 +55,9 @@ class XmlFormat(RoomFormat):
     def safe_build(self, piece: HandElement, context: dict[str, ET.Element], path: str) -> Hand | UnreadableHand:
         try:
             return self.build_hand(piece, context, path)
-        except Exception as error:  # a reader bug must not lose the hand, nor the file
+        except Exception as error:  # a reader bug (OA104) must not lose the file, nor pass for an unreadable hand
             hand_id = piece.element.get("id") or piece.element.get("ID")
-            reason = f"internal reader error: {error!r}"
-            return unreadable(path, piece.first_line, piece.last_line, piece.first_line, reason, self.name, hand_id)
+            return crashed_at(path, piece.first_line, piece.last_line, error, hand_id, self.name)
 
     def read_path(self, path: Source) -> Iterator[Item]:
         name = str(path)
@@ -80,10 +80,7 @@ class XmlFormat(RoomFormat):
         try:
             for item in self.items(text, block.path, block.first_line):
                 return item
-        except Exception as error:  # (never raises)
-            reason = f"internal reader error: {error!r}"
-            return UnreadableHand(
-                block.path, block.first_line, block.first_line, block.last_line, reason, room=self.name
-            )
+        except Exception as error:  # (never raises: a failure of ours is OA104)
+            return crashed_at(block.path, block.first_line, block.last_line, error, None, self.name)
         reason = f"no complete {self.title} hand element in the block"
         return UnreadableHand(block.path, block.first_line, block.first_line, block.last_line, reason, room=self.name)

@@ -5,11 +5,19 @@ order the hand was played (the room's sequence numbers where it gives them, else
 parts number every action, street and showdown line in that order (`Action.order`), keep the ledger of
 street totals (parse/ledger.py) so that each action gets the chips it adds and the street total it brings
 the player to whatever the room prints, and mark a line all-in when it puts in the player's last chips.
+
+Amounts are read by the reading kit (kit/amounts.py) in the room's number style (`decimal`: the decimal mark
+the room always writes, or None to let the text decide). An amount an element cannot give (`1,7,0.0`) makes
+that element a line not read (`reading`: a `Defect` on its line, the element left out of the hand) and the
+rest of the hand is read; only a tournament's chips with decimals (`FinerThanUnit`) go up to the room's
+reader, which reads the hand again in hundredths.
 """
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from datetime import datetime
+from types import TracebackType
 from typing import Final
 
 from omaha_audit.model import (
@@ -39,11 +47,13 @@ from omaha_audit.model import (
     UncalledReturn,
     Unit,
     UnreadableHand,
-    parse_amount,
 )
 from omaha_audit.parse.ledger import ADDED, Ledger
+from omaha_audit.rooms.bossmedia.xml_stream import element_text
+from omaha_audit.rooms.kit.amounts import AmountError as TextError
+from omaha_audit.rooms.kit.amounts import FinerThanUnit, read_amount
 
-_AMOUNTS: Final[dict[tuple[str, int], int]] = {}  # amounts read so far (XML rooms repeat a few thousand)
+_AMOUNTS: Final[dict[tuple[str, int, str | None], int]] = {}  # amounts read so far (XML rooms repeat a few thousand)
 _AMOUNTS_KEPT: Final = 1 << 14
 _BET: Final = ActionKind.BET
 _RAISE: Final = ActionKind.RAISE
@@ -53,12 +63,36 @@ _PREFLOP: Final = Street.PREFLOP
 
 
 class AmountError(ValueError):
-    """An amount the hand's unit cannot hold (a reader may read the hand again in finer units)."""
+    """An amount of the hand not read, at `line`; `finer` when it has more decimal places than the unit the
+    reader took (tournament chips with decimals: a reader may read the hand again in hundredths)."""
 
-    def __init__(self, text: str, line: int) -> None:
-        super().__init__(f"amount {text!r} is not a number of the hand's unit")
+    def __init__(self, text: str, line: int, reason: str = "", finer: bool = False) -> None:
+        super().__init__(f"amount {text!r} not read: {reason}" if reason else f"amount {text!r} not read")
         self.text = text
         self.line = line
+        self.finer = finer
+
+
+class Reading:
+    """`with parts.reading(line, text):` around the reading of one element: an amount it cannot give makes
+    the element a line not read (a `Defect`, the element left out) instead of stopping the hand, unless it
+    is finer than a unit the reader will read again in hundredths (`HandParts.retry_finer`)."""
+
+    def __init__(self, parts: HandParts, line: int, element: ET.Element) -> None:
+        self.parts = parts
+        self.line = line
+        self.element = element
+
+    def __enter__(self) -> Reading:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> bool:
+        if not isinstance(error, AmountError) or (error.finer and self.parts.retry_finer):
+            return False
+        self.parts.defects.append(Defect(self.line, element_text(self.element), str(error)))
+        return True
 
 
 class Header:
@@ -85,11 +119,21 @@ class Header:
 class HandParts:
     """One hand's seats, actions, streets, cards and awards, collected in play order."""
 
-    def __init__(self, path: str, first_line: int, last_line: int, unit: Unit) -> None:
+    def __init__(
+        self,
+        path: str,
+        first_line: int,
+        last_line: int,
+        unit: Unit,
+        decimal: str | None = ".",
+        retry_finer: bool = False,
+    ) -> None:
         self.path = path
         self.first_line = first_line
         self.last_line = last_line
         self.unit = unit
+        self.decimal = decimal  # the decimal mark the room always writes (None: the text decides)
+        self.retry_finer = retry_finer  # the reader reads the hand again in hundredths if an amount needs them
         self.ledger = Ledger(ADDED, ADDED)
         self.street = _BLINDS
         self.order = 0
@@ -120,29 +164,43 @@ class HandParts:
         return self.order
 
     def money(self, text: str | None, line: int) -> int:
-        """An amount in the hand's unit (`1,234.50`, `0,50`: a lone comma is a decimal comma)."""
+        """An amount in the hand's unit, read by the kit in the room's number style (no attribute, or an
+        empty one, is nothing); AmountError (with `line`) when the text is no amount of the unit."""
         if text is None:
             return 0
-        key = (text, self.unit.decimals)
+        key = (text, self.unit.decimals, self.decimal)
         known = _AMOUNTS.get(key)
         if known is not None:
             return known
-        cleaned = text.strip().lstrip("$€£").strip()
+        cleaned = text.strip()
         if not cleaned:
             return 0
-        if "," in cleaned and "." not in cleaned and len(cleaned.rpartition(",")[2]) != 3:
-            cleaned = cleaned.replace(",", ".")
         try:
-            value = parse_amount(cleaned, self.unit.decimals)
-        except ValueError:
-            raise AmountError(text, line) from None
+            value = read_amount(cleaned, self.unit.decimals, decimal=self.decimal)
+        except TextError as error:
+            raise AmountError(text, line, str(error), isinstance(error, FinerThanUnit)) from None
         if len(_AMOUNTS) >= _AMOUNTS_KEPT:
             _AMOUNTS.clear()
         _AMOUNTS[key] = value
         return value
 
-    def defect(self, line: int, text: str, reason: str) -> None:
-        self.defects.append(Defect(line, text, reason))
+    def count(self, text: str | None, line: int) -> int:
+        """An amount written as a whole number of the hand's units (Everest's cents: `amount="1750"`, or
+        grouped `1 750`), read by the kit; AmountError (with `line`) when it is none."""
+        if text is None or not text.strip():
+            return 0
+        try:
+            return read_amount(text.strip(), 0, decimal=self.decimal)
+        except TextError as error:
+            raise AmountError(text, line, str(error)) from None
+
+    def reading(self, line: int, element: ET.Element) -> Reading:
+        """The guard around the reading of `element`, on `line` (see Reading)."""
+        return Reading(self, line, element)
+
+    def defect(self, line: int, text: str, reason: str, inconsistent: bool = False) -> None:
+        """A line not read (default), or one read whole that contradicts the hand (`inconsistent`)."""
+        self.defects.append(Defect(line, text, reason, inconsistent=inconsistent))
 
     def event(self, kind: str, text: str, line: int, player: str | None = None) -> None:
         self.events.append(Event(kind, text, self.street, self.src(line), player))

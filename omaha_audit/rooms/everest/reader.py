@@ -6,16 +6,20 @@ What the XML means, and how the reader gives it to the model:
   the table, the game (`omaha-hi`, `hold-em`), the limit (`pot-limit`, `no-limit`, `fixed-limit`), the
   currency symbol (empty for tournament chips) and the hero; a hand with no session before it is not
   read;
-- `<HAND time= id= blinds="5 €/10 €" stakes=>`: `time` is Unix seconds; `blinds` are the blinds (decimal
-  commas in euro rooms), `stakes` the small and big bet at fixed limit. When a level has just gone up,
+- `<HAND time= id= blinds="5 €/10 €" stakes=>`: `time` is Unix seconds; `blinds` are the blinds, `stakes`
+  the small and big bet at fixed limit, each an amount of the currency in the client's number style (read by
+  the kit, the text deciding its marks): `$0.01/$0.02`, `0,01 €/0,02 €` (decimal commas in euro rooms),
+  `5 €/10 €`, tournament chips `5/10` and `1 750/3 500` (space thousands). When a level has just gone up,
   the first hand of the new level still prints the old one (`LHE-play-STT-201110.new.level`: `blinds="5/10"`
   with blinds of 10 and 20 posted, as fpdb reads them): the stakes are then read from the posts, with an
   event saying so;
-- every amount is an integer count of cents (of the currency, or of a tournament chip);
+- every other amount is an integer count of cents (of the currency, or of a tournament chip), read by the kit
+  as a whole number (grouped thousands too); one an element cannot give makes that element a line not read,
+  the rest of the hand read;
 - `<SEAT position= name= balance=>`, `<DEALER position=>`: positions are 0-based, kept as printed;
 - `<BLIND position= amount= penalty=>`: the blinds in the order posted (a `penalty` is a dead part: both
   blinds); `<XBLIND>` a player who posts nothing and sits out the hand; `<ANTE>`;
-- `<HOLE position=>8h</HOLE>`: one card per element, `--` a card not shown;
+- `<HOLE position=>8h</HOLE>`: one card per element (read by the kit: `10d`, `Kc`), `--` a card not shown;
 - every wager is a `<BET position= amount=>` of the chips added (0 is a check; `allin="1"` all in); the
   reader tells calls, bets and raises apart from the street totals; `<FOLD>`;
 - `<SWEEP rake= tax=>net pot</SWEEP>` closes each betting round: the pot so far net of the rake and the
@@ -51,11 +55,11 @@ from omaha_audit.model import (
     Tournament,
     Unit,
     UnreadableHand,
-    parse_card,
 )
 from omaha_audit.model.money import CURRENCY_SYMBOLS
 from omaha_audit.rooms.bossmedia.xml_hand import AmountError, HandParts, Header, unreadable
 from omaha_audit.rooms.bossmedia.xml_stream import HandElement, element_text
+from omaha_audit.rooms.kit.cards import CardError, read_card
 
 ROOM: Final = "everest"
 GAMES: Final = {
@@ -71,7 +75,7 @@ LIMITS: Final = {
     "limit": (Structure.FIXED_LIMIT, "Fixed Limit"),
 }
 STREETS: Final = (Street.FLOP, Street.TURN, Street.RIVER)
-_PAIR: Final = re.compile(r"([\d.,]+)\D*/\D*([\d.,]+)")
+_PAIR: Final = re.compile(r"\s*(?P<low>[^/]*[^/\s])\s*/\s*(?P<high>[^/]*[^/\s])\s*")
 HIDDEN: Final = "--"
 
 
@@ -101,7 +105,7 @@ class EverestHand:
             unit = Unit("chips", 2)
         else:
             unit = Unit(CURRENCY_SYMBOLS.get(symbol, symbol), 2)
-        self.parts = HandParts(path, hand.first_line, hand.last_line, unit)
+        self.parts = HandParts(path, hand.first_line, hand.last_line, unit, None)  # (the text decides its marks)
         self.header = Header(ROOM, ROOM, self.attrs.get("id", ""))
         self.names: dict[str, str] = {}
         self.holes: dict[str, list[Card]] = {}
@@ -114,11 +118,8 @@ class EverestHand:
         return self.hand.line(element)
 
     def cents(self, element: ET.Element, name: str) -> int:
-        """An amount in cents (every Everest amount)."""
-        text = (element.get(name) or "0").strip()
-        if not text.isdigit():
-            raise AmountError(text, self.line(element))
-        return int(text)
+        """An amount in cents (every Everest amount but the blinds and stakes): a whole number of units."""
+        return self.parts.count(element.get(name), self.line(element))
 
     def player(self, element: ET.Element) -> str:
         position = element.get("position", "")
@@ -136,29 +137,31 @@ class EverestHand:
             if not text or text == HIDDEN:
                 continue
             try:
-                found.append(parse_card(text))
-            except ValueError:
-                self.parts.defect(self.line(element), element_text(element), f"not a card: {text!r}")
+                found.append(read_card(text))
+            except CardError as error:
+                self.parts.defect(self.line(element), element_text(element), str(error))
         return tuple(found)
 
     # ---- the hand -------------------------------------------------------------------------------------
     def build(self) -> Hand:
         self.read_header()
         self.read_posts()
-        for element in self.hand.element:
-            self.element(element)
         parts = self.parts
+        for element in self.hand.element:
+            with parts.reading(self.line(element), element):
+                self.element(element)
         for name, cards in self.holes.items():
             parts.deal(name, tuple(cards), self.hole_lines[name])
         pot: PotSummary | None = None
         sweep = self.sweep
         if sweep is not None:
             line = self.line(sweep)
-            rake, tax = self.cents(sweep, "rake"), self.cents(sweep, "tax")
-            if tax:
-                parts.fees.append(Fee(FeeKind.TAX, tax, FeeEffect.TAKEN, "tax", parts.src(line)))
-            total = int((sweep.text or "0").strip() or "0") if (sweep.text or "0").strip().isdigit() else 0
-            pot = PotSummary(total, rake, None, (), parts.src(line), PotBasis.NET, PotBasis.NET, PotBasis.NET)
+            with parts.reading(line, sweep):
+                rake, tax = self.cents(sweep, "rake"), self.cents(sweep, "tax")
+                total = parts.count(sweep.text, line)
+                if tax:
+                    parts.fees.append(Fee(FeeKind.TAX, tax, FeeEffect.TAKEN, "tax", parts.src(line)))
+                pot = PotSummary(total, rake, None, (), parts.src(line), PotBasis.NET, PotBasis.NET, PotBasis.NET)
         return parts.hand(self.header, pot, Refunds.LINE)
 
     def read_header(self) -> None:
@@ -195,11 +198,14 @@ class EverestHand:
             parts.hero = hero
 
     def pair(self, text: str, line: int) -> tuple[int, int]:
-        """`5 €/10 €`, `$0.01/$0.02`, `0,01 €/0,02 €`, `5/10`: two amounts in cents."""
-        found = _PAIR.search(text)
-        if found is None:
+        """`5 €/10 €`, `$0.01/$0.02`, `0,01 €/0,02 €`, `5/10`, `1 750/3 500`: two amounts in cents (the whole
+        of each side of the `/`, read by the kit; AmountError when one is none)."""
+        if not text.strip():
             return 0, 0
-        return self.parts.money(found.group(1), line), self.parts.money(found.group(2), line)
+        found = _PAIR.fullmatch(text)
+        if found is None:
+            raise AmountError(text, line, "not a pair of amounts")
+        return self.parts.money(found.group("low"), line), self.parts.money(found.group("high"), line)
 
     def element(self, element: ET.Element) -> None:
         parts = self.parts
@@ -286,11 +292,14 @@ class EverestHand:
         header = self.header
         stakes = header.stakes
         small, big = stakes.small_blind or 0, stakes.big_blind or 0
-        plain = [
-            self.cents(element, "amount")
-            for element in self.hand.element
-            if element.tag == "BLIND" and not self.cents(element, "penalty")
-        ]
+        plain: list[int] = []
+        for element in self.hand.element:
+            if element.tag == "BLIND":
+                try:
+                    if not self.cents(element, "penalty"):
+                        plain.append(self.cents(element, "amount"))
+                except AmountError:
+                    continue  # (the blind is a line not read where it is read)
         if len(plain) >= 2:
             self.small_post = min(plain[:2]) if plain[0] != plain[1] else -1
         elif plain:

@@ -23,6 +23,7 @@ from omaha_audit.rooms.globalpoker import presets
 from omaha_audit.rooms.globalpoker.document import Broken, ShapeError, as_text, show, values
 from omaha_audit.rooms.globalpoker.reader import FORMAT_NAME, HandReader, Lines
 from omaha_audit.rooms.globalpoker.words import WORDS
+from omaha_audit.rooms.kit.reader import crashed_at
 
 NEVER: Final = r"(?!)"  # text files never hold a Global Poker header: its files are claimed whole
 _OPENS: Final = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:\[\s*)?\{")
@@ -107,9 +108,8 @@ def _hand(value: object, path: str, first: int, last: int, lines: Lines) -> Hand
     except ShapeError as error:
         reason = f"Global Poker: {error}"
         return UnreadableHand(path, first, first, last, reason, hand_id, FORMAT_NAME)
-    except Exception as error:  # a reader bug must not lose the file's other hands
-        reason = f"Global Poker: internal reader error: {error!r}"
-        return UnreadableHand(path, first, first, last, reason, hand_id, FORMAT_NAME)
+    except Exception as error:  # a reader bug (OA104) must not lose the file's other hands
+        return crashed_at(path, first, last, error, hand_id, FORMAT_NAME)
 
 
 FORMAT: Final[RoomFormat] = GlobalPokerFormat()

@@ -15,16 +15,20 @@ Amounts: a `BET` or `RAISE` states the player's street total after it, a `CALL` 
 it adds (the balances after each action say so: a raise to 4.16 by a player who had 0.72 in takes 3.44
 from his balance). Every action's `balanceAfterAction`, every `PlayerBalances`, every `PotUpdate`'s pots
 and the `results` figures are checked against what the actions put in: a record that disagrees with
-itself keeps its hand, with a `Defect` saying where (OA106). What cannot be read at all (broken JSON, a
-missing field, an action of a kind the reader does not know that moves chips) is an unreadable hand with
-the reason.
+itself keeps its hand, with a `Defect` saying where (the room's error, OA109). Every amount is a JSON number
+read by the kit (`kit.amounts.units_of_number`) in the hand's unit (the most decimal places the record's
+money figures have, at least 2): a figure that is no amount (a string, a negative amount), an event of a
+kind the reader does not know, or one it cannot follow (an action of a kind it does not know, a player who
+is not seated) is that event not read (a `Defect`, OA106), and the rest of the hand is read; the checks of
+the chips against the printed figures then stop, as what the actions put in is no longer known. What cannot
+be read at all (broken JSON, no settings or seats, an unknown game) is an unreadable hand with the reason.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, Final
 
 from omaha_audit.model import (
@@ -64,6 +68,7 @@ from omaha_audit.rooms.globalpoker.document import (
 )
 from omaha_audit.rooms.globalpoker.results import button, read_results
 from omaha_audit.rooms.globalpoker.words import HAND_TYPES
+from omaha_audit.rooms.kit.amounts import AmountError, units_of_number
 
 FORMAT_NAME: Final = "globalpoker"
 ROOM: Final = "globalpoker"
@@ -144,6 +149,7 @@ class HandReader(Ledger):
         self.defects: list[Defect] = []
         self.last_pots: list[tuple[int, int]] = []  # (potId, size) of the last PotUpdate
         self.hero: str | None = None
+        self.unsure = False  # an event not read: the chips the actions put in are not known from it on
 
     # ---- plumbing ------------------------------------------------------------------------------------
     def source(self, obj: Any) -> Source:
@@ -154,18 +160,19 @@ class HandReader(Ledger):
         self.order += 1
         return self.order
 
-    def defect(self, obj: Any, reason: str) -> None:
-        self.defects.append(Defect(self.lines(obj)[0], show(obj), reason))
+    def defect(self, obj: Any, reason: str, inconsistent: bool = False) -> None:
+        """A part of the record not read (default), or one read whole that contradicts the rest of it
+        (`inconsistent`: the room's error)."""
+        self.defects.append(Defect(self.lines(obj)[0], show(obj), reason, inconsistent=inconsistent))
 
-    def money(self, value: Any, what: str) -> int:
-        number = as_number(value, what)
+    def money(self, value: Any, what: str, signed: bool = False) -> int:
+        """A JSON number in the hand's unit, read by the kit (negative only where `signed`: a net result);
+        ShapeError for what is no amount."""
+        as_number(value, what)  # (a number, never a string or true)
         try:
-            units = number.scaleb(self.decimals)
-            if units != units.to_integral_value():
-                raise ShapeError(f"{what} {number} is finer than the hand's unit (10^-{self.decimals})")
-            return int(units)
-        except InvalidOperation:
-            raise ShapeError(f"{what} is not a usable number: {number}") from None
+            return units_of_number(value, self.decimals, signed=signed)
+        except AmountError as error:
+            raise ShapeError(f"{what}: {error}") from None
 
     def text_money(self, amount: int) -> str:
         return str(Decimal(amount).scaleb(-self.decimals))
@@ -181,7 +188,7 @@ class HandReader(Ledger):
         """Compare a printed balance with the chips the actions leave the player. A record that disagrees is
         a defect, reported at the player's first disagreement only (a figure printed wrong once makes every
         later one disagree if taken, and every later one is then not evidence either way)."""
-        if obj.get(key) is None or name in self.off_balance:
+        if obj.get(key) is None or name in self.off_balance or self.unsure:
             return
         printed = self.money(obj[key], f"{what}.{key}")
         if printed != self.balance[name]:
@@ -189,6 +196,7 @@ class HandReader(Ledger):
                 obj,
                 f"{name}'s {key} is {self.text_money(printed)}; the chips the actions leave {name} are "
                 f"{self.text_money(self.balance[name])}",
+                inconsistent=True,
             )
             self.off_balance.add(name)
 
@@ -308,6 +316,15 @@ class HandReader(Ledger):
 
     # ---- events --------------------------------------------------------------------------------------
     def read_event(self, event: dict[str, Any]) -> None:
+        """One event; one the reader cannot follow is a defect (not read), and the hand goes on."""
+        try:
+            self.event(event)
+        except ShapeError as error:
+            reason = str(error)
+            self.defect(event, reason if reason.endswith("not read") else f"{reason}: not read")
+            self.unsure = True
+
+    def event(self, event: dict[str, Any]) -> None:
         kind = as_text(required(event, "type", "event"), "event type")
         if kind == "PlayerAction":
             self.read_action(event)
@@ -417,7 +434,7 @@ class HandReader(Ledger):
         is the balance before, and it states no amount), else the hand cannot be read."""
         after = event.get("balanceAfterAction")
         unchanged = after is None or self.money(after, f"{action} balanceAfterAction") == self.balance[name]
-        if amount or not unchanged:
+        if amount or not unchanged:  # (the event not read: see read_event)
             raise ShapeError(f"unknown action {action!r} by {name} moves chips")
         self.defect(event, f"an action of a kind the reader does not know ({action!r}), moving no chips: not read")
 
@@ -451,7 +468,8 @@ class HandReader(Ledger):
         card = Card(_RANKS[rank], _SUITS[suit])
         seen = self.known.get(card_id)
         if seen is not None and seen is not card:
-            self.defect(owner, f"card {card_id} of {what} is {card}; the record showed it as {seen} before")
+            reason = f"card {card_id} of {what} is {card}; the record showed it as {seen} before"
+            self.defect(owner, reason, inconsistent=True)
         self.known[card_id] = card
         return card
 
@@ -500,9 +518,10 @@ class HandReader(Ledger):
         shown = tuple(card for card in cards if card is not None)
         ids = sorted(as_int(as_object(item, "a card").get("id"), "card id") for item in items)
         if name not in self.hole_ids:
-            self.defect(event, f"{name} shows cards but was dealt none")
+            self.defect(event, f"{name} shows cards but was dealt none", inconsistent=True)
         elif ids != sorted(self.hole_ids[name]):
-            self.defect(event, f"{name} shows cards {ids}; the deal gave {name} cards {sorted(self.hole_ids[name])}")
+            reason = f"{name} shows cards {ids}; the deal gave {name} cards {sorted(self.hole_ids[name])}"
+            self.defect(event, reason, inconsistent=True)
         if len(shown) < len(cards):
             self.defect(event, f"{name} shows cards the record does not name")
         self.shown_at[name] = len(self.showdown)
@@ -522,7 +541,8 @@ class HandReader(Ledger):
             card = self.card(item, event, f"{name}'s best hand")
             card_id = as_int(as_object(item, "a card").get("id"), "card id")
             if card_id not in own and card_id not in self.board_ids:
-                self.defect(event, f"{name}'s best hand has card {card_id}, neither {name}'s nor the board's")
+                reason = f"{name}'s best hand has card {card_id}, neither {name}'s nor the board's"
+                self.defect(event, reason, inconsistent=True)
             elif card is None:
                 self.defect(event, f"{name}'s best hand has card {card_id} without its rank and suit")
         index = self.shown_at.get(name)
@@ -554,11 +574,12 @@ class HandReader(Ledger):
                 (as_int(required(pot, "potId", "pot"), "potId"), self.money(required(pot, "potSize", "pot"), "potSize"))
             )
         total = sum(size for _, size in pots)
-        if total != sum(self.put_in.values()):
+        if total != sum(self.put_in.values()) and not self.unsure:
             self.defect(
                 event,
                 f"the pots hold {self.text_money(total)}; the actions put in "
                 f"{self.text_money(sum(self.put_in.values()))} (less the bets returned)",
+                inconsistent=True,
             )
         self.last_pots = pots
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from omaha_audit.model import ActionKind, Collected, Event, PotBasis, PotSummary, Street
-from omaha_audit.rooms.globalpoker.document import as_bool, as_int, as_list, as_object, required
+from omaha_audit.rooms.globalpoker.document import ShapeError, as_bool, as_int, as_list, as_object, required
 
 if TYPE_CHECKING:
     from omaha_audit.rooms.globalpoker.reader import HandReader
@@ -25,24 +25,35 @@ def read_results(reader: HandReader, results: dict[str, Any]) -> tuple[tuple[Col
         if as_bool(transfer.get("fromChipStackToPlayer", False), "fromChipStackToPlayer"):
             reader.defect(transfer, "an award marked as going back to the player's stack: not read")
             continue
-        pot = as_object(required(transfer, "pot", "transfer"), "transfer pot")
-        number = as_int(required(pot, "potId", "transfer pot"), "potId")
-        size = reader.money(required(pot, "potSize", "transfer pot"), "potSize")
+        try:
+            pot = as_object(required(transfer, "pot", "transfer"), "transfer pot")
+            number = as_int(required(pot, "potId", "transfer pot"), "potId")
+            size = reader.money(required(pot, "potSize", "transfer pot"), "potSize")
+        except ShapeError as error:  # (one award not read: the others are)
+            reader.defect(transfer, f"{error}: not read")
+            continue
         if pots.setdefault(number, size) != size:
             before = reader.text_money(pots[number])
-            reader.defect(transfer, f"pot {number} is {reader.text_money(size)} here, {before} in another award")
+            reason = f"pot {number} is {reader.text_money(size)} here, {before} in another award"
+            reader.defect(transfer, reason, inconsistent=True)
         awards.append((transfer, number))
     several = len(pots) > 1
     for transfer, number in awards:
-        name = reader.player(required(transfer, "playerId", "transfer"), "transfer playerId")
-        amount = reader.money(required(transfer, "amount", "transfer"), "transfer amount")
+        try:
+            name = reader.player(required(transfer, "playerId", "transfer"), "transfer playerId")
+            amount = reader.money(required(transfer, "amount", "transfer"), "transfer amount")
+        except ShapeError as error:
+            reader.defect(transfer, f"{error}: not read")
+            continue
         words = ("main pot" if number == 0 else f"side pot-{number}") if several else "pot"
         collected.append(Collected(name, amount, number, words, 0, reader.source(transfer)))
         won[name] = won.get(name, 0) + amount
     last = dict(reader.last_pots)
-    if pots and last and pots != last:
+    if pots and last and pots != last and not reader.unsure:
         reader.defect(
-            results, f"the awards' pots {pot_words(reader, pots)} are not the last pots {pot_words(reader, last)}"
+            results,
+            f"the awards' pots {pot_words(reader, pots)} are not the last pots {pot_words(reader, last)}",
+            inconsistent=True,
         )
     sizes = pots or last
     check_results(reader, results, won, rake)
@@ -69,30 +80,37 @@ def check_results(reader: HandReader, results: dict[str, Any], won: dict[str, in
     (their difference), and the players' `rake` shares against the total."""
     players = as_object(results.get("results") or {}, "results.results")
     shares = 0
+    whole = True  # every player's figures read
     for item in players.values():
         entry = as_object(item, "a player's result")
-        name = reader.player(required(entry, "playerId", "result"), "result playerId")
-        bet = reader.money(entry.get("totalBet", 0), "totalBet")
-        win = reader.money(entry.get("totalWin", 0), "totalWin")
-        net = reader.money(entry.get("netWin", 0), "netWin")
-        shares += reader.money(entry.get("rake", 0), "rake")
+        try:
+            name = reader.player(required(entry, "playerId", "result"), "result playerId")
+            bet = reader.money(entry.get("totalBet", 0), "totalBet")
+            win = reader.money(entry.get("totalWin", 0), "totalWin")
+            net = reader.money(entry.get("netWin", 0), "netWin", signed=True)
+            shares += reader.money(entry.get("rake", 0), "rake")
+        except ShapeError as error:  # (one player's figures not read: the others are checked)
+            reader.defect(entry, f"{error}: not read")
+            whole = False
+            continue
+        if reader.unsure:
+            continue  # (an event not read: what the actions put in is not known)
         put = reader.put_in.get(name, 0)
         if bet != put:
-            reader.defect(
-                entry, f"{name}'s totalBet is {reader.text_money(bet)}; the actions put in {reader.text_money(put)}"
-            )
+            reason = f"{name}'s totalBet is {reader.text_money(bet)}; the actions put in {reader.text_money(put)}"
+            reader.defect(entry, reason, inconsistent=True)
         paid = won.get(name, 0)
         if win != paid:
-            reader.defect(
-                entry,
-                f"{name}'s totalWin is {reader.text_money(win)}; the transfers pay {reader.text_money(paid)}",
-            )
+            reason = f"{name}'s totalWin is {reader.text_money(win)}; the transfers pay {reader.text_money(paid)}"
+            reader.defect(entry, reason, inconsistent=True)
         if net != win - bet:
-            reader.defect(entry, f"{name}'s netWin {reader.text_money(net)} is not totalWin less totalBet")
-    if players and rake is not None and shares != rake:
+            reason = f"{name}'s netWin {reader.text_money(net)} is not totalWin less totalBet"
+            reader.defect(entry, reason, inconsistent=True)
+    if players and whole and rake is not None and shares != rake:
         reader.defect(
             results,
             f"the players' rake shares add up to {reader.text_money(shares)}, not totalRake {reader.text_money(rake)}",
+            inconsistent=True,
         )
 
 

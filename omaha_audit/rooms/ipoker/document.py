@@ -30,6 +30,7 @@ from omaha_audit.parse.files import FileNotice, Item
 from omaha_audit.rooms.ipoker.elements import Place
 from omaha_audit.rooms.ipoker.reader import read_game
 from omaha_audit.rooms.ipoker.session import NO_SESSION, Session
+from omaha_audit.rooms.kit.reader import crashed_at
 
 CHUNK: Final = 1 << 20
 MAX_PIECE: Final = 32 << 20  # a piece larger than this is not a game: skipped, reported
@@ -203,9 +204,9 @@ class DocumentReader:
     def safely(self, piece: Piece, final: bool) -> Iterator[Item]:
         try:
             yield from self.piece(piece, final)
-        except Exception as error:  # a reader bug must not lose the rest of the file
+        except Exception as error:  # a reader bug (OA104) must not lose the rest of the file
             last = piece.first_line + piece.lines
-            yield UnreadableHand(self.path, piece.first_line, piece.first_line, last, f"internal error: {error!r}")
+            yield crashed_at(self.path, piece.first_line, last, error, None, "ipoker")
 
     def piece(self, piece: Piece, final: bool) -> Iterator[Item]:
         data = piece.data
@@ -266,7 +267,8 @@ class DocumentReader:
         hand_id = code.group(1) if code else None
         self.open_game = not closed
         if not closed and not final:  # (at the end of the file it is a notice: fpdb's copies are cut so)
-            defects.append(Defect(last, "", "the game is not closed (no </game>) before the next tag"))
+            reason = "the game is not closed (no </game>) before the next tag"
+            defects.append(Defect(last, "", reason, inconsistent=True))  # (its elements are read whole)
         if "</session" in tail:
             self.open_session = False
         yield self.game_hand(body, closed, first, last, hand_id, defects)

@@ -6,8 +6,13 @@ round's actions and cards as printed, with their lines. reader.py makes the hand
 - `<round no=N>`: 0 the blinds and antes, 1 preflop (the `Pocket` cards), 2-4 flop, turn, river; stud
   numbers its streets from 2. A `<cards>` element with a player holds that player's cards (`Pocket`, or a
   stud street's); without one it is the board (`Flop`, `Turn`, `River`). Cards are suit first, ten as
-  `10` (`SJ`, `D10`), an unknown card `X`;
+  `10` (`SJ`, `D10`: kit.cards' `read_card(suit_first=True)`), an unknown card `X`;
 - `<action no= player= type= sum=>`: kept as printed; reader.py orders them by `no`.
+
+Every amount (`chips`, `win`, `bet`, `sum`) is read by the kit with the session's decimal mark
+(session.py); one that is no amount makes its element a line not read: a player whose `chips` are not read
+is left out of the seats, an action whose `sum` is not read out of the actions, and the rest of the game
+is read.
 """
 
 from __future__ import annotations
@@ -15,21 +20,20 @@ from __future__ import annotations
 from typing import Final
 from xml.etree.ElementTree import Element, tostring
 
-from omaha_audit.model import Card, Defect, Event, Seat, Source, Street, UnreadableHand, parse_card
+from omaha_audit.model import Card, Defect, Event, Seat, Source, Street, Unit, UnreadableHand
 from omaha_audit.rooms.ipoker.session import Session
+from omaha_audit.rooms.kit.amounts import AmountError, FinerThanUnit
+from omaha_audit.rooms.kit.cards import CardError, read_card
 
 BOARD_TYPES: Final = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER, "preflop": Street.PREFLOP}
-SUITS: Final = {"s": "s", "h": "h", "d": "d", "c": "c"}
+AMOUNT_ATTRIBUTES: Final = ("chips", "win", "bet", "sum")
 
 
 def ipoker_card(text: str) -> Card | None:
-    """`SJ`, `D10`, `hq`: suit first, then the rank; None for an unknown card (`X`). ValueError otherwise."""
+    """`SJ`, `D10`, `hq`: suit first, then the rank; None for an unknown card (`X`). CardError otherwise."""
     if text in ("X", "x"):
         return None
-    suit = SUITS.get(text[:1].lower())
-    if suit is None:
-        raise ValueError(f"not a card: {text!r}")
-    return parse_card(text[1:].upper() + suit)
+    return read_card(text, suit_first=True)
 
 
 class Place:
@@ -78,7 +82,7 @@ def unreadable(place: Place, line: int, reason: str, hand_id: str | None) -> Unr
 class GameElements:
     """What one `<game>` element holds, as printed (`read()` fills it)."""
 
-    def __init__(self, root: Element, session: Session, place: Place) -> None:
+    def __init__(self, root: Element, session: Session, place: Place, decimals: int | None = None) -> None:
         self.root = root
         self.session = session
         self.place = place
@@ -92,6 +96,14 @@ class GameElements:
         self.stud_cards: list[tuple[str, int, list[str], int]] = []  # (name, round, card texts, line)
         self.boards: list[tuple[int, Street, int, list[str], int]] = []  # (round, street, run, cards, line)
         self.acts: list[ActionText] = []
+        self.decimals = session.unit.decimals if decimals is None else decimals  # (a tournament read again: 2)
+        self.finer = False  # an amount had more decimal places than the unit (a tournament's chips)
+
+    @property
+    def unit(self) -> Unit:
+        """The game's money unit: the session's, in hundredths where a tournament's chips need them."""
+        unit = self.session.unit
+        return unit if unit.decimals == self.decimals else Unit(unit.currency, self.decimals)
 
     def line(self, element: Element) -> int:
         return self.place.lines.get(element, self.place.first_line)
@@ -99,14 +111,17 @@ class GameElements:
     def src(self, line: int) -> Source:
         return Source(self.path, line, line)
 
-    def defect(self, element: Element, reason: str) -> None:
-        self.defects.append(Defect(self.line(element), element_text(element), reason))
+    def defect(self, element: Element, reason: str, inconsistent: bool = False) -> None:
+        """A line not read (default), or one read whole that contradicts the game (`inconsistent`)."""
+        self.defects.append(Defect(self.line(element), element_text(element), reason, inconsistent=inconsistent))
 
     def money(self, element: Element, name: str, text: str) -> int | None:
+        """The amount of an attribute, or None (the element a line not read, with the kit's reason)."""
         try:
-            return self.session.money(text)
-        except ValueError:
-            self.defect(element, f"{name}={text!r} is not an amount")
+            return self.session.money(text, self.decimals)
+        except AmountError as error:
+            self.finer = self.finer or isinstance(error, FinerThanUnit)
+            self.defect(element, f"{name}={text!r} is not an amount: {error}")
             return None
 
     def read(self) -> UnreadableHand | None:
@@ -116,7 +131,11 @@ class GameElements:
         if general is None or players is None:
             return unreadable(self.place, self.place.first_line, "the game has no <general><players> block", None)
         if not self.hand_id:
-            self.defect(self.root, "the game has no gamecode")
+            self.defect(self.root, "the game has no gamecode", inconsistent=True)
+        if self.session.decimal is None:  # (the session's block showed no decimal mark: the game may)
+            self.session.learn_decimal(
+                element.get(name) or "" for element in self.root.iter() for name in AMOUNT_ATTRIBUTES
+            )
         for player in players.iter("player"):
             self.read_player(player)
         for element in self.root.iter("round"):
@@ -132,20 +151,22 @@ class GameElements:
             self.defect(element, f"seat={seat_text!r} is not a seat number")
             return
         chips = self.money(element, "chips", element.get("chips") or "")
-        seat = Seat(int(seat_text), name, chips or 0, self.src(self.line(element)))
+        if chips is None:
+            return  # (a stack not read: the seat is left out, its line not read)
+        seat = Seat(int(seat_text), name, chips, self.src(self.line(element)))
         win_text, bet_text = element.get("win"), element.get("bet")
         win = self.money(element, "win", win_text) if win_text is not None else None
         bet = self.money(element, "bet", bet_text) if bet_text is not None else None
         if name in self.players:
-            self.defect(element, f"{name} is listed twice")
+            self.defect(element, f"{name} is listed twice", inconsistent=True)
         self.players.setdefault(name, PlayerText(seat, win, bet))
         if element.get("dealer") == "1":
             if self.button is not None and self.button != seat.seat:
-                self.defect(element, "a second player marked as the dealer")
+                self.defect(element, "a second player marked as the dealer", inconsistent=True)
             else:
                 self.button = seat.seat
         if (bet_text is None) != (win_text is None):
-            self.defect(element, "a player with only one of `win` and `bet`")
+            self.defect(element, "a player with only one of `win` and `bet`", inconsistent=True)
 
     def read_round(self, element: Element) -> None:
         number_text = element.get("no") or ""
@@ -188,7 +209,7 @@ class GameElements:
         for text in texts:
             try:
                 card = ipoker_card(text)
-            except ValueError:
+            except CardError:
                 self.defects.append(Defect(line, " ".join(texts), f"{what}: {text!r} is not a card"))
                 continue
             if card is None:

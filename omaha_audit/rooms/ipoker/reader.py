@@ -52,6 +52,8 @@ from omaha_audit.model import (
 from omaha_audit.parse.ledger import TO, Ledger
 from omaha_audit.rooms.ipoker.elements import ActionText, GameElements, Place, unreadable
 from omaha_audit.rooms.ipoker.session import Session
+from omaha_audit.rooms.kit.amounts import AmountError
+from omaha_audit.rooms.kit.reader import crashed_at
 
 FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE, ALL_IN = 0, 1, 2, 3, 4, 5, 6, 7
 JOINED, SITTING_OUT, ANTE, BRING_IN, RAISE_TO = 8, 9, 15, 16, 23
@@ -118,7 +120,7 @@ class HandMaker:
             current = self.betting_round(act.round_no)
             if current < last:
                 reason = f"action no={act.no} of round {act.round_no} is numbered before an action of a later round"
-                self.elements.defect(act.element, reason)
+                self.elements.defect(act.element, reason, inconsistent=True)
                 rounds = self.betting_round
                 return sorted(self.elements.acts, key=lambda item: (rounds(item.round_no), item.no, item.index))
             last = current
@@ -130,17 +132,22 @@ class HandMaker:
         blind is the first big blind posted in full (not all in), their small blind half of it (what the
         corpus's levels and the usual structures post), so that two blinds that disagree are reported."""
         session = self.session
-        pair = session.pair()
         elements = self.elements
+        try:
+            pair = session.pair(elements.decimals)
+        except AmountError as error:  # (the stakes not read: the blinds are the posts', the line not read)
+            reason = f"the game type's stakes are not amounts: {error}"
+            elements.defects.append(Defect(session.line, session.game_text, reason))
+            pair = None
         antes: list[int] = []
         full: dict[str, list[int]] = {"1": [], "2": []}  # blinds posted in full, by type
         for act in sorted(elements.acts, key=lambda act: (act.no, act.index)):
             if act.type_text not in ("1", "2", "15"):
                 continue
             try:
-                value = session.money(act.sum_text)
-            except ValueError:
-                continue
+                value = session.money(act.sum_text, elements.decimals)
+            except AmountError:
+                continue  # (the post is a line not read where it is read)
             if act.type_text == "15":
                 antes.append(value)
                 continue
@@ -295,7 +302,7 @@ class HandMaker:
             game=self.game,
             game_text=session.game_text,
             structure=session.structure,
-            unit=session.unit,
+            unit=elements.unit,
             stakes=stakes,
             started=None,  # (the XML names no time zone)
             started_local=started,
@@ -382,10 +389,12 @@ class HandMaker:
         """Each player's `bet` against what their actions put in; True when the game is cut off (no
         results printed, or an unclosed game whose betting stops short)."""
         elements = self.elements
-        unit = self.session.unit
+        unit = self.elements.unit
         if not self.has_results():
             return True  # blinds only, no `win` and `bet`: the partial export's games
         cut = False
+        # (with an action not read, what the actions put in is not known: the bets are not evidence)
+        judged = not any(defect.not_read for defect in elements.defects)
         for name, player in elements.players.items():
             if player.bet is None:
                 continue
@@ -395,9 +404,11 @@ class HandMaker:
             if not elements.place.closed and put < player.bet:
                 cut = True
                 continue
+            if not judged:
+                continue
             text = f"bet={unit.format(player.bet)}"
             reason = f"{name}'s bet ({unit.format(player.bet)}) is not what the actions put in ({unit.format(put)})"
-            elements.defects.append(Defect(player.seat.source.line, text, reason))
+            elements.defects.append(Defect(player.seat.source.line, text, reason, inconsistent=True))
         if not elements.place.closed and self.flop_game:
             acted = {action.player for action in self.actions}
             left = [name for name in acted if name not in self.folded]
@@ -419,9 +430,10 @@ class HandMaker:
                 if win >= refund[1]:
                     win -= refund[1]
                 else:
-                    unit = session.unit
+                    unit = elements.unit
                     reason = f"{name}'s win ({unit.format(win)}) does not hold the uncalled {unit.format(refund[1])}"
-                    elements.defects.append(Defect(player.seat.source.line, f"win={unit.format(win)}", reason))
+                    line = player.seat.source.line
+                    elements.defects.append(Defect(line, f"win={unit.format(win)}", reason, inconsistent=True))
                     win = 0
             if win > 0:
                 out.append(Collected(name, win, ALL_POTS, "all pots", 0, player.seat.source))
@@ -461,13 +473,21 @@ def uncalled_bet(live: dict[str, int]) -> tuple[str, int] | None:
 
 
 def read_game(root: Element, session: Session, place: Place) -> Hand | UnreadableHand:
-    """The hand of one `<game>` element; never raises (a reader bug becomes an unreadable hand)."""
+    """The hand of one `<game>` element; never raises (a reader bug is OA104 on the game). A tournament's
+    chips with decimals are read again in hundredths."""
     try:
         elements = GameElements(root, session, place)
-        problem = elements.read()
-        general = root.find("general")
-        if problem is not None or general is None:
-            return problem or unreadable(place, place.first_line, "the game has no <general> block", None)
-        return HandMaker(elements, general).make()
-    except Exception as error:  # a reader bug must not lose the rest of the file
-        return unreadable(place, place.first_line, f"internal reader error: {error!r}", root.get("gamecode"))
+        hand = _make(elements, root, place)
+        if elements.finer and session.tournament and elements.decimals == 0:
+            hand = _make(GameElements(root, session, place, 2), root, place)
+        return hand
+    except Exception as error:  # a reader bug must not lose the rest of the file, nor pass for an unreadable game
+        return crashed_at(place.path, place.first_line, place.last_line, error, root.get("gamecode"), "ipoker")
+
+
+def _make(elements: GameElements, root: Element, place: Place) -> Hand | UnreadableHand:
+    problem = elements.read()
+    general = root.find("general")
+    if problem is not None or general is None:
+        return problem or unreadable(place, place.first_line, "the game has no <general> block", None)
+    return HandMaker(elements, general).make()

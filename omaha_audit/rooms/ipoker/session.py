@@ -6,17 +6,25 @@ the games are tournament games, and which way the players' `win` amounts treat a
 (Spanish: no limit), `Holdem L $5/$10` (fixed limit: the pair is the bets), `LH 20/40 x2 Limit
 $10.00/$20.00` (fixed limit Hold'em: the first pair is the bets, the second the blinds), `5 Card Stud L
 $0.05/$0.10`, `PL €0.05/€0.10` (no game word: five-card Omaha, as fpdb reads it), `Holdem NL` (a
-tournament: no stakes). Money carries its currency before the number (`$`, `€`, `£`, `RSD`, or UTF-8's
-`€` read as cp1252, `â‚¬`), thousands with commas (`€1,214.15`, chips `5,350`), and some sessions write
-decimal commas (`€0,50/€1`, `€51,18`).
+tournament: no stakes); an ` Ante X` after the pair is the ante (read from the posts).
+
+Amounts are read by the reading kit (kit/amounts.py), whatever the skin's number style: the currency before
+or after the number (`$`, `€`, `£`, `RSD`, `kr`, or UTF-8's `€` read as cp1252, `â‚¬`), thousands grouped
+by commas (`€1,214.15`, chips `5,350`), dots (`1.500`) or spaces (`1 000`), decimal points or commas
+(`€0,50/€1`, `€51,18`), leading zeros (`002€`). One session is written by one client: the decimal mark its
+amounts show (its `<general>` block's, else its first game's that shows one: `kit.amounts.decimal_mark`) is
+passed to the kit, so that `1,000` is 1 in a session of decimal commas and 1000 in one of decimal points,
+and an amount in the other style is refused (a line not read), never read as another number.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Final
 
-from omaha_audit.model import Game, Structure, Unit, parse_amount
+from omaha_audit.model import Game, Structure, Unit
+from omaha_audit.rooms.kit.amounts import decimal_mark, read_amount
 
 # The game words before the limit word, lower case (the room's and the writer's: see generate/writers/ipoker.py).
 GAMES: Final = {
@@ -27,6 +35,7 @@ GAMES: Final = {
     "omaha hi-lo": Game.OMAHA_HI_LO,
     "omaha h/l8": Game.OMAHA_HI_LO,
     "omaha hi/lo": Game.OMAHA_HI_LO,
+    "omaha hilow": Game.OMAHA_HI_LO,
     "5 card omaha": Game.OMAHA5,
     "5 card omaha hi-lo": Game.OMAHA5_HI_LO,
     "6 card omaha": Game.OMAHA6,
@@ -35,19 +44,21 @@ GAMES: Final = {
     "courchevel hi-lo": Game.COURCHEVEL_HI_LO,
     "7 card stud": Game.STUD,
     "7 card stud hi-lo": Game.STUD_HI_LO,
+    "7 card stud hilow": Game.STUD_HI_LO,
     "razz": Game.RAZZ,
 }
-# fpdb's limit words (iPokerToFpdb.py): `SL` is Spanish, `LZ` and `LP` other languages', `БЛ` Russian.
+# fpdb's limit words (iPokerToFpdb.py): `SL` (sin límite, sans limite), `LZ` and `БЛ` (без лимита) are no
+# limit, `LP` (limite du pot) pot limit.
 LIMITS: Final = {
     "nl": Structure.NO_LIMIT,
     "sl": Structure.NO_LIMIT,
     "бл": Structure.NO_LIMIT,
+    "lz": Structure.NO_LIMIT,
     "no limit": Structure.NO_LIMIT,
     "pl": Structure.POT_LIMIT,
     "lp": Structure.POT_LIMIT,
     "pot limit": Structure.POT_LIMIT,
     "l": Structure.FIXED_LIMIT,
-    "lz": Structure.FIXED_LIMIT,
     "limit": Structure.FIXED_LIMIT,
 }
 SYMBOLS: Final = (
@@ -59,10 +70,26 @@ SYMBOLS: Final = (
     ("RSD", "RSD"),
     ("kr", "SEK"),
 )
-_LH: Final = re.compile(r"LH\s+(?P<low>[\d.,]+)/(?P<high>[\d.,]+)\s+(?P<rest>.*)")
-_PAIR: Final = re.compile(r"(?P<low>[^/\s]+)/(?P<high>[^/\s]+)")
-_NUMBER: Final = re.compile(r"-?\d[\d.,\u00a0 ]*")
-_DECIMAL_COMMA: Final = re.compile(r"\d,\d{1,2}(?!\d)")
+_LH: Final = re.compile(r"LH\s+(?P<low>[^/\s]+)/(?P<high>[^/\s]+)\s+(?P<rest>.*)")
+# the stakes pair: each side whole (`€0.50`, `0,50 €`, `RSD1`, `€1 000`), an ante after it left out
+_PAIR: Final = re.compile(r"\s*(?P<low>[^/]*[^/\s])\s*/\s*(?P<high>[^/]*?[^/\s])(?:\s+Ante\s.*)?\s*")
+# the session's fields that hold amounts in the client's number style (they tell its decimal mark)
+_MONEY_FIELDS: Final = (
+    "gametype",
+    "bets",
+    "wins",
+    "chipsin",
+    "chipsout",
+    "buyin",
+    "totalbuyin",
+    "win",
+    "rewarddrawn",
+    "smallblind",
+    "bigblind",
+    "ipoints",
+    "statuspoints",
+    "awardpoints",
+)
 _HEADS_UP: Final = re.compile(r"heads.?up", re.IGNORECASE)
 _MAX_SEATS: Final = re.compile(r"(\d+)[ -]?max\b", re.IGNORECASE)
 _TABLE_NUMBER: Final = re.compile(r",\s*(\d+)\s*$")
@@ -71,27 +98,6 @@ _MAJOR_VERSION: Final = re.compile(r"\s*(\d+)")
 # out; before, the uncalled chips are paid back inside the bettor's `win` (fpdb; ROOMS.md 6.6).
 UNCALLED_BET_CLIENT: Final = 20
 AMOUNTS_KEPT: Final = 4096
-
-
-def parse_money(text: str, decimals: int, decimal_comma: bool = False) -> int:
-    """An amount as iPoker prints it, in units of `decimals` places: the currency before the number is
-    dropped; `1,214.15`, `5,350` and (where the session writes decimal commas) `0,50` or `1.069,15`.
-    Raises ValueError when there is no number."""
-    found = _NUMBER.search(text)
-    if found is None:
-        raise ValueError(f"not an amount: {text!r}")
-    digits = found.group(0).replace("\u00a0", "").replace(" ", "")
-    if digits.startswith("-"):
-        raise ValueError(f"a negative amount: {text!r}")
-    comma, dot = digits.rfind(","), digits.rfind(".")
-    tail = len(digits) - comma - 1
-    if comma > dot and (tail in (1, 2) or (decimal_comma and tail != 3)):
-        digits = digits[:comma].replace(".", "").replace(",", "") + "." + digits[comma + 1 :]
-    elif decimal_comma and dot > comma and len(digits) - dot - 1 == 3:
-        digits = digits.replace(".", "").replace(",", "")  # `1.000`: thousands, in a decimal-comma session
-    else:
-        digits = digits.replace(",", "")
-    return parse_amount(digits, decimals)
 
 
 def currency_of(text: str) -> str | None:
@@ -117,7 +123,8 @@ class GameType:
         if lh is not None:  # `LH 20/40 x2 Limit $10.00/$20.00`: fixed-limit Hold'em, bets 20/40
             self.game, self.word, self.structure = Game.HOLDEM, "LH", Structure.FIXED_LIMIT
             self.bets = (lh["low"], lh["high"])
-            pair = _PAIR.search(lh["rest"])
+            words = lh["rest"].split()  # (`x2 Limit $10.00/$20.00`: the blinds are its last word)
+            pair = _PAIR.fullmatch(words[-1]) if words else None
             self.pair = (pair["low"], pair["high"]) if pair is not None else self.bets
             return
         words = text.split()
@@ -137,9 +144,12 @@ class GameType:
         # no game word: five-card Omaha, as fpdb reads it (reader.game_of looks at the pockets too); five-card
         # stud and other games the audit does not replay: Game.OTHER (read, not replayed)
         self.game = GAMES.get(self.word.lower(), Game.OTHER) if self.word else Game.OMAHA5
-        pair = _PAIR.search(" ".join(words[limit_at + width :]))
+        rest = " ".join(words[limit_at + width :])
+        pair = _PAIR.fullmatch(rest)
         if pair is not None:
             self.pair = (pair["low"], pair["high"])
+        elif rest and not rest.startswith("Ante"):
+            self.problems.append(f"the game type's stakes {rest!r} are not a pair of amounts")
 
 
 class Session:
@@ -153,7 +163,8 @@ class Session:
         self.game_text = general.get("gametype", "").strip()
         self.table = general.get("tablename", "").strip()
         self.hero = general.get("nickname", "").strip() or None
-        self.decimal_comma = _DECIMAL_COMMA.search(self.game_text) is not None
+        # the decimal mark the session's amounts show (None: its games may tell it, else each amount's text)
+        self.decimal = decimal_mark(general.get(field, "") for field in _MONEY_FIELDS)
         game_type = GameType(self.game_text)
         self.problems = game_type.problems  # what the session did not say clearly
         self.game, self.game_word, self.structure = game_type.game, game_type.word, game_type.structure
@@ -170,7 +181,7 @@ class Session:
         else:
             self.unit = Unit(self.currency, 2)
         self.refunds_in_win = not self._uncalled_bet_enabled()
-        self._amounts: dict[str, int] = {}
+        self._amounts: dict[tuple[str, int], int] = {}
         self.max_seats = _max_seats(self.table)
 
     def _uncalled_bet_enabled(self) -> bool:
@@ -179,27 +190,36 @@ class Session:
         version = _MAJOR_VERSION.match(self.general.get("client_version", ""))
         return version is not None and int(version.group(1)) >= UNCALLED_BET_CLIENT
 
-    def money(self, text: str) -> int:
-        """An amount in the hand's units (ValueError when `text` is none). The same few texts come back
-        all the time (`$0`, the blinds, the stacks): they are read once."""
-        known = self._amounts.get(text)
+    def learn_decimal(self, texts: Iterable[str]) -> None:
+        """A session whose `<general>` block shows no decimal mark takes the one its first game that shows
+        one does (the client writes every game of the session alike)."""
+        if self.decimal is None:
+            self.decimal = decimal_mark(texts)
+            if self.decimal is not None:
+                self._amounts.clear()
+
+    def money(self, text: str, decimals: int | None = None) -> int:
+        """An amount in the hand's units (or in `decimals` places), read by the kit with the session's
+        decimal mark; AmountError (a ValueError) when `text` is none. The same few texts come back all the
+        time (`$0`, the blinds, the stacks): they are read once."""
+        places = self.unit.decimals if decimals is None else decimals
+        key = (text, places)
+        known = self._amounts.get(key)
         if known is not None:
             return known
-        value = parse_money(text, self.unit.decimals, self.decimal_comma)
+        value = read_amount(text.strip(), places, decimal=self.decimal)
         if len(self._amounts) >= AMOUNTS_KEPT:
             self._amounts.clear()  # (a bound on memory, whatever the file)
-        self._amounts[text] = value
+        self._amounts[key] = value
         return value
 
-    def pair(self) -> tuple[int, int] | None:
-        """The stakes pair in the hand's units (fixed limit: the bets), or None (tournaments)."""
+    def pair(self, decimals: int | None = None) -> tuple[int, int] | None:
+        """The stakes pair in the hand's units (fixed limit: the bets), or None (tournaments); AmountError
+        when the game type's pair is not one of amounts."""
         texts = self.bets_text or self.pair_text
         if texts is None or self.tournament:
             return None
-        try:
-            return self.money(texts[0]), self.money(texts[1])
-        except ValueError:
-            return None
+        return self.money(texts[0], decimals), self.money(texts[1], decimals)
 
     @property
     def tournament_id(self) -> str:

@@ -4,20 +4,26 @@ number.
 What an amount's text may hold, around its digits:
 
 - a currency before or after, with or without a space: a sign (`$`, `€`, `£`, `₹`, `¥`, `₽`, `kr`, `zł`,
-  `Ft`, `A$`, `C$`, `Rs.`) or a code of two to four capital letters (`USD`, `EUR`, `SC`, `USDT`);
+  `Ft`, `A$`, `C$`, `Rs.`; and the euro and pound signs' UTF-8 bytes read as cp1252 or Latin-1, `â‚¬`,
+  `Â£`, as files re-encoded once too often write them) or a code of two to four capital letters (`USD`,
+  `EUR`, `SC`, `USDT`, `RSD1` with no space);
 - a sign `-` (only where the caller allows it: net results);
 - thousands grouped with a comma, a dot, a space, a no-break space (U+00A0 or U+202F), an apostrophe or a
   right single quote (`1,500`, `1.500`, `1 500`, `1'500`), in groups of three (and, for rupees, the Indian
   grouping `1,00,000`);
 - a decimal point or a decimal comma (`0.25`, `0,25`); digits after it beyond the unit's places must be
   zeros (`0.250` at 2 places is 25 cents; `0.255` is not an amount of that unit);
-- where the caller allows it, a K, M or B suffix (`1.5K`: 1,500), exact or refused.
+- where the caller allows it, a K, M or B suffix (`1.5K`: 1,500), exact or refused;
+- leading zeros, as some iPoker skins (Betclic, FDJ) write them: `002€` is 2 €, `023€` 23 €, `00,50 €` 0.50 €.
 
 Which mark is the decimal one. A room that always writes one style says so (`decimal="."` or `","`); the
 other mark is then a thousands mark wherever it stands. Otherwise the text decides: with both marks, the
 last is the decimal one (`1.234,56`, `1,234.56`); a mark used twice groups thousands (`1.234.567`); a
 single mark followed by exactly three digits groups thousands (`1.500`, `3,252`) unless the number before
 it is 0 (`0.500`); any other single mark is the decimal one (`0,02`, `552,72`, `7.5`).
+
+JSON and TOML numbers (a `Decimal` or an `int` as the parser gives them) are read by `units_of_number`, in
+the same units and with the same refusals, so that no reader scales a number with code of its own.
 
 Anything else (`$1,7,0.0`, `12,34` from a room whose decimal mark is a point, two decimal marks, no digits) is
 not an amount: `AmountError` says why, and the reader reports the line (a reading finding), never a guess.
@@ -26,6 +32,8 @@ not an amount: `AmountError` says why, and the reader reports the line (a readin
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from decimal import Decimal
 from typing import Final
 
 from omaha_audit.model.money import CURRENCY_SYMBOLS
@@ -52,9 +60,12 @@ SIGNS: Final = {
     "Ft": "HUF",
     "Rs.": "INR",
     "Rs": "INR",
+    "\u00e2\u201a\u00ac": "EUR",  # the euro sign's UTF-8 bytes read as cp1252 (`â‚¬`)
+    "\u00e2\u0082\u00ac": "EUR",  # ... or as Latin-1
+    "\u00c2\u00a3": "GBP",  # the pound sign's UTF-8 bytes read as cp1252 or Latin-1 (`Â£`)
 }
 _SIGN_PATTERN: Final = "|".join(re.escape(sign) for sign in sorted(SIGNS, key=len, reverse=True))
-_CURRENCY: Final = rf"(?:{_SIGN_PATTERN}|[A-Z]{{2,4}}\b)"
+_CURRENCY: Final = rf"(?:{_SIGN_PATTERN}|[A-Z]{{2,4}}(?![A-Za-z]))"  # (a code may touch the digits: `RSD1`)
 _SPACES: Final = " \u00a0\u202f\t"
 _GROUP_MARKS: Final = ",.'\u2019 \u00a0\u202f"
 _PLAIN: Final = re.compile(r"\d+(?:\.\d{1,2})?")  # never a thousands group: "1500", "0.25"
@@ -66,6 +77,8 @@ _SHAPE: Final = re.compile(
 _SUFFIXES: Final = {"K": 3, "k": 3, "M": 6, "B": 9}
 _INDIAN: Final = re.compile(r"\d{1,2}(?:,\d{2})*,\d{3}")
 _CACHE_LIMIT: Final = 50_000
+_TELLING: Final = re.compile(r"\d([.,])\d{1,2}(?!\d)")  # a mark one or two digits end a number after
+_MOST_DIGITS: Final = 40  # (a JSON number's exponent beyond this is no amount)
 _known: dict[tuple[str, int, str | None, bool, bool], int] = {}
 
 
@@ -86,6 +99,51 @@ def read_amount(
     if len(_known) < _CACHE_LIMIT:
         _known[key] = value
     return value
+
+
+def units_of_number(value: int | Decimal | str, decimals: int, *, signed: bool = False) -> int:
+    """A number as a JSON or TOML parser gives it (an `int`, a `Decimal`; or its text, read as `read_amount`
+    reads a number with a decimal point) in integer units of `decimals` places. Raises `FinerThanUnit` when
+    it is not a whole number of units (`0.255` at 2 places), `AmountError` for what is no number (a bool, a
+    float, NaN, infinity) and, unless `signed`, for a negative one."""
+    if isinstance(value, str):
+        return read_amount(value.strip(), decimals, decimal=".", signed=signed)
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise AmountError(f"{value!r} is not a number")
+    if isinstance(value, int):
+        scale: int = 10**decimals
+        units = value * scale
+    else:
+        if not value.is_finite():
+            raise AmountError(f"{value} is not a number")
+        sign, digits, exponent = value.as_tuple()  # (exact: no context rounds it)
+        shift = int(exponent) + decimals
+        number = int("".join(map(str, digits)) or "0")
+        if shift < 0:
+            rest = number
+            if -shift <= _MOST_DIGITS:
+                finer: int = 10**-shift
+                number, rest = divmod(number, finer)
+            if rest:
+                raise FinerThanUnit(f"{value} is finer than the unit (10^-{decimals})")
+        elif number and shift > _MOST_DIGITS:
+            raise AmountError(f"{value} is too large to be an amount")
+        else:
+            coarser: int = 10**shift
+            number *= coarser
+        units = -number if sign else number
+    if units < 0 and not signed:
+        raise AmountError(f"{value}: a negative amount where none can be")
+    return units
+
+
+def decimal_mark(texts: Iterable[str]) -> str | None:
+    """The decimal mark the amounts one client wrote show (a session's, a file's): the mark that one or two
+    digits follow at the end of a number (`0,50`, `1,214.15`, `€51,18`) where every such amount agrees; None
+    when none shows one (`1.500`, `5,350`, `€1`) or they disagree. A reader passes it to `read_amount` as
+    `decimal`, so that `1,000` in a session of decimal commas is 1 and in one of decimal points 1000."""
+    marks = {mark for text in texts for mark in _TELLING.findall(text)}
+    return marks.pop() if len(marks) == 1 else None
 
 
 def currency_of(text: str) -> str | None:

@@ -13,9 +13,17 @@ UNREADABLE_LINE = "a line of a kind the reader does not know"
 
 def crashed(block: Block, error: BaseException, hand_id: str | None = None) -> UnreadableHand:
     """The block the reader failed on, as an internal error (OA104), with the reader's exception."""
+    return crashed_at(block.path, block.first_line, block.last_line, error, hand_id, block.format)
+
+
+def crashed_at(
+    path: str, first_line: int, last_line: int, error: BaseException, hand_id: str | None, room: str | None
+) -> UnreadableHand:
+    """The same for a hand the reader took out of a whole file (an XML element, a JSON object) rather than
+    a block: its lines, its id and the room or format."""
     reason = f"internal reader error: {error!r}"
     return UnreadableHand(
-        block.path, block.first_line, block.first_line, block.last_line, reason, hand_id, block.format, internal=True
+        path, first_line, first_line, max(last_line, first_line), reason, hand_id, room, internal=True
     )
 
 

@@ -20,10 +20,13 @@ What the text means, and how the reader gives it to the model:
   `ALL_IN` print the chips added; `RAISE` the chips added before 2010-09-08 and the street total from
   that day on (fpdb's `newFormat`); `COMPLETE` the total; `SIT_OUT` is a fold. An `ALL_IN` without an
   amount (`weird.all.in.line`) puts nothing in and is noted;
-- `<cards type="COMMUNITY" cards="3d,2h,Kc">` is the board so far; `HOLE` the hero's cards (its `hand=`
-  is a running description, not evidence); `SHOWN`/`MUCKED` a player's cards (`null` is a card not
-  shown); stud's `DRAW_DRAWN_CARDS` lists a player's cards with the hidden ones empty. In stud and draw
-  each round repeats the cards so far, read as one dealt line per street (the cards held, the new ones);
+- amounts are plain decimals with a point (`amount="4.50"`, `balance="$40.62"`: read by the kit with
+  `decimal="."`); one an element cannot give makes that element a line not read, the rest of the hand read;
+- `<cards type="COMMUNITY" cards="3d,2h,Kc">` is the board so far (cards read by the kit, rank then suit);
+  `HOLE` the hero's cards (its `hand=` is a running description, not evidence); `SHOWN`/`MUCKED` a
+  player's cards (`null` is a card not shown); stud's `DRAW_DRAWN_CARDS` lists a player's cards with the hidden
+  ones empty. In stud and draw each round repeats the cards so far, read as one dealt line per street (the cards
+  held, the new ones);
 - `<winner amount= uncalled= potnumber= player=>`: an award from pot `potnumber` (1 is the main pot);
   `uncalled="true"` is an uncalled bet returned (Refunds.LINE); a hand without such a row pays the uncalled
   bet back inside the award (Refunds.IN_COLLECTED: `addCallandRaise.format` wins 8.00 = 1 + 5 + 2). No
@@ -52,10 +55,10 @@ from omaha_audit.model import (
     Tournament,
     Unit,
     UnreadableHand,
-    parse_card,
 )
 from omaha_audit.rooms.bossmedia.xml_hand import AmountError, HandParts, Header, unreadable
 from omaha_audit.rooms.bossmedia.xml_stream import HandElement, element_text
+from omaha_audit.rooms.kit.cards import CardError, read_card
 
 ROOM: Final = "merge"
 GAMES: Final = {
@@ -74,9 +77,10 @@ LIMITS: Final = {
     "Half Pot Limit": Structure.POT_LIMIT,
     "Limit": Structure.FIXED_LIMIT,
 }
-_STAKES: Final = re.compile(
-    r"(?P<limit>Half Pot Limit|Pot Limit|No Limit|Limit)\s*\(?\$?(?P<low>[\d.,]+)?/?\$?(?P<high>[\d.,]+)?"
-)
+# `Pot Limit ($0.50/$1)`, `Limit $0.25/$0.50`, `No Limit` (a tournament): the pair, whatever its number style,
+# is read by the kit
+_STAKES: Final = re.compile(r"(?P<limit>Half Pot Limit|Pot Limit|No Limit|Limit)\b(?P<rest>.*)")
+_PAIR: Final = re.compile(r"(?P<low>[^\s/()][^/()]*?)\s*/\s*(?P<high>[^/()]*[^\s/()])")
 _START: Final = re.compile(r"(\d{4})/?(\d\d)/?(\d\d)[ T]?(\d\d):?(\d\d):?(\d\d)?(?:\s*([+-])(\d\d):?(\d\d))?")
 ROUNDS: Final = {
     "BLINDS": Street.BLINDS,
@@ -114,8 +118,8 @@ def read_hand(hand: HandElement, context: dict[str, ET.Element], path: str) -> H
     for decimals in (0, 2) if tournament else (2,):
         try:
             return MergeHand(hand, description, path, decimals).build()
-        except AmountError as error:
-            if decimals == 0:
+        except AmountError as error:  # (the stakes not read, or chips with decimals)
+            if decimals == 0 and error.finer:
                 continue
             return unreadable(path, hand.first_line, hand.last_line, error.line, str(error), ROOM, hand_id)
     raise AssertionError("unreachable")
@@ -138,7 +142,8 @@ class MergeHand:
             unit = Unit("play", 2)
         else:
             unit = Unit("USD", 2)
-        self.parts = HandParts(path, hand.first_line, hand.last_line, unit)
+        retry = self.tournament and decimals == 0  # (chips with decimals: read again in hundredths)
+        self.parts = HandParts(path, hand.first_line, hand.last_line, unit, ".", retry)
         self.listed: dict[str, tuple[Card | None, ...]] = {}  # stud and draw: each player's cards so far
         self.header = Header(ROOM, ROOM, self.attrs.get("id", ""))
         self.names: dict[str, str] = {}  # seat number (as printed) -> nickname
@@ -177,9 +182,9 @@ class MergeHand:
             if not text or text == "null":
                 continue
             try:
-                found.append(parse_card(text))
-            except ValueError:
-                self.parts.defect(self.line(element), element_text(element), f"not a card: {text!r}")
+                found.append(read_card(text))
+            except CardError as error:
+                self.parts.defect(self.line(element), element_text(element), str(error))
         return tuple(found), places
 
     # ---- the hand -------------------------------------------------------------------------------------
@@ -223,8 +228,9 @@ class MergeHand:
         structure = LIMITS.get(limit, Structure.NO_LIMIT)
         header.game, header.structure, header.unit = game, structure, parts.unit
         header.game_text = f"{name} {stakes_text}".strip()
-        low = parts.money(found.group("low"), line) if found is not None else 0
-        high = parts.money(found.group("high"), line) if found is not None else 0
+        pair = _PAIR.search(found.group("rest")) if found is not None else None
+        low = parts.money(pair.group("low"), line) if pair is not None else 0
+        high = parts.money(pair.group("high"), line) if pair is not None else 0
         if structure is Structure.FIXED_LIMIT:
             header.stakes = Stakes(None, None, low or None, high or None)
         else:
@@ -256,19 +262,29 @@ class MergeHand:
                 if round_element.get("id") == "BLINDS":
                     for event in round_element.iter("event"):
                         seat = event.get("player", "")
-                        forced[seat] = forced.get(seat, 0) + self.money(event, "amount")
+                        try:
+                            forced[seat] = forced.get(seat, 0) + self.money(event, "amount")
+                        except AmountError as error:  # (the event itself is a line not read)
+                            if error.finer and parts.retry_finer:
+                                raise
         for element in players.iter("player"):
             seat = element.get("seat", "")
             name = element.get("nickname", "")
             if not seat.isdigit():
                 parts.defect(self.line(element), element_text(element), "a player without a seat number")
                 continue
-            self.names[seat] = name
-            stack = self.money(element, "balance") + forced.get(seat, 0)
-            if not stack and not self.tournament and element.get("dealtin") == "false" and seat not in forced:
-                self.broke.add(seat)
-            sitting_out = seat not in self.active or seat in self.broke
-            parts.add_seat(int(seat), name, stack, self.line(element), sitting_out)
+            line = self.line(element)
+            with parts.reading(line, element):  # (a stack not read: the seat is left out, its line not read)
+                self.seat(element, seat, name, forced)
+
+    def seat(self, element: ET.Element, seat: str, name: str, forced: dict[str, int]) -> None:
+        parts = self.parts
+        self.names[seat] = name  # (named even if the stack is not read: the player's lines are his)
+        stack = self.money(element, "balance") + forced.get(seat, 0)
+        if not stack and not self.tournament and element.get("dealtin") == "false" and seat not in forced:
+            self.broke.add(seat)
+        sitting_out = seat not in self.active or seat in self.broke
+        parts.add_seat(int(seat), name, stack, self.line(element), sitting_out)
 
     def read_round(self, round_element: ET.Element) -> None:
         parts = self.parts
@@ -279,10 +295,9 @@ class MergeHand:
                 board = next((c for c in round_element.iter("cards") if c.get("type") == "COMMUNITY"), None)
                 line = self.line(board if board is not None else round_element)
                 cards = self.cards(board)[0] if board is not None else ()
-                if board is None or not cards:
-                    parts.defect(
-                        line, element_text(board if board is not None else round_element), "no community cards"
-                    )
+                if board is None or not cards:  # (the room's record of the round is incomplete)
+                    text = element_text(board if board is not None else round_element)
+                    parts.defect(line, text, "no community cards", inconsistent=True)
                 parts.new_street(
                     street,
                     cards,
@@ -316,10 +331,11 @@ class MergeHand:
                 events.append((int(sequence) if sequence.isdigit() else 1 << 30, index, element))
         events.sort(key=lambda item: (item[0], item[1]))
         for _, _, element in events:
-            if element.tag == "winner":
-                self.winner(element)
-            else:
-                self.event(element, round_id, shown)
+            with parts.reading(self.line(element), element):
+                if element.tag == "winner":
+                    self.winner(element)
+                else:
+                    self.event(element, round_id, shown)
         for what, listed in shown.values():  # cards shown with no SHOW or MUCK event for them
             found, _ = self.cards(listed)
             parts.show(self.player(listed), what, found, None, self.line(listed))
@@ -361,8 +377,8 @@ class MergeHand:
         for part in element.get("cards", "").split(","):
             text = part.strip()
             try:
-                out.append(parse_card(text) if text and text != "null" else None)
-            except ValueError:
+                out.append(read_card(text) if text and text != "null" else None)
+            except CardError:
                 out.append(None)  # (`cards` reports it as a defect)
         return tuple(out)
 
@@ -380,7 +396,8 @@ class MergeHand:
             return
         if element.get("player", "") in self.broke and kind not in ("SHOW", "MUCK"):
             # (`weird.all.in.line`: a CHECK on the river by a seat with $0.00, not dealt in)
-            parts.defect(line, element_text(element), "an action by a player with no chips who was not dealt in")
+            reason = "an action by a player with no chips who was not dealt in"
+            parts.defect(line, element_text(element), reason, inconsistent=True)
             return
         player = self.player(element)
         if kind in ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "RETURN_BLIND", "ANTE", "BRING_IN"):

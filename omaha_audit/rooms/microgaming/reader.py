@@ -6,6 +6,9 @@ What the XML means, and how the reader gives it to the model:
   istournament= tablesize= rake=>`: files without `hhversion` are version 1. `date` has no zone (the
   model's `started` stays None). `currencysymbol` is the symbol in UTF-16LE, base64 (`rCA=` is `€`,
   `IAAkAA==` ` $`). `rake` is in cents (`rake="3"`: 0.03);
+- amounts are plain decimals with a point (`value="0.02"`, `balance="1.68"`, `stakes="0.01|0.02"`: read by
+  the kit with `decimal="."`); one an element cannot give makes that element a line not read, the rest of the
+  hand read;
 - `<Seat num= alias= balance= endbalance= dealer= sittingout=>`: actions name seats, not players;
 - `<Action seq= type= seat= value=>`: the play order is `seq` (the `Win` action has none and comes last).
   Version 1 prints a `Call` or a `Raise` as the street total it reaches; version 2 on as the chips it
@@ -19,8 +22,9 @@ What the XML means, and how the reader gives it to the model:
 - `MoneyReturned` returns an uncalled bet (Refunds.LINE); a hand without one pays it back inside `Win`
   (Refunds.IN_COLLECTED: the walk in `v5.secondsb` wins 50 = 5 + 10 + 5 + 30). `BadBeatContribution`
   is a jackpot fee the player pays outside the pot (his endbalance is 0.02 lower, the `Win` the whole pot);
-- `<Card value= suit= id=>`: rank and suit letters, and an id 0-51 (spades A..K, then clubs, diamonds,
-  hearts): the id is checked against the letters. `DealCards` are the hero's, `DealFlop`/`DealTurn`/
+- `<Card value= suit= id=>`: rank and suit letters (read by the kit), and an id 0-51 (spades A..K, then
+  clubs, diamonds, hearts: kit.cards' `card_of_index`): the id is checked against the letters (a card whose
+  id names another is the room's error, OA109). `DealCards` are the hero's, `DealFlop`/`DealTurn`/
   `DealRiver` the board, `ShowCards`/`MuckCards` the showdown;
 - `<Action type="Win"><Seat num= amount= pot= lowhandwin=>`: each pot's award (`pot` 0 is the main pot),
   `lowhandwin="1"` the low half. No hand descriptions are printed.
@@ -52,11 +56,13 @@ from omaha_audit.model import (
     Tournament,
     Unit,
     UnreadableHand,
-    parse_card,
 )
 from omaha_audit.model.money import CURRENCY_SYMBOLS
 from omaha_audit.rooms.bossmedia.xml_hand import AmountError, HandParts, Header, unreadable
 from omaha_audit.rooms.bossmedia.xml_stream import HandElement, element_text
+from omaha_audit.rooms.kit.amounts import AmountError as TextError
+from omaha_audit.rooms.kit.amounts import FinerThanUnit, read_amount
+from omaha_audit.rooms.kit.cards import CardError, card_of_index, read_card
 
 ROOM: Final = "microgaming"
 GAMES: Final = {
@@ -72,8 +78,8 @@ LIMITS: Final = {
 }
 BOARDS: Final = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
 # fpdb's `cid_toval`: ids 0-12 are the spades ace to king, then clubs, diamonds, hearts.
-_ID_SUITS: Final = "scdh"
-_ID_RANKS: Final = (14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+ID_RANKS: Final = "A23456789TJQK"
+ID_SUITS: Final = "scdh"
 EVENTS: Final = frozenset({"Disconnect", "Reconnect", "SitOut", "SitIn", "Chat", "TimeOut"})
 _LAST: Final = 1 << 30  # the place of the actions without a `seq` (the award)
 
@@ -91,8 +97,8 @@ def read_hand(hand: HandElement, path: str) -> Hand | UnreadableHand:
             if not first.posted_both:
                 return read
             return MicroHand(hand, path, decimals, frozenset(first.posted_both)).build()
-        except AmountError as error:
-            if decimals == 0:
+        except AmountError as error:  # (the stakes not read, or chips with decimals)
+            if decimals == 0 and error.finer:
                 continue
             return unreadable(path, hand.first_line, hand.last_line, error.line, str(error), ROOM, hand_id)
     raise AssertionError("unreachable")
@@ -123,7 +129,8 @@ class MicroHand:
             unit = Unit("play", 2)
         else:
             unit = Unit(currency(attrs.get("currencysymbol", "")), 2)
-        self.parts = HandParts(path, hand.first_line, hand.last_line, unit)
+        retry = self.tournament and decimals == 0  # (chips with decimals: read again in hundredths)
+        self.parts = HandParts(path, hand.first_line, hand.last_line, unit, ".", retry)
         self.header = Header(ROOM, ROOM, attrs.get("id", ""))
         self.both = both  # the seats' players whose PostedToPlay is both blinds
         self.names: dict[str, str] = {}  # seat number -> alias
@@ -157,15 +164,15 @@ class MicroHand:
         for child in element.iter("Card"):
             value, suit, number = child.get("value", ""), child.get("suit", ""), child.get("id", "")
             try:
-                card = parse_card(value + suit)
-            except ValueError:
-                self.parts.defect(self.line(child), element_text(child), f"not a card: {value}{suit}")
+                card = read_card(value + suit)
+            except CardError as error:
+                self.parts.defect(self.line(child), element_text(child), str(error))
                 continue
-            if number.isdigit() and int(number) < 52:
-                index = int(number)
-                if (_ID_RANKS[index % 13], _ID_SUITS[index // 13]) != (card.rank, card.suit):
-                    reason = f"the card id {number} is not the {card} its value and suit say"
-                    self.parts.defect(self.line(child), element_text(child), reason)
+            if number.isascii() and number.isdigit() and int(number) < 52:
+                numbered = card_of_index(int(number), ID_RANKS, ID_SUITS)
+                if numbered is not card:
+                    reason = f"the card id {number} is {numbered}, not the {card} its value and suit say"
+                    self.parts.defect(self.line(child), element_text(child), reason, inconsistent=True)
             found.append(card)
         return tuple(found)
 
@@ -173,10 +180,12 @@ class MicroHand:
     def build(self) -> Hand:
         self.read_header()
         root = self.hand.element
+        parts = self.parts
         for element in root:
             if element.tag == "Seats":
                 for seat in element.iter("Seat"):
-                    self.seat(seat)
+                    with parts.reading(self.line(seat), seat):
+                        self.seat(seat)
         plays: list[tuple[int, int, ET.Element]] = []
         for element in root:
             if element.tag == "Gameplay":
@@ -186,13 +195,34 @@ class MicroHand:
                         plays.append((int(seq) if seq.isdigit() else _LAST, index, action))
         plays.sort(key=lambda item: (item[0], item[1]))
         for _, _, action in plays:
-            self.action(action)
-        rake_text = self.attrs.get("rake", "")
-        rake = int(rake_text) * 10 ** (self.parts.unit.decimals - 2) if rake_text.isdigit() else None
-        source = self.parts.src(self.hand.first_line)
+            if action.get("type") == "Win":  # (each award its own line)
+                self.action(action)
+                continue
+            with parts.reading(self.line(action), action):
+                self.action(action)
+        rake: int | None = None
+        with parts.reading(self.hand.first_line, root):
+            rake = self.rake()
+        source = parts.src(self.hand.first_line)
         pot = PotSummary(None, rake, None, (), source, PotBasis.GROSS, PotBasis.NET, PotBasis.NET)
         self.check_balances()
-        return self.parts.hand(self.header, pot, self.refunds)
+        return parts.hand(self.header, pot, self.refunds)
+
+    def rake(self) -> int | None:
+        """`rake="3"`: cents of the currency (0.03), in the hand's unit; None when the game prints none."""
+        text = self.attrs.get("rake")
+        if text is None or not text.strip():
+            return None
+        places = self.parts.unit.decimals - 2  # (the rake's cents are units of 2 places)
+        try:
+            if places >= 0:
+                return read_amount(text.strip(), places, decimal=".")
+            cents = read_amount(text.strip(), 0, decimal=".")
+            if cents:
+                raise FinerThanUnit(f"a rake of {cents} cents is finer than a chip")
+            return 0
+        except TextError as error:
+            raise AmountError(text, self.hand.first_line, str(error), isinstance(error, FinerThanUnit)) from None
 
     def read_header(self) -> None:
         attrs = self.attrs
@@ -248,14 +278,8 @@ class MicroHand:
             return
         if kind == "Win":
             for award in element.iter("Seat"):
-                player = self.player(award)
-                amount = self.money(award, "amount")
-                pot_text = award.get("pot", "0")
-                low = award.get("lowhandwin") == "1"
-                if amount:
-                    pot = int(pot_text) if pot_text.isdigit() else 0
-                    parts.collect(player, amount, pot, self.line(award), Half.LOW if low else None)
-                    self.won[player] = self.won.get(player, 0) + amount
+                with parts.reading(self.line(award), award):
+                    self.award(award)
             return
         player = self.player(element)
         if kind == "SmallBlind":
@@ -311,6 +335,16 @@ class MicroHand:
         else:
             parts.defect(line, element_text(element), f"unknown action type {kind!r}")
 
+    def award(self, award: ET.Element) -> None:
+        player = self.player(award)
+        amount = self.money(award, "amount")
+        pot_text = award.get("pot", "0")
+        low = award.get("lowhandwin") == "1"
+        if amount:
+            pot = int(pot_text) if pot_text.isdigit() else 0
+            self.parts.collect(player, amount, pot, self.line(award), Half.LOW if low else None)
+            self.won[player] = self.won.get(player, 0) + amount
+
     def posted_to_play(self, element: ET.Element, player: str, line: int) -> None:
         parts = self.parts
         value = self.money(element, "value")
@@ -332,6 +366,8 @@ class MicroHand:
         """Note (in `posted_both`) or report (as defects) where a seat's endbalance is not its balance less
         what the actions put in and the jackpot fee, plus what came back and what it won."""
         parts = self.parts
+        if any(defect.not_read for defect in parts.defects):
+            return  # (a line not read: what the actions put in is not known, the balances are not evidence)
         put: dict[str, int] = {}
         live: dict[str, int] = {}
         for action in parts.actions:
@@ -354,6 +390,5 @@ class MicroHand:
                 self.posted_both.add(name)
                 continue
             words = parts.unit.format(expected)
-            parts.defect(
-                line, text, f"the endbalance is not the balance less the chips put in plus the award ({words})"
-            )
+            reason = f"the endbalance is not the balance less the chips put in plus the award ({words})"
+            parts.defect(line, text, reason, inconsistent=True)

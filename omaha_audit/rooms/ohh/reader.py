@@ -12,8 +12,13 @@ How OHH goes into the model (nothing is taken from our own OHH writer; this is t
 - Money: JSON numbers are parsed as `Decimal` (never a float), and a hand's unit has the decimal places
   of its most precise money figure, at least those of its currency (USD, EUR, ... 2; JPY, KRW 0; no
   currency, "XPM" play money and unknown codes 0, except that an unknown three-letter code gets 2): 12.30
-  in a USD hand is 1230. "" (no currency: tournament chips) is `chips`, "XPM" `play`, "XBT" (bitcoin) is
-  read in mBTC, the model's bitcoin unit (three places fewer: the integers are the same).
+  in a USD hand is 1230 (read by the kit, `kit.amounts.units_of_number`). "" (no currency: tournament
+  chips) is `chips`, "XPM" `play`, "XBT" (bitcoin) is read in mBTC, the model's bitcoin unit (three places
+  fewer: the integers are the same).
+- A figure that is no amount (a string, a negative amount, true), a card that is none, or a player who is
+  not the hand's, in one action, player, pot or award: that part is not read (a `Defect` on the hand's line:
+  OHH has no lines of its own; the audit says it once, OA106) and the rest of the hand is read. What leaves
+  no hand to read (no players or rounds, an unknown game or betting structure) is an unreadable hand.
 - Rounds: `Preflop`, `Flop`, `Turn`, `River`, `Showdown`. In flop games they are those streets; the posts
   of the first round (a bring-in aside) are the model's BLINDS. A street that
   comes again after a later one starts another run of the board (run it twice): the first run's rounds
@@ -80,7 +85,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, Final
 
 from omaha_audit.model import (
@@ -91,6 +96,7 @@ from omaha_audit.model import (
     CashOut,
     Collected,
     DealtCards,
+    Defect,
     Event,
     Fee,
     FeeEffect,
@@ -112,10 +118,12 @@ from omaha_audit.model import (
     Tournament,
     Unit,
     UnreadableHand,
-    parse_card,
 )
 from omaha_audit.model.money import SYMBOL_FOR
 from omaha_audit.parse.ledger import ADDED, Ledger, reach_cap
+from omaha_audit.rooms.kit.amounts import AmountError, units_of_number
+from omaha_audit.rooms.kit.cards import CardError, read_card
+from omaha_audit.rooms.kit.reader import crashed_at
 
 FORMAT_NAME: Final = "ohh"
 
@@ -258,8 +266,8 @@ def _hand(
         return HandReader(body, Source(path, piece.first_line, piece.last_line)).read()
     except ShapeError as error:
         return unreadable(piece.first_line, str(error), hand_id)
-    except Exception as error:  # a reader bug must not lose the file's other hands
-        return unreadable(piece.first_line, f"internal reader error: {error!r}", hand_id)
+    except Exception as error:  # a reader bug (OA104) must not lose the file's other hands
+        return crashed_at(path, piece.first_line, piece.last_line, error, hand_id, FORMAT_NAME)
 
 
 def _no_constant(name: str) -> Any:
@@ -357,9 +365,15 @@ def _card(value: Any, what: str) -> Card:
     if not isinstance(value, str):
         raise ShapeError(f"{what}: not a card: {value!r}")
     try:
-        return parse_card(value)
-    except ValueError:
+        return read_card(value)
+    except CardError:
         raise ShapeError(f"{what}: not a card: {value!r}") from None
+
+
+def _shown(value: Any) -> str:
+    """A part of the record written back as JSON, for a defect's text (cut to 200 characters)."""
+    text = json.dumps(value, default=str, ensure_ascii=False)
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 # ---- one hand ------------------------------------------------------------------------------------------
@@ -396,20 +410,23 @@ class HandReader(Ledger):
         self.posted_big: int | None = None  # the first big blind posted in full (not all in)
         self.completion: int | None = None  # stud: the first completion of the bring-in (not all in)
         self.last_bets: dict[str, int] = {}  # the street totals of the last round with live chips in
+        self.defects: list[Defect] = []
 
     def next_order(self) -> int:
         self.order += 1
         return self.order
 
     def money(self, value: Any, what: str) -> int:
-        number = _number(value, what)
+        """A JSON number in the hand's unit, read by the kit; ShapeError for what is no amount."""
+        _number(value, what)  # (a number, never a string or true)
         try:
-            units = number.scaleb(self.decimals)
-            if units != units.to_integral_value():
-                raise ShapeError(f"{what} {number} is finer than the hand's unit (10^-{self.decimals})")
-            return int(units)
-        except InvalidOperation:
-            raise ShapeError(f"{what} is not a usable number: {number}") from None
+            return units_of_number(value, self.decimals)
+        except AmountError as error:
+            raise ShapeError(f"{what}: {error}") from None
+
+    def not_read(self, part: Any, error: ShapeError) -> None:
+        """A part of the hand (an action, a player, a pot, an award) not read: a defect, the rest read."""
+        self.defects.append(Defect(self.source.line, _shown(part), f"{error}: not read"))
 
     def optional_money(self, obj: dict[str, Any], key: str, where: str) -> int | None:
         value = obj.get(key)
@@ -464,7 +481,10 @@ class HandReader(Ledger):
         table_id = f"{tournament.tournament_id} {table}".strip() if tournament is not None else table
         hero = None
         if body.get("hero_player_id") is not None:
-            hero = self.player(body["hero_player_id"], "hero_player_id")
+            try:
+                hero = self.player(body["hero_player_id"], "hero_player_id")
+            except ShapeError as error:
+                self.not_read({"hero_player_id": body["hero_player_id"]}, error)
         max_seats = _int(body["table_size"], "table_size") if body.get("table_size") is not None else None
         button = _int(body["dealer_seat"], "dealer_seat") if body.get("dealer_seat") is not None else None
         if self.room == POKERNOW and button not in {seat.seat for seat in seats}:
@@ -507,6 +527,7 @@ class HandReader(Ledger):
             run_twice="Run_It_Twice" in flags or len(boards) > 1,
             showdown_marks=tuple(self.marks),
             hero=hero,
+            defects=tuple(self.defects),
             play_money=currency == "XPM",
         )
 
@@ -517,13 +538,17 @@ class HandReader(Ledger):
             player_id = _int(_required(player, "id", "player"), "player id")
             name = _text(_required(player, "name", "player"), "player name")
             seat = _int(_required(player, "seat", "player"), f"{name}'s seat")
-            stack = self.money(_required(player, "starting_stack", "player"), f"{name}'s starting_stack")
             if player_id in self.names:
                 raise ShapeError(f"two players have the id {player_id}")
             if name in self.seat_of:
                 raise ShapeError(f"two players are named {name!r}")
             self.names[player_id] = name
             self.seat_of[name] = seat
+            try:
+                stack = self.money(_required(player, "starting_stack", "player"), f"{name}'s starting_stack")
+            except ShapeError as error:  # (the seat left out: the player's actions are his, with no seat)
+                self.not_read(player, error)
+                continue
             bounty = player.get("player_bounty")
             amount = _number(bounty, f"{name}'s player_bounty") if bounty is not None else None
             # (a bounty of 0, as the spec's cash-game examples write for every player, is no bounty)
@@ -621,7 +646,7 @@ class HandReader(Ledger):
         for (street, run), round_ in zip(self.round_streets(game, rounds), rounds, strict=True):
             where = f"round {round_.get('id', '?')}"
             actions = [_object(item, f"an action of {where}") for item in _list(round_.get("actions", []), where)]
-            cards = _cards(round_.get("cards"), f"{where} cards")
+            cards = self.cards(round_, round_.get("cards"), f"{where} cards")
             if street is not Street.SHOWDOWN:
                 self.new_round()
                 if cards and game.is_flop_game:
@@ -634,9 +659,12 @@ class HandReader(Ledger):
                 self.marks.append(ShowdownMark(0, self.next_order(), self.source))
             posting = first_betting and street in (Street.PREFLOP, Street.THIRD)
             for action in actions:
-                name = _text(_required(action, "action", "action"), "action")
-                blind = posting and name in _POSTS and not (name == "Post Extra Blind" and _is_stud(game))
-                self.read_action(game, Street.BLINDS if blind else street, action, name)
+                try:
+                    name = _text(_required(action, "action", "action"), "action")
+                    blind = posting and name in _POSTS and not (name == "Post Extra Blind" and _is_stud(game))
+                    self.read_action(game, Street.BLINDS if blind else street, action, name)
+                except ShapeError as error:  # (the action not read; the others are)
+                    self.not_read(action, error)
             if street is not Street.SHOWDOWN:
                 first_betting = False
                 if any(self.street_bets.values()):
@@ -653,7 +681,7 @@ class HandReader(Ledger):
         seat = self.seat_of[player]
         all_in = _bool(action.get("is_allin", False), "is_allin")
         if name in _CARD_ACTIONS:
-            cards = tuple(_cards(action.get("cards"), f"{name} cards"))
+            cards = tuple(self.cards(action, action.get("cards"), f"{name} cards"))
             if name == "Dealt Cards":
                 self.deal(game, player, cards)
             else:
@@ -711,6 +739,18 @@ class HandReader(Ledger):
             Action(street, player, seat, kind, amount, source, raise_to, all_in, order=self.next_order())
         )
 
+    def cards(self, part: Any, value: Any, what: str) -> list[Card]:
+        """A `cards` field's cards; one that is no card is left out (a defect: the part not read whole)."""
+        if value is None or value == "" or not isinstance(value, list):
+            return _cards(value, what)
+        found: list[Card] = []
+        for item in value:
+            try:
+                found.append(_card(item, what))
+            except ShapeError as error:
+                self.not_read(part, error)
+        return found
+
     def deal(self, game: Game, player: str, cards: tuple[Card, ...]) -> None:
         held = self.held.get(player)
         if held is None or game.is_flop_game:
@@ -736,18 +776,28 @@ class HandReader(Ledger):
         read: list[tuple[int, int, int | None, int, list[tuple[str, int]]]] = []  # number, amount, rake, jackpot, wins
         cash_outs: list[CashOut] = []
         for position, pot in enumerate(pots):
-            number = _int(pot.get("number", position), "pot number")
-            amount = self.money(_required(pot, "amount", "pot"), "pot amount")
-            rake = self.optional_money(pot, "rake", "pot")
-            jackpot = self.optional_money(pot, "jackpot", "pot") or 0
+            try:
+                number = _int(pot.get("number", position), "pot number")
+                amount = self.money(_required(pot, "amount", "pot"), "pot amount")
+                rake = self.optional_money(pot, "rake", "pot")
+                jackpot = self.optional_money(pot, "jackpot", "pot") or 0
+                entries = _list(_required(pot, "player_wins", "pot"), "player_wins")
+            except ShapeError as error:  # (the pot not read; the others are)
+                self.not_read(pot, error)
+                continue
             wins: list[tuple[str, int]] = []
-            for item in _list(_required(pot, "player_wins", "pot"), "player_wins"):
-                win = _object(item, "a player_wins entry")
-                player = self.player(_required(win, "player_id", "player_wins"), "player_wins player_id")
-                wins.append((player, self.money(_required(win, "win_amount", "player_wins"), "win_amount")))
-                cash_out = self.optional_money(win, "cashout_amount", "player_wins")
-                if cash_out is not None:
+            for item in entries:
+                try:
+                    win = _object(item, "a player_wins entry")
+                    player = self.player(_required(win, "player_id", "player_wins"), "player_wins player_id")
+                    won = self.money(_required(win, "win_amount", "player_wins"), "win_amount")
+                    cash_out = self.optional_money(win, "cashout_amount", "player_wins")
                     fee = self.optional_money(win, "cashout_fee", "player_wins") or 0
+                except ShapeError as error:  # (the award not read; the others are)
+                    self.not_read(item, error)
+                    continue
+                wins.append((player, won))
+                if cash_out is not None:
                     cash_outs.append(CashOut(player, cash_out, fee, self.source))
             read.append((number, amount, rake, jackpot, wins))
         put_in = sum(self.put_in.values()) + sum(fee.amount for fee in self.fees if fee.effect is FeeEffect.ADDED)

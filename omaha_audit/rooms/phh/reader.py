@@ -27,11 +27,16 @@ What a PHH hand gives and how it is read:
 * `year`/`month`/`day`/`time` with `time_zone = "UTC"` give `started`; other zones leave it None and the
   time as printed in `started_local`.
 * Amounts: integers as they are; decimal amounts are scaled to integers by the most decimal places the
-  hand uses. `_unit` ("0.01 USD", written by omaha_audit/interop/phh.py) says what one unit is, else
-  `currency` with the decimals found.
+  hand uses, every one read by the kit (`kit.amounts.units_of_number`; the `cbr` amount's text too).
+  `_unit` ("0.01 USD", written by omaha_audit/interop/phh.py) says what one unit is, else `currency` with
+  the decimals found. Cards are read by the kit (rank then suit; `??` unknown).
 
 Nothing here raises: bad TOML is an unreadable hand with the file, the line and tomllib's reason; a hand
-that contradicts itself (an action of a player who is not there, a card twice) is an unreadable hand too.
+whose fields cannot be read (no variant, players, stacks) or that contradicts itself (a card twice, more
+chips than a stack) is an unreadable hand too. An action the reader cannot read (a `cbr` amount that is
+none, a card that is none, a word it does not know, a player who is not the hand's) is that line not read
+(a `Defect` on its line, OA106: the action left out), and the rest of the hand is read. A failure of the
+reader itself is OA104 on the hand.
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ from omaha_audit.model import (
     Card,
     Collected,
     DealtCards,
+    Defect,
     Fee,
     FeeEffect,
     FeeKind,
@@ -68,8 +74,10 @@ from omaha_audit.model import (
     Tournament,
     UnreadableHand,
 )
-from omaha_audit.model.cards import parse_card
 from omaha_audit.model.money import Unit
+from omaha_audit.rooms.kit.amounts import AmountError, units_of_number
+from omaha_audit.rooms.kit.cards import CardError, read_card
+from omaha_audit.rooms.kit.reader import crashed_at
 
 FORMAT_NAME: Final = "phh"
 VARIANTS: Final = {
@@ -92,6 +100,15 @@ _KEY: Final = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
 _ERROR_LINE: Final = re.compile(r"\(at line (\d+), column \d+\)")
 _UNIT: Final = re.compile(r"^(?:1|0\.(0*)1) (\S+)$")
 _PLAYER: Final = re.compile(r"^p([1-9][0-9]*)$")
+_FRACTION: Final = re.compile(r"^-?\d*\.(\d*?)0*$")  # the decimals of a number's text (trailing zeros aside)
+
+
+class _NotRead(Exception):
+    """An action the reader cannot read: `reason` (the line is not read, the hand is)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class _Bad(Exception):
@@ -154,14 +171,14 @@ def _read_one(
     except _Bad as bad:
         line = bad.line or first
         return UnreadableHand(path, line, first, last, f"PHH: {bad.reason}", hand_id=hand_id, room=FORMAT_NAME)
-    except Exception as error:  # a value of an unexpected type: unreadable, never a crash
-        reason = f"PHH: {type(error).__name__}: {error}"
-        return UnreadableHand(path, first, first, last, reason, hand_id=hand_id, room=FORMAT_NAME)
+    except Exception as error:  # a failure of the reader itself (OA104), never a crash
+        return crashed_at(path, first, last, error, hand_id, FORMAT_NAME)
 
 
-def _cards(text: str, line: int) -> tuple[Card | None, ...]:
+def _cards(text: str) -> tuple[Card | None, ...]:
+    """Cards written together (`AhKd`, `??` unknown); _NotRead for what is not pairs of rank and suit."""
     if len(text) % 2:
-        raise _Bad(f"cards {text!r} are not pairs of rank and suit", line)
+        raise _NotRead(f"cards {text!r} are not pairs of rank and suit")
     out: list[Card | None] = []
     for k in range(0, len(text), 2):
         chunk = text[k : k + 2]
@@ -169,10 +186,19 @@ def _cards(text: str, line: int) -> tuple[Card | None, ...]:
             out.append(None)
             continue
         try:
-            out.append(parse_card(chunk))
-        except Exception:
-            raise _Bad(f"{chunk!r} is not a card", line) from None
+            out.append(read_card(chunk))
+        except CardError:
+            raise _NotRead(f"{chunk!r} is not a card") from None
     return tuple(out)
+
+
+def _places(value: Any) -> int:
+    """The decimal places a number has (a TOML Decimal, an int, or a number's text), trailing zeros aside."""
+    if isinstance(value, Decimal) and value.is_finite():
+        exponent = value.normalize().as_tuple().exponent
+        return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    found = _FRACTION.match(value) if isinstance(value, str) else None
+    return len(found.group(1)) if found is not None else 0
 
 
 class _Builder:
@@ -182,11 +208,12 @@ class _Builder:
         self.first = first
         self.last = last
         self.lines = lines
-        self.scale = 1
         self.places = 0
 
     # ---- values -------------------------------------------------------------------------------
-    def ints(self, key: str, count: int | None = None, default: list[int] | None = None) -> list[int]:
+    def ints(
+        self, key: str, count: int | None = None, default: list[int] | None = None, signed: bool = False
+    ) -> list[int]:
         value = self.fields.get(key)
         if value is None:
             if default is None:
@@ -194,22 +221,22 @@ class _Builder:
             return list(default)
         if not isinstance(value, list):
             raise _Bad(f"{key} is not a list")
-        out = [self.amount(item, key) for item in value]
+        out = [self.amount(item, key, signed) for item in value]
         if count is not None and len(out) != count:
             raise _Bad(f"{key} has {len(out)} entries for {count} players")
         return out
 
-    def amount(self, value: Any, key: str) -> int:
+    def amount(self, value: Any, key: str, signed: bool = False) -> int:
+        """A TOML number in the hand's units, read by the kit (`signed`: a negative one is allowed)."""
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
             raise _Bad(f"{key}: {value!r} is not an amount")
-        scaled = Decimal(value) * self.scale
-        if scaled != scaled.to_integral_value():
-            raise _Bad(f"{key}: {value} has more decimals than the hand's unit")
-        return int(scaled)
+        try:
+            return units_of_number(value, self.places, signed=signed)
+        except AmountError as error:
+            raise _Bad(f"{key}: {error}") from None
 
-    def find_scale(self) -> int:
-        """The power of ten that makes every amount of the hand an integer."""
-        places = 0
+    def find_scale(self) -> None:
+        """The decimal places that make every amount of the hand an integer (`places`)."""
         values: list[Any] = []
         for key in ("antes", "blinds_or_straddles", "starting_stacks", "winnings", "finishing_stacks"):
             item = self.fields.get(key)
@@ -220,17 +247,8 @@ class _Builder:
         for action in self.fields.get("actions") or []:
             words = str(action).split("#")[0].split()
             if len(words) == 3 and words[1] == "cbr":
-                try:
-                    values.append(Decimal(words[2]))
-                except Exception:
-                    raise _Bad(f"action {action!r}: {words[2]!r} is not an amount") from None
-        for value in values:
-            if isinstance(value, Decimal) and value.is_finite():
-                exponent = value.normalize().as_tuple().exponent
-                if isinstance(exponent, int) and exponent < 0:
-                    places = max(places, -exponent)
-        self.places = places
-        return int(10**places)  # (int ** int is Any to mypy, which mypyc refuses)
+                values.append(words[2])  # (one that is no amount is a line not read, where it is read)
+        self.places = max((_places(value) for value in values), default=0)
 
     def action_lines(self, count: int) -> list[int]:
         """The file line of each action: the line its quoted text is on, searched in order."""
@@ -261,13 +279,13 @@ class _Builder:
         if variant not in VARIANTS:
             raise _Bad(f"variant {variant!r} is not read (only NT, FT, PO, FO/8, F7S, F7S/8, FR, F2L3D, N2L1D, FB)")
         game, structure = VARIANTS[variant]
-        self.scale = self.find_scale()
+        self.find_scale()
         stacks = self.ints("starting_stacks")
         count = len(stacks)
         if count < 2:
             raise _Bad("fewer than two players")
         antes = self.ints("antes", count, [0] * count)
-        blinds = self.ints("blinds_or_straddles", count, [0] * count)
+        blinds = self.ints("blinds_or_straddles", count, [0] * count, signed=True)  # (negative: a live post)
         dead = self.ints("_dead", count, [0] * count)
         if count == 2:  # (pokerkit reads a heads-up table's antes and blinds swapped)
             antes.reverse()
@@ -301,14 +319,17 @@ class _Builder:
         action_lines = self.action_lines(len(actions_text))
         key_line = action_lines[0] if action_lines else self.first
         play = _Play(names, seat_numbers, stacks, self.path, game.hole_cards or game.cards_held or 0)
-        play.scale = self.scale
+        play.places = self.places
         if stud:
             play.stud = True
             play.bring_in = self.amount(fields.get("bring_in"), "bring_in")
         play.draws = 3 if variant in ("F2L3D", "FB") else 1 if variant == "N2L1D" else 0
         play.posts(antes, dead, blinds, Source(self.path, key_line, key_line))
         for text, line in zip(actions_text, action_lines, strict=True):
-            play.apply(text, Source(self.path, line, line))
+            try:
+                play.apply(text, Source(self.path, line, line))
+            except _NotRead as not_read:  # (the line not read, the rest of the hand read)
+                play.defects.append(Defect(line, text, not_read.reason))
         winnings = self.ints("winnings", count, [0] * count)
         collected = tuple(
             Collected(name, amount, ALL_POTS, "winnings", 0, source)
@@ -368,6 +389,7 @@ class _Builder:
             refunds=Refunds.IMPLIED,
             tournament=tournament,
             showdown_marks=(),
+            defects=tuple(play.defects),
         )
 
     def stakes(self, structure: Structure, blinds: list[int], count: int) -> Stakes:
@@ -445,6 +467,7 @@ class _Play:
         self.stud_deals: list[tuple[int, tuple[Card | None, ...], Source]] = []
         self.first_holes: dict[int, tuple[Card | None, ...]] = {}  # (the hands dealt, before any draw)
         self.draw_lines: list[DealtCards] = []  # draw games: the kept and drawn cards of a known hand
+        self.defects: list[Defect] = []
 
     def next_order(self) -> int:
         self.order += 1
@@ -516,7 +539,7 @@ class _Play:
     def player(self, word: str, line: int) -> int:
         match = _PLAYER.match(word)
         if not match or int(match.group(1)) > self.count:
-            raise _Bad(f"{word!r} is not a player of the hand", line)
+            raise _NotRead(f"{word!r} is not a player of the hand")
         return int(match.group(1)) - 1
 
     def apply(self, text: str, source: Source) -> None:
@@ -527,7 +550,7 @@ class _Play:
         if words[0] == "d":
             if len(words) == 4 and words[1] == "dh":
                 i = self.player(words[2], line)
-                cards = _cards(words[3], line)
+                cards = _cards(words[3])
                 self.note_cards(cards, line)
                 if self.stud:
                     self.deal_stud(i, cards, source)
@@ -541,7 +564,7 @@ class _Play:
             if len(words) == 3 and words[1] == "db":
                 self.deal_board(words[2], source)
                 return
-            raise _Bad(f"action {text!r} is not a dealing action", line)
+            raise _NotRead(f"action {text!r} is not a dealing action")
         i = self.player(words[0], line)
         verb = words[1] if len(words) > 1 else ""
         if verb == "sm":
@@ -552,7 +575,7 @@ class _Play:
             return
         self.drawing = False
         if verb not in ("f", "cc", "cbr") and not (verb == "pb" and self.stud):
-            raise _Bad(f"action {text!r} is not read (f, cc, cbr, sm, d dh, d db; pb in stud)", line)
+            raise _NotRead(f"action {text!r} is not read (f, cc, cbr, sm, d dh, d db; pb in stud)")
         if self.folded[i]:
             raise _Bad(f"{self.names[i]} acts after folding", line)
         street = self.street
@@ -575,9 +598,9 @@ class _Play:
                 self.add(ActionKind.CALL, i, to_call, source, street, self.bets[i])
         elif verb == "cbr" and len(words) == 3:
             try:
-                to = int(Decimal(words[2]) * self.scale)
-            except Exception:
-                raise _Bad(f"action {text!r}: {words[2]!r} is not an amount", line) from None
+                to = units_of_number(words[2], self.places)
+            except AmountError as error:
+                raise _NotRead(f"action {text!r}: {error}") from None
             added = to - self.bets[i]
             if added <= 0:
                 raise _Bad(f"action {text!r} raises to no more than the player's bet", line)
@@ -585,9 +608,9 @@ class _Play:
             self.bets[i] = to
             self.add(kind, i, added, source, street, to)
         else:
-            raise _Bad(f"action {text!r} is malformed", line)
+            raise _NotRead(f"action {text!r} is malformed")
 
-    scale = 1  # set by the builder: the power of ten amounts are multiplied by
+    places = 0  # set by the builder: the decimal places of the hand's amounts
 
     def note_cards(self, cards: tuple[Card | None, ...], line: int) -> None:
         for card in cards:
@@ -625,7 +648,7 @@ class _Play:
         self.drew_now.add(i)
         if self.folded[i]:
             raise _Bad(f"{self.names[i]} draws after folding", source.line)
-        cards = _cards(text, source.line)
+        cards = _cards(text)
         held = self.holes.get(i, ())
         known = [card for card in cards if card is not None]
         if known and any(card not in held for card in known):
@@ -670,9 +693,9 @@ class _Play:
             )
 
     def deal_board(self, text: str, source: Source) -> None:
-        cards = _cards(text, source.line)
+        cards = _cards(text)
         if any(card is None for card in cards):
-            raise _Bad("an unknown board card", source.line)
+            raise _NotRead(f"an unknown board card: {text!r}")
         if self.street_index + 1 >= len(_STREETS):
             raise _Bad("a board card after the river", source.line)
         self.note_cards(cards, source.line)
@@ -690,7 +713,7 @@ class _Play:
         if rest == ["-"]:
             cards = tuple(card for card in self.holes.get(i, ()) if card is not None)
         else:
-            shown = _cards(rest[0], source.line)
+            shown = _cards(rest[0])
             dealt = self.holes.get(i, ())
             if any(card is not None and card not in dealt for card in shown):
                 self.note_cards(tuple(card for card in shown if card not in dealt), source.line)
