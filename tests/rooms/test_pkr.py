@@ -48,8 +48,8 @@ EXPECTED_POT_DIFFERENCES: dict[tuple[str, str], tuple[int, str]] = {
 
 # Every error or warning finding on the room's real hands: (file, hand, code, line) -> why it is genuine.
 KNOWN: dict[tuple[str, str, str, int], str] = {
-    (TURN_2009, "746382000", "OA106", 60): "fpdb's anonymised sample: `Starting Hand #746382000` (and `Last Hand"
-    " #746380000`) rounded, the end line `End Of Hand #746382682` not",
+    (TURN_2009, "746382000", "OA109", 60): "fpdb's anonymised sample: `Starting Hand #746382000` (and `Last Hand"
+    " #746380000`) rounded, the end line `End Of Hand #746382682` not: the record contradicts itself",
     (STT, "2072801748", "OA402", 700): "`Pot sizes: 400` twice: the text lists a second pot of 400 that no chips"
     " make (the pot is the 200 + 200 of the blinds, and the hand pays 400)",
     (DISCONNECTED, "2138526544", "OA306", 35): "PKR's disconnection protection: Player5 stays in the hand facing"
@@ -195,8 +195,8 @@ def test_running_pot_sizes_are_checked() -> None:
     """Every `Pot sizes` group before the last is checked as the hand is read (a defect when it disagrees): none
     does in the corpus; the one hand with a defect is the anonymised end line."""
     require_corpus()
-    defects = [(name(path), hand.hand_id, d.reason) for path, hand in all_hands() for d in hand.defects]
-    assert defects == [(TURN_2009, "746382000", "the end line names another hand than #746382000")]
+    defects = [(name(path), hand.hand_id, d.reason, d.inconsistent) for path, hand in all_hands() for d in hand.defects]
+    assert defects == [(TURN_2009, "746382000", "the end line names another hand than #746382000", True)]
 
 
 # ---- fpdb's import of the same file -------------------------------------------------------------------------
@@ -379,7 +379,26 @@ End of Hand #7"""
 def test_running_pots_and_closing_stacks_are_cross_checked() -> None:
     hand = BY_NAME["pkr"].read(Block("hand", "memory.txt", 1, GAME.split("\n"), "pkr"))
     assert isinstance(hand, Hand)
-    assert [(d.line, d.reason) for d in hand.defects] == [
-        (20, "the pots add up to $5; the chips put in by then make $4"),
-        (28, "the stack after the hand is $102 by the hand's lines, not $103"),
+    assert [(d.line, d.reason, d.inconsistent) for d in hand.defects] == [
+        (20, "the pots add up to $5; the chips put in by then make $4", True),
+        (28, "the stack after the hand is $102 by the hand's lines, not $103", True),
     ]
+
+
+def test_lines_with_no_chips_are_events() -> None:
+    """Chat (`Player3: gl`), emotes (`says ...`, `cheers.`), `did not respond in time and is folded`, `has
+    become disconnected and has 30 seconds to reconnect`, `will be dealt in after the button`: events, never
+    errors (`Shuffling Deck`, `Moving Button to seat N` and `Last Hand` are header lines)."""
+    require_corpus()
+    kinds = Counter(event.kind for _, hand in all_hands() for event in hand.events)
+    assert kinds == Counter(
+        {
+            "emote": 10,
+            "chat": 6,
+            "timed-out": 4,
+            "disconnected": 1,
+            "dealt-in-later": 1,
+            "disconnection-protection": 1,
+            "disconnection-protection-limit": 1,
+        }
+    )

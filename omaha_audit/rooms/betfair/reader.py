@@ -4,7 +4,8 @@ that Everleaf's reader uses (omaha_audit/rooms/everleaf/dealing.py).
 What the text means, and how the reader gives it to the model:
 
 - `PL $0.05/$0.10 Omaha - Sunday, October 18, 20:00:00 GMT 2009`: limit, blinds, game, and a time in GMT;
-  `Table Death 1 6-max (Real Money)`; `Seat 1: Hero ( $1 )`;
+  `Table Death 1 6-max (Real Money)`; `Seat 1: Hero ( $1 )`; amounts (`$0.05`, `$1`, `$1,250.50`) are read by
+  the reading kit with a decimal point, the currency from the header's sign;
 - `Player2 raises to [$0.30]`: the street total; calls and bets print the chips added (`Player4 calls
   [$0.20]` from the big blind); `Hero goes all-in` is printed on the line before the all-in player's line;
 - `** Showdown **`, then `shows [ 7c, 6c, 5h, Jh ] <words>`; `** Hand Conclusion **`, then one `wins $x
@@ -22,11 +23,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Final
 
-from omaha_audit.model import Game, Stakes, Structure, Unit, parse_amount
+from omaha_audit.model import Game, Stakes, Structure, Unit
 from omaha_audit.parse.ledger import TO
 from omaha_audit.parse.lexer import LineToken
-from omaha_audit.rooms.everleaf.dealing import DealingHeader
-from omaha_audit.rooms.everleaf.reader import CURRENCIES, EverleafReader
+from omaha_audit.rooms.everleaf.dealing import DealingHeader, read_money
+from omaha_audit.rooms.everleaf.reader import EverleafReader
+from omaha_audit.rooms.kit.amounts import currency_of
 
 GAMES: Final = {
     "Omaha": Game.OMAHA,
@@ -44,6 +46,7 @@ class BetfairReader(EverleafReader):
     format = "betfair"
     grammar = "betfair"
     raise_number = TO
+    decimal = "."  # (VARIANTS.md: a decimal point, dollars)
 
     def complete(self, types: list[str]) -> bool:
         return "SUMMARY_END" in types
@@ -52,10 +55,13 @@ class BetfairReader(EverleafReader):
         fields = {kind: m for kind, _, _, m in tokens[:4]}
         game_line, table = fields["GAME"], fields["TABLE"]
         small_text, big_text = game_line["small"], game_line["big"]
-        currency = CURRENCIES.get(small_text[:1], "XXX") if not small_text[:1].isdigit() else "chips"
-        unit = Unit("play", 2) if table["money"] == "Play Money" else Unit(currency, 0 if currency == "chips" else 2)
-        small = parse_amount(small_text.lstrip("$€"), unit.decimals)
-        big = parse_amount(big_text.lstrip("$€"), unit.decimals)
+        currency = currency_of(small_text)
+        if table["money"] == "Play Money":
+            unit = Unit("play", 2)
+        else:
+            unit = Unit(currency, 2) if currency is not None else Unit("chips", 0)
+        small = read_money(small_text, unit.decimals, self.decimal)
+        big = read_money(big_text, unit.decimals, self.decimal)
         structure = STRUCTURES[game_line["limit"]]
         if structure is Structure.FIXED_LIMIT:
             stakes = Stakes(None, None, small_bet=small, big_bet=big)

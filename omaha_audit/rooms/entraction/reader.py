@@ -6,7 +6,12 @@ printed numbers into chips added and street totals; this module builds the hand 
 
 What the text means, and how the reader gives it to the model:
 
-- the header's pair is the blinds (the small and big bet in fixed limit); the blinds are posted in the
+- the header's pair is the blinds (the small and big bet in fixed limit), after the currency's word (an ISO
+  code, `Fun` for play money, none for a tournament's chips) and before `and N ante` where antes are played
+  (`Player0 Ante (10)`); amounts are read by the reading kit, the text deciding the decimal mark; an amount in
+  no number style makes its line a line not read (its post, bet or award left out, the rest of the hand
+  read), a tournament's chips with decimals make the reader read the hand again in hundredths, and stakes
+  not read make the hand unreadable; the blinds are posted in the
   header block: `Small Blind:`, `Big Blind:` (printed before the small blind heads-up), `Small + Big Blind:`
   (a returning player's missed blinds: the small blind dead, the big blind live) and `Blind out of turn:` (a
   new player's big blind);
@@ -54,8 +59,6 @@ from omaha_audit.model import (
     UncalledReturn,
     Unit,
     UnreadableHand,
-    parse_amount,
-    parse_card,
 )
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import ADDED, Ledger
@@ -64,6 +67,9 @@ from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.times import utc_time
 from omaha_audit.parse.token_feed import lalr_parser
+from omaha_audit.rooms.kit.amounts import AmountError, FinerThanUnit, read_amount
+from omaha_audit.rooms.kit.cards import CardError, read_card
+from omaha_audit.rooms.kit.reader import crashed
 
 GAMES: Final = {
     "Omaha High": Game.OMAHA,
@@ -103,14 +109,15 @@ _ENDED: Final = re.compile(
 )
 
 
-_CACHE_LIMIT: Final = 20_000  # distinct amount texts remembered
+PLAY_MONEY: Final = "Fun"  # the currency's word of play-money tables
 
 
-class AmountError(ValueError):
-    def __init__(self, reason: str, line: int) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.line = line
+class ChipsWithDecimals(Exception):
+    """A tournament's chips printed with decimals: the hand is read again in hundredths."""
+
+
+class StakesNotRead(Exception):
+    """The header's blinds (or ante) fit no number style: the hand cannot be judged."""
 
 
 def unreadable(block: Block, line: int, reason: str, hand_id: str | None = None) -> UnreadableHand:
@@ -145,13 +152,12 @@ class EntractionReader:
         self.lark = lalr_parser(grammar_text("entraction"))
         self.classifier = LineClassifier(self.lark)
         self.checker = LalrChecker(self.lark)
-        self.amounts: dict[int, dict[str, int]] = {}  # per number of decimals: text -> units (they repeat)
 
     def read(self, block: Block) -> Hand | UnreadableHand:
         try:
             return self._read(block)
-        except Exception as error:  # a reader bug must not lose the hand
-            return unreadable(block, block.first_line, f"internal reader error: {error!r}")
+        except Exception as error:  # a reader bug must not lose the hand, nor pass for an unreadable one
+            return crashed(block, error)
 
     def _read(self, block: Block) -> Hand | UnreadableHand:
         tokens, _, unknown = self.classifier.tokens(enumerate(block.lines, block.first_line))
@@ -174,10 +180,10 @@ class EntractionReader:
         for decimals in (0, 2):
             try:
                 return EntractionBuilder(self, block, tokens, defects, truncated, decimals).build()
-            except AmountError as error:
-                if decimals == 0 and tokens[0][3]["currency"] is None:
-                    continue  # tournament chips with decimals: read again in hundredths
-                return unreadable(block, error.line, error.reason, hand_id)
+            except ChipsWithDecimals:
+                continue  # tournament chips with decimals: read again in hundredths
+            except StakesNotRead as error:
+                return unreadable(block, tokens[0][1], f"header stakes: {error}", hand_id)
         raise AssertionError("unreachable")
 
 
@@ -206,8 +212,11 @@ class EntractionBuilder(Ledger):
         self.game = GAMES.get(header["game"], Game.OTHER)
         self.structure = STRUCTURES[header["limit"]]
         currency = header["currency"]
-        self.unit = Unit(currency, 2) if currency else Unit("chips", decimals)
-        self.amount_cache = reader.amounts.setdefault(self.unit.decimals, {})
+        if currency == PLAY_MONEY:
+            self.unit = Unit("play", 2)
+        else:
+            self.unit = Unit(currency, 2) if currency else Unit("chips", decimals)
+        self.retry_finer = self.unit.decimals == 0  # chips: hundredths may follow
         self.stakes = Stakes(None, None)
         self.players: dict[str, int] = {}
         self.by_length: list[str] = []
@@ -233,30 +242,28 @@ class EntractionBuilder(Ledger):
         return Source(self.path, line, line)
 
     def amount(self, text: str | None, line: int) -> int:
+        """An amount of a line (`0.57`, `2,950.00`), read by the kit; raises AmountError (the line is then not
+        read), or ChipsWithDecimals for a tournament's chips with decimals (read again in hundredths)."""
         if not text:
             return 0
-        known = self.amount_cache.get(text)
-        if known is not None:
-            return known
         try:
-            value = parse_amount(text, self.unit.decimals)
-        except ValueError as error:
-            raise AmountError(f"amount {text!r}: {error}", line) from None
-        if len(self.amount_cache) < _CACHE_LIMIT:
-            self.amount_cache[text] = value
-        return value
+            return read_amount(text, self.unit.decimals)
+        except FinerThanUnit:
+            if self.retry_finer:
+                raise ChipsWithDecimals from None
+            raise
 
     def cards(self, text: str | None, line: int, source_text: str) -> tuple[Card, ...]:
-        """`Qs - 7d - 8c`."""
+        """`Qs - 7d - 8c`; a token that is no card is a defect of the line, left out."""
         found: list[Card] = []
         for part in (text or "").split(" - "):
             part = part.strip()
             if not part:
                 continue
             try:
-                found.append(parse_card(part))
-            except ValueError:
-                self.defects.append(Defect(line, source_text, f"not a card: {part!r}"))
+                found.append(read_card(part))
+            except CardError as error:
+                self.defects.append(Defect(line, source_text, f"not a card: {error}"))
         return tuple(found)
 
     def player(self, text: str, guess: str) -> str:
@@ -273,58 +280,79 @@ class EntractionBuilder(Ledger):
 
     # ---- the hand -----------------------------------------------------------------------------------
     def build(self) -> Hand:
-        self.stakes = self.read_stakes()
+        try:
+            self.stakes = self.read_stakes()
+        except AmountError as error:
+            raise StakesNotRead(str(error)) from None
         self.nominal_big_blind = self.stakes.big_blind or self.stakes.small_bet or 0
         for kind, line, text, m in self.tokens[1:]:
-            source = self.src(line)
-            if kind == "ACTION":
-                self.action_line(m, line, text, source)
-            elif kind == "SEAT":
-                seat = Seat(int(m["seat"]), m["name"], self.amount(m["stack"], line), source)
-                self.seats.append(seat)
-                self.players[seat.player] = seat.seat
-                self.by_length = []  # (sorted again when a name is looked up)
-            elif kind == "BLIND":
-                self.blind_line(m, line, text, source)
-            elif kind == "DEALT":
-                self.street = Street.PREFLOP
-                name = self.player(text, m["name"])
-                self.hero = name
-                self.dealt.append(DealtCards(name, self.cards(m["cards"], line, text), source))
-            elif kind in BOARD_STREETS:
-                self.board_line(kind, m, line, text, source)
-            elif kind == "PAYBACK":
-                name = self.player(text, m["name"])
-                self.uncalled.append(UncalledReturn(name, self.amount(m["amount"], line), self.street, source))
-            elif kind == "SHOWS" or kind == "NO_SHOW":
-                self.show_line(kind, m, line, text, source)
-            elif kind == "WINS":
-                name = self.player(text, m["name"])
-                pot = m["pot"]
-                self.collected.append(
-                    Collected(name, self.amount(m["amount"], line), POTS[pot], pot or "pot", 0, source)
-                )
-            elif kind == "RAKE":
-                self.rake = self.amount(m["rake"], line)
-                self.rake_source = source
-            elif kind == "DEALER":
-                name = self.player(text[len("Dealer:") :].lstrip(), m["name"])
-                self.button = self.players.get(name)
-                if self.button is None:
-                    self.defects.append(Defect(line, text, "the dealer has no seat"))
-            elif kind == "PLAYERS":
-                self.max_seats = int(m["max_seats"])
-            elif kind == "ENDED":
-                self.ended = m["ended"]
-                self.events.append(Event("game-ended", text, Street.SUMMARY, source))
+            try:
+                self.token(kind, line, text, m)
+            except AmountError as error:  # an amount in no number style: the line is not read
+                self.defects.append(Defect(line, text, str(error)))
         return self.finish()
+
+    def token(self, kind: str, line: int, text: str, m: re.Match[str]) -> None:
+        """One line of the hand, into the model."""
+        source = self.src(line)
+        if kind == "ACTION":
+            self.action_line(m, line, text, source)
+        elif kind == "SEAT":
+            seat = Seat(int(m["seat"]), m["name"], self.amount(m["stack"], line), source)
+            self.seats.append(seat)
+            self.players[seat.player] = seat.seat
+            self.by_length = []  # (sorted again when a name is looked up)
+        elif kind == "BLIND":
+            self.blind_line(m, line, text, source)
+        elif kind == "ANTE":
+            self.ante_line(m, line, text, source)
+        elif kind == "DEALT":
+            self.street = Street.PREFLOP
+            name = self.player(text, m["name"])
+            self.hero = name
+            self.dealt.append(DealtCards(name, self.cards(m["cards"], line, text), source))
+        elif kind in BOARD_STREETS:
+            self.board_line(kind, m, line, text, source)
+        elif kind == "PAYBACK":
+            name = self.player(text, m["name"])
+            self.uncalled.append(UncalledReturn(name, self.amount(m["amount"], line), self.street, source))
+        elif kind == "SHOWS" or kind == "NO_SHOW":
+            self.show_line(kind, m, line, text, source)
+        elif kind == "WINS":
+            name = self.player(text, m["name"])
+            pot = m["pot"]
+            self.collected.append(Collected(name, self.amount(m["amount"], line), POTS[pot], pot or "pot", 0, source))
+        elif kind == "RAKE":
+            self.rake = self.amount(m["rake"], line)
+            self.rake_source = source
+        elif kind == "DEALER":
+            name = self.player(text[len("Dealer:") :].lstrip(), m["name"])
+            self.button = self.players.get(name)
+            if self.button is None:
+                self.defects.append(Defect(line, text, "the dealer has no seat", inconsistent=True))
+        elif kind == "PLAYERS":
+            self.max_seats = int(m["max_seats"])
+        elif kind == "ENDED":
+            self.ended = m["ended"]
+            self.events.append(Event("game-ended", text, Street.SUMMARY, source))
 
     def read_stakes(self) -> Stakes:
         header, line = self.header, self.tokens[0][1]
         low, high = self.amount(header["low"], line), self.amount(header["high"], line)
+        ante = self.amount(header["ante"], line) if header["ante"] is not None else None
         if self.structure is Structure.FIXED_LIMIT:
-            return Stakes(None, None, small_bet=low, big_bet=high)
-        return Stakes(low, high)
+            return Stakes(None, None, small_bet=low, big_bet=high, ante=ante)
+        return Stakes(low, high, ante=ante)
+
+    def ante_line(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
+        """`Player0 Ante (10)`: dead money in the pot, no bet."""
+        name = self.player(text, m["name"])
+        chips = self.amount(m["amount"], line)
+        kind = ActionKind.POST_ANTE
+        to = self.post(kind, name, chips)
+        self.actions.append(
+            Action(Street.BLINDS, name, self.players.get(name), kind, chips, source, to, False, False, None, None, line)
+        )
 
     def blind_line(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
         what = m["what"]
@@ -374,7 +402,8 @@ class EntractionBuilder(Ledger):
         street = BOARD_STREETS[kind]
         board = self.cards(m["cards"], line, text)
         if board[: len(self.board)] != self.board or len(board) != BOARD_SIZES[kind]:
-            self.defects.append(Defect(line, text, "the board does not go on from the street before"))
+            reason = "the board does not go on from the street before"
+            self.defects.append(Defect(line, text, reason, inconsistent=True))
         new = board[len(self.board) :] if board[: len(self.board)] == self.board else board
         self.street = street
         self.new_round()
@@ -438,4 +467,5 @@ class EntractionBuilder(Ledger):
             hero=self.hero,
             truncated=self.truncated,
             defects=tuple(sorted(self.defects, key=lambda defect: defect.line)),
+            play_money=self.unit.currency == "play",
         )

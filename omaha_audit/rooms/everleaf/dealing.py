@@ -12,6 +12,10 @@ What the family's text leaves out, and how the model says so: no uncalled bet is
 awards simply leave it out: Refunds.IMPLIED), no total pot and no rake are printed (a PotSummary with
 neither: the rake is what the pot kept), and an all-in is not marked (Betfair: `goes all-in` on the line
 before): a line that puts a player's last chip in is all in.
+
+Amounts and cards are read by the reading kit (rooms/kit): an amount in no number style, or a card that is no
+card, makes its line a line not read (a Defect: the line's post, bet or award is left out, the rest of the
+hand is read).
 """
 
 from __future__ import annotations
@@ -47,17 +51,18 @@ from omaha_audit.model import (
     Structure,
     Tournament,
     Unit,
-    parse_amount,
-    parse_card,
 )
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.parse.ledger import ADDED, TO, Ledger
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.split import Block
+from omaha_audit.rooms.kit.amounts import AmountError, read_amount
+from omaha_audit.rooms.kit.cards import CardError, read_card, split_cards
 
 POSTS: Final = {
     "small blind": ActionKind.POST_SMALL_BLIND,
     "big blind": ActionKind.POST_BIG_BLIND,
+    "both blinds": ActionKind.POST_SMALL_AND_BIG_BLIND,  # a returning player: the small blind dead (BL-5)
     "ante": ActionKind.POST_ANTE,
 }
 VERBS: Final = {
@@ -76,9 +81,9 @@ STUD_STREETS: Final = {
 }
 STUD: Final = (Game.STUD, Game.STUD_HI_LO)
 HALVES: Final = {"high": Half.HIGH, "low": Half.LOW}
-_NUMBER: Final = re.compile(r"[\d,]+(?:\.\d+)?")
 _SIDE_NUMBER: Final = re.compile(r"#(\d+)")
-_CACHE_LIMIT: Final = 20_000
+# a euro sign read from the wrong code page (fpdb's Everleaf reader accepts it): the euro
+_MISDECODED_EURO: Final = "\u02c6"
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -121,9 +126,17 @@ class DealingHeader:
         self.table_id, self.max_seats, self.tournament = table_id, max_seats, tournament  # type: ignore[misc]
 
 
+def read_money(text: str, decimals: int, decimal: str | None) -> int:
+    """An amount's text as the family writes it (`$ 0.05`, `€ 34.43`, `1,200`, `$0.30`), its unit word left
+    out by the grammar, in units of `decimals` places; raises AmountError with the reason. `decimal`: the
+    decimal mark the room always writes, None to let the text decide."""
+    return read_amount(text.replace(_MISDECODED_EURO, "€"), decimals, decimal=decimal)
+
+
 class DealingBuilder(Ledger):
     """Turns one hand's tokens into a Hand. `raise_number`: what a raise's number means (Everleaf: the
-    chips added; Betfair: the street total); calls and bets print the chips added."""
+    chips added; Betfair: the street total); calls and bets print the chips added. `decimal`: the decimal
+    mark the room always writes (None: the text decides)."""
 
     def __init__(
         self,
@@ -135,9 +148,10 @@ class DealingBuilder(Ledger):
         defects: list[Defect],
         truncated: bool,
         raise_number: str,
-        caches: tuple[dict[str, int], dict[str, tuple[Card, ...]]],
+        decimal: str | None = None,
     ) -> None:
         super().__init__(raise_number, ADDED)
+        self.decimal = decimal
         self.format = format
         self.block = block
         self.path = block.path
@@ -147,7 +161,7 @@ class DealingBuilder(Ledger):
         self.defects = list(defects)
         self.truncated = truncated
         self.unit = header.unit
-        self.amount_cache, self.card_cache = caches
+        self.nominal_big_blind = header.stakes.big_blind or 0  # (`posts both blinds`: the big blind is live)
         self.line = block.first_line
         self.players: dict[str, int] = {}
         self.by_length: list[str] = []
@@ -171,33 +185,20 @@ class DealingBuilder(Ledger):
         return Source(self.path, line, line)
 
     def amount(self, text: str | None) -> int:
+        """An amount of the line being read; raises AmountError (the line is then not read)."""
         if not text:
             return 0
-        value = self.amount_cache.get(text)
-        if value is None:
-            value = parse_amount(text, self.unit.decimals)
-            if len(self.amount_cache) < _CACHE_LIMIT:
-                self.amount_cache[text] = value
-        return value
+        return read_money(text, self.unit.decimals, self.decimal)
 
     def cards(self, text: str | None, line: int, source_text: str) -> tuple[Card, ...]:
-        """`Qc, Qh, 7s, Jd` (commas and spaces)."""
-        key = text or ""
-        known = self.card_cache.get(key)
-        if known is not None:
-            return known
+        """`Qc, Qh, 7s, Jd` (commas and spaces); a token that is no card is a defect of the line, left out."""
         found: list[Card] = []
-        valid = True
-        for part in key.replace(",", " ").split():
+        for part in split_cards(text or ""):
             try:
-                found.append(parse_card(part))
-            except ValueError:
-                self.defects.append(Defect(line, source_text, f"not a card: {part!r}"))
-                valid = False
-        result = tuple(found)
-        if valid and len(self.card_cache) < _CACHE_LIMIT:
-            self.card_cache[key] = result
-        return result
+                found.append(read_card(part))
+            except CardError as error:
+                self.defects.append(Defect(line, source_text, f"not a card: {error}"))
+        return tuple(found)
 
     def player(self, text: str, guess: str | None) -> str:
         """The seated player a line names: the lexer's guess, else the longest seated name the line starts
@@ -214,43 +215,48 @@ class DealingBuilder(Ledger):
     def build(self) -> Hand:
         for kind, line, text, m in self.tokens:
             self.line = line
-            if kind == "ACTION":
-                self.action(m, line, text)
-            elif kind == "POST" or kind == "BRING_IN":
-                self.forced(kind, m, line, text)
-            elif kind == "SEAT":
-                self.seat(m, line, text)
-            elif kind == "DEALT":
-                name = self.player(text[len("Dealt to ") :], m["name"])
-                self.dealt.append(DealtCards(name, self.cards(m["cards"], line, text), self.src(line)))
-            elif kind in BOARD_STREETS:
-                self.board(kind, m, line, text)
-            elif kind == "STUD_STREET":
-                self.street = STUD_STREETS[m["street"]]
-                self.new_round()
-            elif kind == "DEAL_DOWN":
-                self.street = Street.THIRD if self.stud else Street.PREFLOP
-            elif kind == "COMPLETES":
-                self.complete(m, line, text)
-            elif kind == "ALL_IN":
-                self.going_all_in.add(self.player(text, m["name"]))
-            elif kind == "BUTTON":
-                self.button = int(m["button"])
-            elif kind == "SHOW_DOWN":
-                self.marks.append(ShowdownMark(0, line, self.src(line)))
-            elif kind == "SHOWS":
-                name = self.player(text, m["name"])
-                cards = self.cards(m["cards"], line, text)
-                description = m["description"]
-                self.showdown.append(
-                    ShowdownLine(name, ShowdownKind.SHOWS, cards, description, 0, self.src(line), line)
-                )
-            elif kind == "NO_SHOW":
-                name = self.player(text, m["name"])
-                self.showdown.append(ShowdownLine(name, ShowdownKind.DOESNT_SHOW, (), None, 0, self.src(line), line))
-            elif kind == "WINS" or kind == "SUMMARY_WINS":
-                self.wins(m, line, text)
+            try:
+                self.token(kind, line, text, m)
+            except AmountError as error:  # an amount in no number style: the line is not read
+                self.defects.append(Defect(line, text, str(error)))
         return self.finish()
+
+    def token(self, kind: str, line: int, text: str, m: re.Match[str]) -> None:
+        """One line of the hand, into the model."""
+        if kind == "ACTION":
+            self.action(m, line, text)
+        elif kind == "POST" or kind == "BRING_IN":
+            self.forced(kind, m, line, text)
+        elif kind == "SEAT":
+            self.seat(m, line, text)
+        elif kind == "DEALT":
+            name = self.player(text[len("Dealt to ") :], m["name"])
+            self.dealt.append(DealtCards(name, self.cards(m["cards"], line, text), self.src(line)))
+        elif kind in BOARD_STREETS:
+            self.board(kind, m, line, text)
+        elif kind == "STUD_STREET":
+            self.street = STUD_STREETS[m["street"]]
+            self.new_round()
+        elif kind == "DEAL_DOWN":
+            self.street = Street.THIRD if self.stud else Street.PREFLOP
+        elif kind == "COMPLETES":
+            self.complete(m, line, text)
+        elif kind == "ALL_IN":
+            self.going_all_in.add(self.player(text, m["name"]))
+        elif kind == "BUTTON":
+            self.button = int(m["button"])
+        elif kind == "SHOW_DOWN":
+            self.marks.append(ShowdownMark(0, line, self.src(line)))
+        elif kind == "SHOWS":
+            name = self.player(text, m["name"])
+            cards = self.cards(m["cards"], line, text)
+            description = m["description"]
+            self.showdown.append(ShowdownLine(name, ShowdownKind.SHOWS, cards, description, 0, self.src(line), line))
+        elif kind == "NO_SHOW":
+            name = self.player(text, m["name"])
+            self.showdown.append(ShowdownLine(name, ShowdownKind.DOESNT_SHOW, (), None, 0, self.src(line), line))
+        elif kind == "WINS" or kind == "SUMMARY_WINS":
+            self.wins(m, line, text)
 
     def seat(self, m: re.Match[str], line: int, text: str) -> None:
         name = m["name"]
@@ -330,8 +336,7 @@ class DealingBuilder(Ledger):
         name = self.player(text, m["name"])
         half_text = m["half"]
         if half_text is not None:
-            number = _NUMBER.search(m["half_amount"] or "")
-            chips = self.amount(number.group() if number else "")
+            chips = self.amount(m["half_amount"])
         else:
             chips = self.amount(m["amount"])
         pot_text = m["pot"]
@@ -393,6 +398,7 @@ class DealingBuilder(Ledger):
             hero=hero,
             truncated=self.truncated,
             defects=tuple(sorted(self.defects, key=lambda defect: defect.line)),
+            play_money=self.unit.currency == "play",
         )
 
 

@@ -9,8 +9,11 @@ What the text means, and how the reader gives it to the model:
   7 Card Stud`); the time has no zone. Grand Poker prints `Tournament #2768325 - Level 2` before it; the
   corpus's other tournament files (chips, `( 1000 Chips )`) print no tournament number: their hands are
   tournament hands with an empty id;
-- money: `[$ 0.05 USD]`, `( € 34.43 EURO )`, `[ 25 Chips]`, `[15]`; a player seated as `( new player )`
-  has no stack printed and sits the hand out: an event, not one of the hand's seats;
+- money: `[$ 0.05 USD]`, `( € 34.43 EURO )`, `[ 25 Chips]`, `[15]`, read by the reading kit (the text
+  decides its decimal mark); the unit is the header's sign (`$`, `€`, and `ˆ`, a euro read from the wrong code
+  page), else the seat lines' word (`USD`, `EURO` or `EUR`, `GEL`; `Chips` or none: a tournament's chips); a
+  player seated as `( new player )` has no stack printed and sits the hand out: an event, not one of the
+  hand's seats; `posts both blinds` is a returning player's small blind (dead) and big blind (live);
 - `raises [$ 0.20 USD]`, like calls and bets, is the chips the line adds (BB 0.10 to 0.30, then `calls
   [$ 0.20 USD]`); the colon after the name is printed on some lines and not on others;
 - `wins  high ($ 1.71 USD) from main pot` / `wins  low ($4.27) from main pot` are the halves of a hi/lo pot
@@ -27,7 +30,6 @@ import re
 from typing import Final
 
 from omaha_audit.model import (
-    Card,
     Defect,
     Game,
     Hand,
@@ -36,7 +38,6 @@ from omaha_audit.model import (
     Tournament,
     Unit,
     UnreadableHand,
-    parse_amount,
 )
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import ADDED
@@ -45,7 +46,9 @@ from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.times import parse_started
 from omaha_audit.parse.token_feed import lalr_parser
-from omaha_audit.rooms.everleaf.dealing import DealingBuilder, DealingHeader
+from omaha_audit.rooms.everleaf.dealing import DealingBuilder, DealingHeader, read_money
+from omaha_audit.rooms.kit.amounts import AmountError, currency_of
+from omaha_audit.rooms.kit.reader import crashed
 
 GAMES: Final = {
     "Omaha Hi/Lo": Game.OMAHA_HI_LO,
@@ -56,8 +59,9 @@ GAMES: Final = {
 }
 STRUCTURES: Final = {"PL": Structure.POT_LIMIT, "NL": Structure.NO_LIMIT, "FL": Structure.FIXED_LIMIT}
 SKINS: Final = {"Concord Gaming": "concord", "Grand Poker": "grand-poker"}
-CURRENCIES: Final = {"$": "USD", "€": "EUR"}
-_SYMBOL: Final = re.compile(r"^([^\d\s,.])")
+# the seat lines' unit words (`( $ 10 USD )`, `( € 34.43 EURO )`, `( 1000 Chips )`): the currency, None for chips
+UNIT_WORDS: Final = {"USD": "USD", "EURO": "EUR", "EUR": "EUR", "GEL": "GEL", "Chips": None}
+_UNIT_WORD: Final = re.compile(r"\((?:[^()]*?) (USD|EURO|EUR|GEL|Chips)(?: All-in)? ?\)")
 _BROKEN: Final = re.compile(r"[a-z ,]+ \[ ?[^\]]*\]")  # `eights [ Jc, Js, 9d, 8c, 8h ]`
 
 
@@ -67,19 +71,18 @@ class EverleafReader:
     format = "everleaf"
     grammar = "everleaf"
     raise_number = ADDED
+    decimal: str | None = None  # the decimal mark the room always writes (None: the text decides)
 
     def __init__(self) -> None:
         self.lark = lalr_parser(grammar_text(self.grammar))
         self.classifier = LineClassifier(self.lark)
         self.checker = LalrChecker(self.lark)
-        self.amounts: dict[int, dict[str, int]] = {}
-        self.cards: dict[str, tuple[Card, ...]] = {}
 
     def read(self, block: Block) -> Hand | UnreadableHand:
         try:
             return self._read(block)
-        except Exception as error:  # a reader bug must not lose the hand
-            return unreadable(block, block.first_line, f"internal reader error: {error!r}")
+        except Exception as error:  # a reader bug must not lose the hand, nor pass for an unreadable one
+            return crashed(block, error)
 
     def _read(self, block: Block) -> Hand | UnreadableHand:
         tokens, ignored, unknown = self.classifier.tokens(enumerate(block.lines, block.first_line))
@@ -100,16 +103,12 @@ class EverleafReader:
             return unreadable(block, line, reason, hand_id)
         try:
             header = self.header(tokens)
-        except (KeyError, ValueError) as error:
-            return unreadable(block, tokens[0][1], f"header: {error}", hand_id)
-        caches = (self.amounts.setdefault(header.unit.decimals, {}), self.cards)
+        except AmountError as error:  # the stakes: without them nothing of the hand can be judged
+            return unreadable(block, tokens[0][1], f"header stakes: {error}", hand_id)
         builder = DealingBuilder(
-            self.format, block, header, tokens, ignored, defects, truncated, self.raise_number, caches
+            self.format, block, header, tokens, ignored, defects, truncated, self.raise_number, self.decimal
         )
-        try:
-            return builder.build()
-        except ValueError as error:  # an amount the unit cannot hold
-            return unreadable(block, builder.line, str(error), hand_id)
+        return builder.build()
 
     def complete(self, types: list[str]) -> bool:
         """Whether the hand reaches its end: its pot awarded."""
@@ -135,16 +134,14 @@ class EverleafReader:
         limit = game_line["limit"]
         structure = STRUCTURES[limit] if limit else Structure.FIXED_LIMIT
         small_text, big_text = game_line["small"], game_line["big"]
-        symbol = _SYMBOL.match(small_text)
-        seat_text = next((text for kind, _, text, _ in tokens if kind == "SEAT"), "")
-        if symbol is not None:
-            unit = Unit(CURRENCIES.get(symbol.group(1), "XXX"), 2)
-        elif "Chips" in seat_text or " USD" not in seat_text:
-            unit = Unit("chips", 0)
-        else:
-            unit = Unit("USD", 2)
-        small = parse_amount(small_text.lstrip("$€").strip(), unit.decimals)
-        big = parse_amount(big_text.lstrip("$€").strip(), unit.decimals)
+        currency = currency_of(small_text.replace("\u02c6", "€").strip())
+        if currency is None:
+            seat_text = next((text for kind, _, text, _ in tokens if kind == "SEAT" and "new player" not in text), "")
+            word = _UNIT_WORD.search(seat_text)
+            currency = UNIT_WORDS[word.group(1)] if word is not None else None
+        unit = Unit(currency, 2) if currency is not None else Unit("chips", 0)
+        small = read_money(small_text, unit.decimals, self.decimal)
+        big = read_money(big_text, unit.decimals, self.decimal)
         if structure is Structure.FIXED_LIMIT:
             stakes = Stakes(None, None, small_bet=small, big_bet=big)
         else:
@@ -178,4 +175,5 @@ class EverleafReader:
 
 
 def unreadable(block: Block, line: int, reason: str, hand_id: str | None = None) -> UnreadableHand:
+    """A block that cannot be read as a hand at all (no header, lines out of order, stakes not read)."""
     return UnreadableHand(block.path, line, block.first_line, block.last_line, reason, hand_id, block.format)

@@ -28,6 +28,10 @@ What the text means, and how the reader gives it to the model:
   stack before, less what the player put in, plus what went back and what they collected), and one that
   disagrees is a defect;
 - a card not shown is `[XX]`: `shows [XX] [J s]` shows one card (a voluntary show, no showdown hand);
+- amounts (`$0.05`, `13,800`, `€2`, `£4`) are read by the reading kit, the text deciding the decimal mark;
+  one in no number style makes its line a line not read (the line's post, bet or award left out, the rest of
+  the hand read, and the cross-checks above made only on the lines before it); a tournament's chips with
+  decimals make the reader read the hand again in hundredths; blinds not read make the hand unreadable;
 - `has disconnected and has been granted disconnection protection`: the player stays in without acting
   again, as if all in; the line becomes a check that is all in (as the old WPN reader reads `is disconnected
   and ALL IN.`), so the betting of the others is judged as the room dealt it.
@@ -64,8 +68,6 @@ from omaha_audit.model import (
     UncalledReturn,
     Unit,
     UnreadableHand,
-    parse_amount,
-    parse_card,
 )
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import TO, Ledger
@@ -73,6 +75,9 @@ from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.token_feed import lalr_parser
+from omaha_audit.rooms.kit.amounts import AmountError, FinerThanUnit, read_amount
+from omaha_audit.rooms.kit.cards import CardError, read_card
+from omaha_audit.rooms.kit.reader import crashed
 
 GAMES: Final = {
     "OMAHA": Game.OMAHA,
@@ -105,12 +110,15 @@ _TOURNAMENT: Final = re.compile(r"(?:Tournament #|STT # ?)(?P<id>\d+)(?: Table #
 _HIDDEN: Final = "XX"
 
 
-_CACHE_LIMIT: Final = 20_000  # distinct amount texts remembered
+class ChipsWithDecimals(Exception):
+    """A tournament's chips printed with decimals: the hand is read again in hundredths."""
 
 
-class AmountError(ValueError):
+class StakesNotRead(Exception):
+    """The `Blinds are now` line's amounts fit no number style: the hand cannot be judged."""
+
     def __init__(self, reason: str, line: int) -> None:
-        super().__init__(reason)
+        super().__init__(reason, line)
         self.reason = reason
         self.line = line
 
@@ -140,13 +148,12 @@ class PkrReader:
         self.lark = lalr_parser(grammar_text("pkr"))
         self.classifier = LineClassifier(self.lark)
         self.checker = LalrChecker(self.lark)
-        self.amounts: dict[int, dict[str, int]] = {}  # per number of decimals: text -> units (they repeat)
 
     def read(self, block: Block) -> Hand | UnreadableHand:
         try:
             return self._read(block)
-        except Exception as error:  # a reader bug must not lose the hand
-            return unreadable(block, block.first_line, f"internal reader error: {error!r}")
+        except Exception as error:  # a reader bug must not lose the hand, nor pass for an unreadable one
+            return crashed(block, error)
 
     def _read(self, block: Block) -> Hand | UnreadableHand:
         tokens, ignored, unknown = self.classifier.tokens(enumerate(block.lines, block.first_line))
@@ -180,10 +187,10 @@ class PkrReader:
         for decimals in (None, 2):
             try:
                 return PkrBuilder(self, block, tokens, ignored, defects, truncated, decimals).build()
-            except AmountError as error:
-                if decimals is None:
-                    continue  # tournament chips with decimals: read again in hundredths
-                return unreadable(block, error.line, error.reason, hand_id)
+            except ChipsWithDecimals:
+                continue  # tournament chips with decimals: read again in hundredths
+            except StakesNotRead as error:
+                return unreadable(block, error.line, f"blinds: {error.reason}", hand_id)
         raise AssertionError("unreachable")
 
 
@@ -223,7 +230,7 @@ class PkrBuilder(Ledger):
             self.unit = Unit("play", 2 if decimals is None else decimals)
         else:
             self.unit = Unit("USD", 2 if decimals is None else decimals)
-        self.amount_cache = reader.amounts.setdefault(self.unit.decimals, {})
+        self.retry_finer = decimals is None and self.unit.decimals == 0  # chips: hundredths may follow
         self.players: dict[str, int] = {}
         self.by_length: list[str] = []
         self.seats: list[Seat] = []
@@ -241,6 +248,7 @@ class PkrBuilder(Ledger):
         self.returned: dict[str, int] = {}
         self.pot_groups: list[tuple[int, str, int, list[int]]] = []  # (line, text, chips in by then, pots)
         self.rakes: dict[int, int] = {}  # pot number (1 = main) -> rake taken from it
+        self.rake_lines: dict[int, tuple[int, str]] = {}  # pot number -> the first line taking rake from it
         self.rake_source: Source | None = None
         self.results: list[tuple[int, str, str, int]] = []  # the closing seat lines: (line, text, name, stack)
         self.board: tuple[Card, ...] = ()
@@ -249,27 +257,24 @@ class PkrBuilder(Ledger):
         self.hero: str | None = None
         self.dealt_in = False
         self.stakes = Stakes(None, None)
+        self.merged = 0  # the line of a dead blind already read with the big blind before it
+        self.previous = ""  # the kind of the line before (`Pot sizes:` lines come in groups)
 
     # ---- helpers ------------------------------------------------------------------------------------
     def src(self, line: int) -> Source:
         return Source(self.path, line, line)
 
     def amount(self, text: str | None, line: int) -> int:
+        """An amount of a line (`$0.05`, `13,800`), read by the kit; raises AmountError (the line is then not
+        read), or ChipsWithDecimals for a tournament's chips with decimals (read again in hundredths)."""
         if not text:
             return 0
-        known = self.amount_cache.get(text)
-        if known is not None:
-            return known
-        raw = text.strip()
-        if raw and not raw[0].isdigit():
-            raw = raw[1:]
         try:
-            value = parse_amount(raw, self.unit.decimals)
-        except ValueError as error:
-            raise AmountError(f"amount {text!r}: {error}", line) from None
-        if len(self.amount_cache) < _CACHE_LIMIT:
-            self.amount_cache[text] = value
-        return value
+            return read_amount(text, self.unit.decimals)
+        except FinerThanUnit:
+            if self.retry_finer:
+                raise ChipsWithDecimals from None
+            raise
 
     def cards(self, text: str | None, line: int, source_text: str) -> tuple[tuple[Card, ...], bool]:
         """The cards of `[9 d][5 d]` or `[Ad 8h]`, and whether none was hidden (`[XX]`)."""
@@ -283,9 +288,9 @@ class PkrBuilder(Ledger):
             parts = [bracket.replace(" ", "")] if _SPACED_CARD.fullmatch(bracket) else bracket.split()
             for part in parts:
                 try:
-                    found.append(parse_card(part))
-                except ValueError:
-                    self.defects.append(Defect(line, source_text, f"not a card: {part!r}"))
+                    found.append(read_card(part))
+                except CardError as error:
+                    self.defects.append(Defect(line, source_text, f"not a card: {error}"))
         return tuple(found), whole
 
     def player(self, text: str, guess: str) -> str:
@@ -302,83 +307,92 @@ class PkrBuilder(Ledger):
     def build(self) -> Hand:
         blinds = self.fields["BLINDS"]
         line = next(line for kind, line, _, _ in self.tokens if kind == "BLINDS")
-        small, big = self.amount(blinds["small"], line), self.amount(blinds["big"], line)
+        try:
+            small, big = self.amount(blinds["small"], line), self.amount(blinds["big"], line)
+        except AmountError as error:
+            raise StakesNotRead(str(error), line) from None
         if self.structure is Structure.FIXED_LIMIT:  # (no fixed-limit hand in the corpus: the usual structure)
             self.stakes = Stakes(None, None, small_bet=big, big_bet=2 * big)
         else:
             self.stakes = Stakes(small, big)
         self.nominal_big_blind = big
-        tokens = self.tokens
-        merged = 0  # the line of a dead blind already read with the big blind before it
-        previous = ""
-        for index, (kind, line, text, m) in enumerate(tokens):
-            source = self.src(line)
-            if kind == "ACTION":
-                self.action_line(m, line, text, source)
-            elif kind == "POST" and line != merged:
-                dead = self.dead_after(index)
-                if dead is not None:
-                    merged = dead[1]
-                self.post_line(m, line, text, source, dead)
-            elif kind == "SEAT":
-                self.seat_line(m, line, text, source)
-            elif kind == "POT_SIZES":
-                self.pot_line(m, line, text, previous == "POT_SIZES")
-            elif kind in BOARD_STREETS:
-                self.board_line(kind, m, line, text, source)
-            elif kind == "DEALT":
-                self.street = Street.PREFLOP
-                name = self.player(text[text.rindex(" to ") + 4 :], m["name"])
-                self.hero = name
-                self.dealt.append(DealtCards(name, self.cards(m["cards"], line, text)[0], source))
-            elif kind == "DEALING":
-                self.street = Street.PREFLOP
-                self.dealt_in = True
-            elif kind == "RETURNING":
-                name = self.player(m["name"] + " ", m["name"])
-                chips = self.amount(m["amount"], line)
-                self.returned[name] = self.returned.get(name, 0) + chips
-                self.uncalled.append(UncalledReturn(name, chips, self.street, source))
-            elif kind == "RAKE":
-                pot = int(m["pot"])
-                self.rakes[pot] = self.rakes.get(pot, 0) + self.amount(m["amount"], line)
-                self.rake_source = self.rake_source or source
-            elif kind == "PROTECTED":
-                # kept in the hand without calling: a check, all in (what the protection makes the player)
-                name = self.player(text, m["name"])
-                self.actions.append(
-                    Action(
-                        self.street,
-                        name,
-                        self.players.get(name),
-                        ActionKind.CHECK,
-                        0,
-                        source,
-                        None,
-                        True,
-                        True,
-                        order=line,
-                    )
-                )
-                self.events.append(Event("disconnection-protection", text, self.street, source, name))
-            elif kind == "SHOWS" or kind == "FOLDS_SHOWS":
-                self.show_line(kind, m, line, text, source)
-            elif kind == "NO_SHOW":
-                name = self.player(text, m["name"])
-                self.showdown.append(ShowdownLine(name, ShowdownKind.DOESNT_SHOW, (), None, 0, source, line))
-            elif kind == "HAS":
-                name = self.player(text, m["name"])
-                self.descriptions.setdefault(name, []).append(m["description"])
-            elif kind == "WINS":
-                self.wins_line(m, line, text, source)
-            elif kind == "MOVING" or kind == "BUTTON":  # (the last named: `Moving Button to seat 6`)
-                self.button = int(m["button"])
-            elif kind == "END" and m["hand_id"] != self.hand_id:
-                self.defects.append(Defect(line, text, f"the end line names another hand than #{self.hand_id}"))
-            previous = kind
+        for index, (kind, line, text, m) in enumerate(self.tokens):
+            try:
+                self.token(index, kind, line, text, m)
+            except AmountError as error:  # an amount in no number style: the line is not read
+                self.defects.append(Defect(line, text, str(error)))
+            self.previous = kind
         if not self.truncated:
             self.cross_check()
         return self.finish()
+
+    def token(self, index: int, kind: str, line: int, text: str, m: re.Match[str]) -> None:
+        """One line of the hand, into the model."""
+        source = self.src(line)
+        if kind == "ACTION":
+            self.action_line(m, line, text, source)
+        elif kind == "POST" and line != self.merged:
+            dead = self.dead_after(index)
+            if dead is not None:
+                self.merged = dead[1]
+            self.post_line(m, line, text, source, dead)
+        elif kind == "SEAT":
+            self.seat_line(m, line, text, source)
+        elif kind == "POT_SIZES":
+            self.pot_line(m, line, text, self.previous == "POT_SIZES")
+        elif kind in BOARD_STREETS:
+            self.board_line(kind, m, line, text, source)
+        elif kind == "DEALT":
+            self.street = Street.PREFLOP
+            name = self.player(text[text.rindex(" to ") + 4 :], m["name"])
+            self.hero = name
+            self.dealt.append(DealtCards(name, self.cards(m["cards"], line, text)[0], source))
+        elif kind == "DEALING":
+            self.street = Street.PREFLOP
+            self.dealt_in = True
+        elif kind == "RETURNING":
+            name = self.player(m["name"] + " ", m["name"])
+            chips = self.amount(m["amount"], line)
+            self.returned[name] = self.returned.get(name, 0) + chips
+            self.uncalled.append(UncalledReturn(name, chips, self.street, source))
+        elif kind == "RAKE":
+            pot = int(m["pot"])
+            self.rakes[pot] = self.rakes.get(pot, 0) + self.amount(m["amount"], line)
+            self.rake_lines.setdefault(pot, (line, text))
+            self.rake_source = self.rake_source or source
+        elif kind == "PROTECTED":
+            # kept in the hand without calling: a check, all in (what the protection makes the player)
+            name = self.player(text, m["name"])
+            self.actions.append(
+                Action(
+                    self.street,
+                    name,
+                    self.players.get(name),
+                    ActionKind.CHECK,
+                    0,
+                    source,
+                    None,
+                    True,
+                    True,
+                    order=line,
+                )
+            )
+            self.events.append(Event("disconnection-protection", text, self.street, source, name))
+        elif kind == "SHOWS" or kind == "FOLDS_SHOWS":
+            self.show_line(kind, m, line, text, source)
+        elif kind == "NO_SHOW":
+            name = self.player(text, m["name"])
+            self.showdown.append(ShowdownLine(name, ShowdownKind.DOESNT_SHOW, (), None, 0, source, line))
+        elif kind == "HAS":
+            name = self.player(text, m["name"])
+            self.descriptions.setdefault(name, []).append(m["description"])
+        elif kind == "WINS":
+            self.wins_line(m, line, text, source)
+        elif kind == "MOVING" or kind == "BUTTON":  # (the last named: `Moving Button to seat 6`)
+            self.button = int(m["button"])
+        elif kind == "END" and m["hand_id"] != self.hand_id:
+            reason = f"the end line names another hand than #{self.hand_id}"
+            self.defects.append(Defect(line, text, reason, inconsistent=True))
 
     def seat_line(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
         if self.dealt_in:  # the seat lines after the awards: the stacks after the hand
@@ -503,26 +517,32 @@ class PkrBuilder(Ledger):
     def cross_check(self) -> None:
         """Every `Pot sizes:` group before the last adds up to the chips in the pot by then (the last is the
         hand's pots, which the audit compares with the pots the contributions make), and every closing seat line
-        is the player's stack before, less what they put in, plus what went back and what they collected."""
+        is the player's stack before, less what they put in, plus what went back and what they collected. A line
+        that disagrees contradicts the hand (the room's error); only the lines before the first line not read
+        are checked (the chips of a line not read are not known)."""
         money = self.unit.format
+        unread = min((defect.line for defect in self.defects if defect.not_read), default=self.block.last_line + 1)
         for line, text, chips, pots in self.pot_groups[:-1]:  # (the last is the hand's pots: OA402 judges them)
-            if sum(pots) != chips:
+            if sum(pots) != chips and line < unread:
                 reason = f"the pots add up to {money(sum(pots))}; the chips put in by then make {money(chips)}"
-                self.defects.append(Defect(line, text, reason))
+                self.defects.append(Defect(line, text, reason, inconsistent=True))
         excess = uncalled_excess(self.live())
         got: dict[str, int] = {}
         for item in self.collected:
             got[item.player] = got.get(item.player, 0) + item.amount
         before = {seat.player: seat.stack for seat in self.seats}
         for line, text, name, stack in self.results:
+            if line > unread:
+                break
             if name not in before:
-                self.defects.append(Defect(line, text, "a seat at the end that was not seated at the start"))
+                reason = "a seat at the end that was not seated at the start"
+                self.defects.append(Defect(line, text, reason, inconsistent=True))
                 continue
             back = self.returned.get(name, 0) + (excess[1] if excess[0] == name else 0)
             expected = before[name] - self.put_in.get(name, 0) + back + got.get(name, 0)
             if stack != expected:
                 reason = f"the stack after the hand is {money(expected)} by the hand's lines, not {money(stack)}"
-                self.defects.append(Defect(line, text, reason))
+                self.defects.append(Defect(line, text, reason, inconsistent=True))
 
     # ---- the result ---------------------------------------------------------------------------------
     def pot_summary(self) -> PotSummary | None:
@@ -530,9 +550,10 @@ class PkrBuilder(Ledger):
         if self.pot_groups:
             line, _, _, pots = self.pot_groups[-1]
             net = [amount - self.rakes.get(number, 0) for number, amount in enumerate(pots, 1)]
-            for number in self.rakes:
+            for number, (rake_line, rake_text) in self.rake_lines.items():
                 if number > len(pots):
-                    self.defects.append(Defect(line, "", f"rake taken from pot {number}, which is not printed"))
+                    reason = f"rake taken from pot {number}, which is not printed"
+                    self.defects.append(Defect(rake_line, rake_text, reason, inconsistent=True))
             return PotSummary(None, rake, net[0], tuple(net[1:]), self.src(line), PotBasis.GROSS, PotBasis.NET)
         if self.rake_source is not None:
             return PotSummary(None, rake, None, (), self.rake_source, PotBasis.GROSS, PotBasis.NET, PotBasis.NET)

@@ -25,11 +25,17 @@ published it: the hand's id, `s1/w2/d1/d2h1`) and `LoadHand({Hand:{...},Plays:[.
   run again from the cards it had at the last bet (twice, three, four times): the extra cards make the
   further boards in turn; cards dealt after the award (left over from another hand) are kept as events;
 - the show prints no pot, no rake and no time; the game (no-limit Hold'em) is not named: Hold'em by the
-  two hole cards, no limit as the show played it.
+  two hole cards, no limit as the show played it;
+- numbers are the literal's own (whole chips): amounts are read by the reading kit (a decimal point, as
+  JavaScript writes it); a play whose amount is not a whole number of chips, whose seat is not a number or
+  whose kind is not known, a stack or a card not read, are each a defect of the hand's line (the play or the
+  seat left out, the rest read: the hand's one line is then not read whole, and the dealer's checks are
+  withheld); blinds or an ante not read make the hand unreadable, as a literal that is no object does.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any, Final
 
 from omaha_audit.model import (
@@ -56,17 +62,20 @@ from omaha_audit.model import (
     UncalledReturn,
     Unit,
     UnreadableHand,
-    parse_card,
 )
 from omaha_audit.parse.ledger import ADDED, TO, Ledger
 from omaha_audit.parse.split import Block
-from omaha_audit.rooms.thebiggame.literal import LiteralError, load_hand
+from omaha_audit.rooms.kit.amounts import AmountError, read_amount
+from omaha_audit.rooms.kit.cards import CardError, read_card
+from omaha_audit.rooms.kit.reader import crashed
+from omaha_audit.rooms.thebiggame.literal import LiteralError, Number, load_hand
 
 CHIPS: Final = Unit("chips", 0)
 BOARD: Final = 5
 STREET_OF_SIZE: Final = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
 STREET_OF_DEAL: Final = (Street.FLOP, Street.TURN, Street.RIVER)  # a deal of the wrong size: by its place
 BETTING: Final = frozenset({"Folds", "Checks", "Calls", "Bets", "Raises To", "All-In", "Straddles"})
+PLAYS: Final = BETTING | {"Deal", "Takes Back", "Wins"}
 _FOLD: Final = ActionKind.FOLD
 _CHECK: Final = ActionKind.CHECK
 _CALL: Final = ActionKind.CALL
@@ -77,7 +86,11 @@ _LOADHAND: Final = "LoadHand("
 
 
 class ShapeError(ValueError):
-    pass
+    """The literal's structure is not a hand's (no `Hand` object, no `Players` list): nothing can be read."""
+
+
+class StakesNotRead(ValueError):
+    """`SmallBlind`, `BigBlind` or `Ante` not a whole number of chips: the hand cannot be judged."""
 
 
 def unreadable(block: Block, line: int, reason: str, hand_id: str | None = None) -> UnreadableHand:
@@ -92,8 +105,8 @@ class BigGameReader:
     def read(self, block: Block) -> Hand | UnreadableHand:
         try:
             return self._read(block)
-        except Exception as error:  # a reader bug must not lose the hand
-            return unreadable(block, block.first_line, f"internal reader error: {error!r}")
+        except Exception as error:  # a reader bug must not lose the hand, nor pass for an unreadable one
+            return crashed(block, error)
 
     def _read(self, block: Block) -> Hand | UnreadableHand:
         url = ""
@@ -118,6 +131,8 @@ class BigGameReader:
             return builder.build()
         except (LiteralError, ShapeError) as error:
             return unreadable(block, line, str(error), hand_id or None)
+        except StakesNotRead as error:
+            return unreadable(block, line, f"stakes: {error}", hand_id or None)
 
 
 def hand_id_of(url: str) -> str:
@@ -127,9 +142,24 @@ def hand_id_of(url: str) -> str:
 
 
 def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    """A number that counts things (a seat, the table's size): its digits."""
+    if not isinstance(value, Number) or not value.isdigit():
         raise ShapeError(f"{what} is not a whole number: {value!r}")
-    return value
+    return int(value)
+
+
+def chips(value: Any, what: str) -> int:
+    """An amount of the literal (a number, or a number's text in quotes), in whole chips, read by the kit
+    with JavaScript's decimal point; raises AmountError with the reason."""
+    if not isinstance(value, str):
+        raise AmountError(f"{what} is not an amount: {value!r}")
+    return read_amount(value, 0, decimal=".")
+
+
+def seat_of_play(play: dict[str, Any]) -> int | None:
+    """A play's seat number, None when it has none."""
+    seat = play.get("Seat")
+    return int(seat) if isinstance(seat, Number) and seat.isdigit() else None
 
 
 def _list(value: Any, what: str) -> list[Any]:
@@ -145,10 +175,10 @@ def _object(value: Any, what: str) -> dict[str, Any]:
 
 
 def card_of(text: Any) -> Card:
-    """`cq` (suit, then rank in lower case) -> Qc; raises ValueError."""
-    if not isinstance(text, str) or len(text) != 2:
-        raise ValueError(f"not a card: {text!r}")
-    return parse_card(text[1].upper() + text[0])
+    """`cq` (suit, then rank in lower case) -> Qc, `st` -> Ts; raises CardError."""
+    if isinstance(text, Number) or not isinstance(text, str):
+        raise CardError(f"{text!r} is not a card")
+    return read_card(text, suit_first=True)
 
 
 class BigGameBuilder(Ledger):
@@ -165,11 +195,14 @@ class BigGameBuilder(Ledger):
         self.url = url
         self.defects = defects
         self.hand = _object(data.get("Hand"), "Hand")
-        self.plays = [_object(play, "a play") for play in _list(data.get("Plays"), "Plays")]
+        self.plays = self.read_plays(_list(data.get("Plays"), "Plays"))
         self.title = str(self.hand.get("Title") or "")
-        self.small = _int(self.hand.get("SmallBlind"), "SmallBlind")
-        self.big = _int(self.hand.get("BigBlind"), "BigBlind")
-        self.ante = _int(self.hand.get("Ante", 0), "Ante")
+        try:
+            self.small = chips(self.hand.get("SmallBlind"), "SmallBlind")
+            self.big = chips(self.hand.get("BigBlind"), "BigBlind")
+            self.ante = chips(self.hand.get("Ante", Number("0")), "Ante")
+        except AmountError as error:
+            raise StakesNotRead(str(error)) from None
         self.dealer = _int(self.hand.get("Dealer"), "Dealer")
         self.nominal_big_blind = self.big
         self.names: dict[int, str] = {}  # seat -> player, empty seats left out
@@ -185,30 +218,46 @@ class BigGameBuilder(Ledger):
         self.street = Street.BLINDS
 
     # ---- the table ------------------------------------------------------------------------
+    def read_plays(self, entries: list[Any]) -> list[dict[str, Any]]:
+        """The plays the reader knows, each with a seat number; any other is a defect, left out."""
+        plays: list[dict[str, Any]] = []
+        for entry in entries:
+            play = entry if isinstance(entry, dict) else None
+            if play is None or seat_of_play(play) is None or play.get("Action") not in PLAYS:
+                what = "a play" if play is None else f"play {play.get('Action')!r} of seat {play.get('Seat')!r}"
+                self.defects.append(Defect(self.line, _play_text(entry), f"{what}: not one the reader knows"))
+                continue
+            plays.append(play)
+        return plays
+
     def read_players(self) -> None:
-        active = {_int(play.get("Seat"), "a play's Seat") for play in self.plays}
+        active = {seat_of_play(play) for play in self.plays}
         for entry in _list(self.hand.get("Players"), "Players"):
             player = _object(entry, "a player")
             name = str(player.get("Name") or "")
             seat = _int(player.get("Seat"), "a player's Seat")
             if not name:
                 continue  # an empty seat
-            stack = _int(player.get("Stack"), f"{name}'s Stack")
             self.names[seat] = name
-            self.stacks[name] = stack
-            self.seats.append(Seat(seat, name, stack, self.source, None, seat not in active))
+            try:
+                stack = chips(player.get("Stack"), f"{name}'s Stack")
+            except AmountError as error:  # the seat is left out; the plays that need the stack are not read
+                self.defects.append(Defect(self.line, f"{name}: Stack {player.get('Stack')!r}", str(error)))
+            else:
+                self.stacks[name] = stack
+                self.seats.append(Seat(seat, name, stack, self.source, None, seat not in active))
             cards: list[Card] = []
             for text in _list(player.get("Cards", []), f"{name}'s Cards"):
                 try:
                     cards.append(card_of(text))
-                except ValueError:
-                    self.defects.append(Defect(self.line, f"{name}: {text!r}", f"not a card: {text!r}"))
+                except CardError as error:
+                    self.defects.append(Defect(self.line, f"{name}: {text!r}", f"not a card: {error}"))
             if cards:
                 self.dealt.append(DealtCards(name, tuple(cards), self.source))
 
     def blinds(self) -> tuple[int | None, int | None]:
         """The seats of the small and the big blind (see the module's docstring)."""
-        active = sorted({_int(play.get("Seat"), "Seat") for play in self.plays} & set(self.names))
+        active = sorted({seat_of_play(play) or 0 for play in self.plays} & set(self.names))
         if len(active) < 2:
             return None, (active[0] if active else None)
         pivot: int | None = None
@@ -217,7 +266,7 @@ class BigGameBuilder(Ledger):
             if action == "Deal":
                 break
             if action in BETTING:
-                pivot = _int(play.get("Seat"), "Seat")
+                pivot = seat_of_play(play)
                 break
         after = [seat for seat in active if seat > self.dealer] + [seat for seat in active if seat <= self.dealer]
         if len(active) == 2:
@@ -230,9 +279,9 @@ class BigGameBuilder(Ledger):
         return small, big
 
     # ---- betting ---------------------------------------------------------------------------
-    def post(self, kind: ActionKind, name: str, chips: int) -> int:
+    def post(self, kind: ActionKind, name: str, amount: int) -> int:
         """A forced bet (at most the player's stack), its street total, recorded as an action."""
-        paid = min(chips, self.stacks.get(name, chips))
+        paid = min(amount, self.stacks.get(name, amount))
         to = super().post(kind, name, paid)
         self.stacks[name] = self.stacks.get(name, 0) - paid
         all_in = self.stacks[name] <= 0 and paid > 0
@@ -250,10 +299,12 @@ class BigGameBuilder(Ledger):
 
     def play(self, index: int, play: dict[str, Any]) -> None:
         action = play.get("Action")
-        seat = _int(play.get("Seat"), "a play's Seat")
+        seat = seat_of_play(play)
         order = 10 + index
-        name = self.names.get(seat, f"seat {seat}")
+        name = self.names.get(seat or 0, f"seat {seat}")
         own = self.street_bets.get(name, 0)
+        if name not in self.stacks and action in ("Calls", "All-In"):
+            raise AmountError(f"{name}'s stack was not read: the chips of `{action}` are not known")
         left = self.stacks.get(name, 0)
         if action == "Folds" or action == "Checks":
             kind = _FOLD if action == "Folds" else _CHECK
@@ -261,19 +312,19 @@ class BigGameBuilder(Ledger):
             return
         if action == "Straddles":
             street, self.street = self.street, Street.BLINDS
-            self.post_straddle(name, _int(play.get("value"), "a straddle's value"), order)
+            self.post_straddle(name, chips(play.get("value"), "a straddle's value"), order)
             self.street = street
             return
         total: int | None = None
         if action == "Calls":
             kind, first = _CALL, min(max(self.high - own, 0), left)
         elif action == "Bets":  # the chips added: a raise where there is a bet already (the big blind's)
-            first = _int(play.get("value"), "a bet's value")
+            first = chips(play.get("value"), "a bet's value")
             kind = _BET if self.high == 0 else _RAISE
             if kind is _RAISE:
                 first, total = 0, own + first
         elif action == "Raises To":
-            kind, first, total = _RAISE, 0, _int(play.get("value"), "a raise's value")
+            kind, first, total = _RAISE, 0, chips(play.get("value"), "a raise's value")
         elif action == "All-In":
             to = own + left
             kind = _CALL if to <= self.high else (_BET if self.high == 0 else _RAISE)
@@ -323,7 +374,8 @@ class BigGameBuilder(Ledger):
             extra = cards_in - BOARD
             if extra % (BOARD - shared):
                 text = " ".join(str(card) for _, cards in deals for card in cards)
-                self.defects.append(Defect(self.line, text, "more board cards than whole boards take"))
+                reason = "more board cards than whole boards take"
+                self.defects.append(Defect(self.line, text, reason, inconsistent=True))
             else:
                 runs = 1 + extra // (BOARD - shared)
         board: list[Card] = []
@@ -335,9 +387,8 @@ class BigGameBuilder(Ledger):
                 street = STREET_OF_SIZE.get(len(board))
                 if street is None:
                     street = STREET_OF_DEAL[min(deal_number, 2)]
-                    self.defects.append(
-                        Defect(self.line, " ".join(map(str, cards)), f"a deal that leaves {len(board)} board cards")
-                    )
+                    reason = f"a deal that leaves {len(board)} board cards"
+                    self.defects.append(Defect(self.line, " ".join(map(str, cards)), reason, inconsistent=True))
                 deal_number += 1
                 self.streets.append(StreetDeal(street, 0, tuple(board), tuple(cards), self.source, False, 10 + index))
                 continue
@@ -377,39 +428,57 @@ class BigGameBuilder(Ledger):
         deals: list[tuple[int, list[Card]]] = []
         shared = 0
         for index, play in enumerate(self.plays):
-            action = play.get("Action")
-            if action == "Deal":
-                cards = self.deal_cards(play)
-                if index > first_win:
-                    text = " ".join(map(str, cards))
-                    self.events.append(Event("dealt-after-the-award", text, Street.SUMMARY, self.source))
-                    continue
-                deals.append((index, cards))
-                if index < last_bet:
-                    shared += len(cards)
-                    size = sum(len(dealt) for _, dealt in deals)
-                    self.street = STREET_OF_SIZE.get(size, STREET_OF_DEAL[min(len(deals) - 1, 2)])
-                    self.new_round()
-            elif action == "Takes Back":
-                name = self.names.get(_int(play.get("Seat"), "Seat"), "")
-                amount = _int(play.get("value"), "a return's value")
-                self.uncalled.append(UncalledReturn(name, amount, self.street, self.source))
-            elif action == "Wins":
-                name = self.names.get(_int(play.get("Seat"), "Seat"), "")
-                amount = _int(play.get("value"), "a win's value")
-                self.collected.append(Collected(name, amount, ALL_POTS, "all pots", 0, self.source))
-            else:
-                self.play(index, play)
+            try:
+                shared = self.read_play(index, play, first_win, last_bet, deals, shared)
+            except AmountError as error:  # an amount not read: the play is left out
+                self.defects.append(Defect(self.line, _play_text(play), str(error)))
         self.board(deals, shared)
         return self.finish(small is None and len({a.player for a in self.actions}) > 2)
 
+    def read_play(
+        self,
+        index: int,
+        play: dict[str, Any],
+        first_win: int,
+        last_bet: int,
+        deals: list[tuple[int, list[Card]]],
+        shared: int,
+    ) -> int:
+        """One play into the model; the board's deals are kept in `deals`. Returns the board cards dealt
+        before the last bet so far."""
+        action = play.get("Action")
+        if action == "Deal":
+            cards = self.deal_cards(play)
+            if index > first_win:
+                text = " ".join(map(str, cards))
+                self.events.append(Event("dealt-after-the-award", text, Street.SUMMARY, self.source))
+                return shared
+            deals.append((index, cards))
+            if index < last_bet:
+                shared += len(cards)
+                size = sum(len(dealt) for _, dealt in deals)
+                self.street = STREET_OF_SIZE.get(size, STREET_OF_DEAL[min(len(deals) - 1, 2)])
+                self.new_round()
+        elif action == "Takes Back":
+            name = self.names.get(seat_of_play(play) or 0, "")
+            amount = chips(play.get("value"), "a return's value")
+            self.uncalled.append(UncalledReturn(name, amount, self.street, self.source))
+        elif action == "Wins":
+            name = self.names.get(seat_of_play(play) or 0, "")
+            amount = chips(play.get("value"), "a win's value")
+            self.collected.append(Collected(name, amount, ALL_POTS, "all pots", 0, self.source))
+        else:
+            self.play(index, play)
+        return shared
+
     def deal_cards(self, play: dict[str, Any]) -> list[Card]:
         cards: list[Card] = []
-        for text in _list(play.get("value"), "a deal's value"):
+        value = play.get("value")
+        for text in value if isinstance(value, list) else [value]:
             try:
                 cards.append(card_of(text))
-            except ValueError:
-                self.defects.append(Defect(self.line, repr(text), f"not a card: {text!r}"))
+            except CardError as error:
+                self.defects.append(Defect(self.line, repr(text), f"not a card: {error}"))
         return cards
 
     def finish(self, dead_small: bool) -> Hand:
@@ -476,6 +545,17 @@ class BigGameBuilder(Ledger):
         """`s1/w2` from the URL (the season and the week of the show), else the hand's title."""
         parts = hand_id_of(self.url).split("/")
         return "/".join(parts[:2]) if len(parts) >= 3 else self.title
+
+
+def _play_text(play: Any) -> str:
+    """A play as the defect quotes it: `{Seat:2,Action:"Raises To",value:1500.5}`."""
+    if not isinstance(play, dict):
+        return repr(play)
+    parts = []
+    for key, value in play.items():
+        shown = value if isinstance(value, Number) else json.dumps(value, ensure_ascii=False)
+        parts.append(f"{key}:{shown}")
+    return "{" + ",".join(parts) + "}"
 
 
 def _game_by_cards(dealt: list[DealtCards]) -> Game:

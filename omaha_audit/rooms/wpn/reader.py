@@ -24,7 +24,11 @@ What the text means, and how the reader gives it to the model:
   jackpot fee. Tournament hands print no rake (`Pot: 490`), and their table is `<name>, Table <n>`;
 - stud's first betting round has no marker and `*** Third street ***` is the round after the fourth card:
   Third, Fourth, Fifth, Sixth street are the model's fourth to seventh streets;
-- text after `Game ended at:` (the U+FFFD lines of the damaged fpdb-3 copies) is reported as a defect.
+- text after `Game ended at:` (the U+FFFD lines of the damaged fpdb-3 copies) is reported as a defect;
+- amounts are read by the reading kit, the text deciding the decimal mark: one in no number style makes its
+  line a line not read (the line's post, bet or result left out, the rest of the hand read), a tournament's
+  chips with decimals make the reader read the hand again in hundredths, and stakes not read make the hand
+  unreadable; cards are read by the kit too (`10d` is the ten of diamonds).
 """
 
 from __future__ import annotations
@@ -62,8 +66,6 @@ from omaha_audit.model import (
     UncalledReturn,
     Unit,
     UnreadableHand,
-    parse_amount,
-    parse_card,
 )
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import reach_cap
@@ -71,6 +73,9 @@ from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.token_feed import lalr_parser
+from omaha_audit.rooms.kit.amounts import AmountError, FinerThanUnit, read_amount
+from omaha_audit.rooms.kit.cards import CardError, read_card
+from omaha_audit.rooms.kit.reader import crashed
 
 GAMES: Final = {
     "Hold'em": Game.HOLDEM,
@@ -103,7 +108,9 @@ LIVE_POSTS: Final = frozenset(
 _WAGERS: Final = (ActionKind.BET, ActionKind.RAISE)
 CAP_BIG_BLINDS: Final = 30  # WPN's CAP tables: at most 30 big blinds a hand
 _TOURNAMENT_TABLE: Final = re.compile(r"(?P<name>.*), Table (?P<number>\d+)")
-_CAP_TABLE: Final = re.compile(r"\bCAP\b|\(Cap\)")
+# a CAP table's name: `Mauilite (PRR) - CAP - 6-Max - 3`, `Bahamut (Cap) - 5`, and the tag among others in
+# brackets (`(Cap, JP)`, as `(Short, JP)` is written)
+_CAP_TABLE: Final = re.compile(r"\bCAP\b|\((?:[^()]*, ?)?Cap(?:, ?[^()]*)?\)")
 _PLAY_MONEY: Final = "PM "
 
 
@@ -120,8 +127,8 @@ class WpnReader:
     def read(self, block: Block) -> Hand | UnreadableHand:
         try:
             return self._read(block)
-        except Exception as error:  # a reader bug must not lose the hand
-            return unreadable(block, block.first_line, f"internal reader error: {error!r}")
+        except Exception as error:  # a reader bug must not lose the hand, nor pass for an unreadable one
+            return crashed(block, error, _hand_id_of(block))
 
     def _read(self, block: Block) -> Hand | UnreadableHand:
         tokens, ignored, unknown = self.classifier.tokens(enumerate(block.lines, block.first_line))
@@ -154,18 +161,31 @@ class WpnReader:
         for decimals in (None, 2):
             try:
                 return WpnBuilder(self, block, tokens, ignored, defects, truncated, decimals).build()
-            except AmountError as error:
-                if decimals is None:
-                    continue  # tournament chips with decimals: read again in hundredths
-                return unreadable(block, error.line, error.reason, _hand_id(tokens))
+            except ChipsWithDecimals:
+                continue  # tournament chips with decimals: read again in hundredths
+            except StakesNotRead as error:
+                return unreadable(block, tokens[1][1], f"header stakes: {error}", _hand_id(tokens))
         raise AssertionError("unreachable")
 
 
-class AmountError(ValueError):
-    def __init__(self, reason: str, line: int) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.line = line
+class ChipsWithDecimals(Exception):
+    """A tournament's chips printed with decimals: the hand is read again in hundredths."""
+
+
+class StakesNotRead(Exception):
+    """The `Game ID:` line's stakes fit no number style: the hand cannot be judged."""
+
+
+_GAME_ID: Final = re.compile(r"Game ID: (\d+) ")
+
+
+def _hand_id_of(block: Block) -> str | None:
+    """The hand's number from its `Game ID:` line, for a block the reader failed on."""
+    for text in block.lines[:3]:
+        found = _GAME_ID.match(text)
+        if found is not None:
+            return found.group(1)
+    return None
 
 
 def unreadable(block: Block, line: int, reason: str, hand_id: str | None = None) -> UnreadableHand:
@@ -216,8 +236,12 @@ class WpnBuilder:
             self.unit = Unit("chips", 0 if decimals is None else decimals)
         else:
             self.unit = Unit("USD", 2)
-        self.low = self.amount(header["low"], tokens[1][1])
-        self.high = self.amount(header["high"], tokens[1][1])
+        self.retry_finer = decimals is None and self.unit.decimals == 0  # chips: hundredths may follow
+        try:
+            self.low = self.amount(header["low"], tokens[1][1])
+            self.high = self.amount(header["high"], tokens[1][1])
+        except AmountError as error:
+            raise StakesNotRead(str(error)) from None
         self.players: dict[str, int] = {}
         self.by_length: list[str] = []
         self.seats: list[Seat] = []
@@ -246,20 +270,25 @@ class WpnBuilder:
         return Source(self.path, line, line)
 
     def amount(self, text: str | None, line: int) -> int:
+        """An amount of a line (`2872.50`, `20`), read by the kit; raises AmountError (the line is then not
+        read), or ChipsWithDecimals for a tournament's chips with decimals (read again in hundredths)."""
         if not text:
             return 0
         try:
-            return parse_amount(text, self.unit.decimals)
-        except ValueError as error:
-            raise AmountError(f"amount {text!r}: {error}", line) from None
+            return read_amount(text, self.unit.decimals)
+        except FinerThanUnit:
+            if self.retry_finer:
+                raise ChipsWithDecimals from None
+            raise
 
     def cards(self, text: str | None, line: int, source_text: str) -> tuple[Card, ...]:
+        """`[9h 10d 7c]`, `[2d]`; a token that is no card is a defect of the line, left out."""
         found: list[Card] = []
         for part in (text or "").split():
             try:
-                found.append(parse_card(part))
-            except ValueError:
-                self.defects.append(Defect(line, source_text, f"not a card: {part!r}"))
+                found.append(read_card(part))
+            except CardError as error:
+                self.defects.append(Defect(line, source_text, f"not a card: {error}"))
         return tuple(found)
 
     def player(self, text: str, guess: str | None) -> str:
@@ -275,37 +304,44 @@ class WpnBuilder:
     # ---- the hand -----------------------------------------------------------------------------------
     def build(self) -> Hand:
         for kind, line, text, m in self.tokens[2:]:
-            source = self.src(line)
-            if kind == "DEALT":
-                self.dealt_line(m, line, text)
-            elif kind == "ACTION":
-                self.action_line(m, line, text, source)
-            elif kind == "POST":
-                self.post_line(m, line, text, source)
-            elif kind == "SEAT":
-                self.seat_line(m, line, text, source)
-            elif kind == "BUTTON":
-                self.button = int(m["button"])
-            elif kind == "STREET":
-                self.street_line(m, line, text, source)
-            elif kind == "STUD_STREET":
-                self.new_street(STUD_STREETS[m["street"]])
-            elif kind == "EMPTY_STREET":
-                self.defects.append(Defect(line, text, "a street line without its cards"))
-            elif kind == "UNCALLED":
-                returned = UncalledReturn(m["name"] or "", self.amount(m["amount"], line), self.street, source)
-                self.uncalled.append(returned)
-            elif kind == "SUMMARY":
-                self.close_cards()
-                self.street = Street.SUMMARY
-            elif kind == "SUMMARY_POT":
-                self.pot_line(m, line, source)
-            elif kind == "SUMMARY_BOARD":
-                self.boards = (self.cards(m["cards"], line, text),)
-            elif kind == "SUMMARY_RESULT":
-                self.result_line(m, line, text, source)
+            try:
+                self.token(kind, line, text, m)
+            except AmountError as error:  # an amount in no number style: the line is not read
+                self.defects.append(Defect(line, text, str(error)))
         self.close_cards()
         return self.finish()
+
+    def token(self, kind: str, line: int, text: str, m: re.Match[str]) -> None:
+        """One line of the hand, into the model."""
+        source = self.src(line)
+        if kind == "DEALT":
+            self.dealt_line(m, line, text)
+        elif kind == "ACTION":
+            self.action_line(m, line, text, source)
+        elif kind == "POST":
+            self.post_line(m, line, text, source)
+        elif kind == "SEAT":
+            self.seat_line(m, line, text, source)
+        elif kind == "BUTTON":
+            self.button = int(m["button"])
+        elif kind == "STREET":
+            self.street_line(m, line, text, source)
+        elif kind == "STUD_STREET":
+            self.new_street(STUD_STREETS[m["street"]])
+        elif kind == "EMPTY_STREET":  # read whole: a street the room printed with no cards
+            self.defects.append(Defect(line, text, "a street line without its cards", inconsistent=True))
+        elif kind == "UNCALLED":
+            returned = UncalledReturn(m["name"] or "", self.amount(m["amount"], line), self.street, source)
+            self.uncalled.append(returned)
+        elif kind == "SUMMARY":
+            self.close_cards()
+            self.street = Street.SUMMARY
+        elif kind == "SUMMARY_POT":
+            self.pot_line(m, line, source)
+        elif kind == "SUMMARY_BOARD":
+            self.boards = (self.cards(m["cards"], line, text),)
+        elif kind == "SUMMARY_RESULT":
+            self.result_line(m, line, text, source)
 
     def seat_line(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
         seat = Seat(int(m["seat"]), m["name"], self.amount(m["stack"], line), source)
@@ -443,7 +479,8 @@ class WpnBuilder:
         collects = self.amount(m["collects"], line)
         net = self.amount(m["net"], line)
         if collects - bets != (net if m["result"] == "Wins" else -net):
-            self.defects.append(Defect(line, text, "Collects less Bets is not the Wins or Loses the line prints"))
+            reason = "Collects less Bets is not the Wins or Loses the line prints"
+            self.defects.append(Defect(line, text, reason, inconsistent=True))
         shown = m["cards"]
         mucked = m["muck_cards"]
         cards: tuple[Card, ...] = ()
