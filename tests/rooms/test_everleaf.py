@@ -232,3 +232,11 @@ def test_lines_with_no_chips_are_events():
     require_corpus()
     kinds = Counter(event.kind for _, hand in hands() for event in hand.events)
     assert kinds == Counter({"chat": 24, "disconnected": 7, "new-player": 6, "reseated": 5})
+
+
+def test_a_header_line_alone_is_an_unreadable_hand_not_a_reader_failure():
+    """A header line cut from its hand (a doubled header in a damaged file: the fuzzer's find) is a hand that
+    ends before its game line (OA101), never the reader's own failure (OA104)."""
+    item = BY_NAME["everleaf"].read(Block("hand", "memory.txt", 1, GAME.split("\n")[:1], "everleaf"))
+    assert isinstance(item, UnreadableHand) and not item.internal
+    assert item.reason == "the hand ends before its game line"

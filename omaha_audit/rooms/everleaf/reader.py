@@ -101,6 +101,8 @@ class EverleafReader:
             if rejection.at >= len(tokens):
                 reason = "the hand ends before its cards are dealt"
             return unreadable(block, line, reason, hand_id)
+        if "GAME" not in types[:6]:  # (a header line alone, cut from its hand: the truncated hand it starts)
+            return unreadable(block, block.last_line, "the hand ends before its game line", hand_id)
         try:
             header = self.header(tokens)
         except AmountError as error:  # the stakes: without them nothing of the hand can be judged
