@@ -387,14 +387,25 @@ def test_the_german_client_writes_suit_words(tmp_path: Path) -> None:
     assert [str(card) for card in hand.boards[0]][:3] == ["Jh", "7c", "Th"]
 
 
-def test_a_hand_mixing_two_languages_is_unreadable_at_its_line(tmp_path: Path) -> None:
-    (item,) = read_text(tmp_path, hand_text(cards="Hc, Knd, 7s, 2h"))  # a Dutch king and a Swedish jack
-    assert isinstance(item, UnreadableHand) and item.line == 12 and "Dutch and Swedish" in item.reason
+def test_a_hand_mixing_two_languages_reads_only_the_cards_they_read_alike(tmp_path: Path) -> None:
+    """A Dutch king (`Hc`) and a Swedish jack (`Knd`) in one hand: which language the hand is in cannot be
+    told, so a card is read only where Dutch and Swedish read it alike (`7s`, `2h`); the others are left out
+    of their lines, which are lines not read (the English `Jh` of the flop is no card in either)."""
+    (hand,) = read_text(tmp_path, hand_text(cards="Hc, Knd, 7s, 2h"))
+    assert isinstance(hand, Hand)
+    assert [str(card) for card in hand.dealt[0].cards] == ["7s", "2h"]
+    assert [(d.line, d.not_read) for d in hand.defects] == [(12, True), (12, True), (15, True)]
+    assert all("Dutch and Swedish" in d.reason for d in hand.defects)
 
 
-def test_an_amount_not_understood_is_unreadable_at_its_line(tmp_path: Path) -> None:
-    (item,) = read_text(tmp_path, hand_text(stack="$10'05"))
-    assert isinstance(item, UnreadableHand) and item.line == 7 and "$10'05" in item.reason
+def test_an_amount_not_understood_is_a_line_not_read(tmp_path: Path) -> None:
+    """`Seat 6: Ann ( $10'05 )`: no number style of 888's (an apostrophe groups thousands in threes); the seat
+    line is not read (Ann has no seat), the rest of the hand is."""
+    (hand,) = read_text(tmp_path, hand_text(stack="$10'05"))
+    assert isinstance(hand, Hand)
+    assert [(d.line, d.not_read, "$10'05" in d.reason) for d in hand.defects] == [(7, True, True)]
+    assert [seat.player for seat in hand.seats] == ["Bob"]
+    assert [(c.player, c.amount) for c in hand.collected] == [("Ann", 19)]
 
 
 def test_a_file_keeps_its_language(tmp_path: Path) -> None:

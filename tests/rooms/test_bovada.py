@@ -58,13 +58,15 @@ AC_LOW = "the low five lose their ace: the Ac"
 # Ignition's 2017 files lose the best five whenever they start with the Ac (every one of the corpus's 2017
 # best fives that starts with it is missing, every one that holds it elsewhere is printed)
 AC_FIRST = "the best five are left out: they start with the Ac"
-# Every error or warning finding on the room's real hands: (file, hand, code, line) -> why it is genuine.
+# Every error or warning finding on the room's real hands: (file, hand, code, line) -> why it is genuine. A
+# summary line whose cards are not the hand's (hole cards not dealt, a best five left out) was read whole: the
+# room's record contradicting itself (OA109), which withholds nothing.
 KNOWN: dict[tuple[str, str, str, int], str] = {
-    (LHE_OLD, "2596778432", "OA106", 298): AC_BEST + " (Ac Kc Qc Jh 9s on Ac 8s 9s Kc 6h)",
-    (LHE_OLD, "2596787199", "OA106", 2658): AC_BEST,
-    (LHE_OLD, "2596798548", "OA106", 5699): AC_BEST + " (the player holds it: [Ac 9s])",
-    (LHE_OLD, "2596806660", "OA106", 7818): AC_BEST + " (a straight, Ace high)",
-    (LHE_OLD, "2596818702", "OA106", 10481): AC_BEST + " (the player holds it: [4s Ac])",
+    (LHE_OLD, "2596778432", "OA109", 298): AC_BEST + " (Ac Kc Qc Jh 9s on Ac 8s 9s Kc 6h)",
+    (LHE_OLD, "2596787199", "OA109", 2658): AC_BEST,
+    (LHE_OLD, "2596798548", "OA109", 5699): AC_BEST + " (the player holds it: [Ac 9s])",
+    (LHE_OLD, "2596806660", "OA109", 7818): AC_BEST + " (a straight, Ace high)",
+    (LHE_OLD, "2596818702", "OA109", 10481): AC_BEST + " (the player holds it: [4s Ac])",
     (LHE_OLD, "2596795140", "OA304", 4825): (
         "an all-in turn bet of $8.50 (over half the $16 bet) is raised to $32, not to $24.50 (RULES.md FL-4, "
         "RRoP's half-bet rule); Bovada treats the short bet as no bet"
@@ -72,55 +74,54 @@ KNOWN: dict[tuple[str, str, str, int], str] = {
     # the LHE hand whose summary belongs to another hand (four hole cards, another board, $57.50)
     (LHE_OLD, FOREIGN, "OA601", 7856): "$98 collected by the Big Blind against the other hand's `Total Pot($57.50)`",
     (LHE_OLD, FOREIGN, "OA602", 7859): "$100 put in, `Total Pot($57.50)`: the total is the other hand's",
-    (LHE_OLD, FOREIGN, "OA106", 7862): (
+    (LHE_OLD, FOREIGN, "OA109", 7862): (
         "the other hand's hole cards [Tc Ac Qd 4c] for a player dealt [5s 9h]; and their best five, with the Ac, "
         "left out"
     ),
     (LHE_OLD, FOREIGN, "OA201", 7862): "the other hand's Qd, also the Big Blind's own",
     (LHE_OLD, FOREIGN, "OA605", 7862): "the other hand's $27.75 for a player who folded preflop",
-    (LHE_OLD, FOREIGN, "OA106", 7863): "the other hand's [7s Qh Ah Ts] for a player dealt [7s 6h]",
+    (LHE_OLD, FOREIGN, "OA109", 7863): "the other hand's [7s Qh Ah Ts] for a player dealt [7s 6h]",
     (LHE_OLD, FOREIGN, "OA605", 7863): "the other hand's $27.75 for a player who folded preflop",
-    (LHE_OLD, FOREIGN, "OA106", 7864): "the other hand's [4h 6s 7c As] for the winner, dealt [Ad Qd]",
+    (LHE_OLD, FOREIGN, "OA109", 7864): "the other hand's [4h 6s 7c As] for the winner, dealt [Ad Qd]",
     (LHE_OLD, FOREIGN, "OA201", 7864): "the other hand's 7c, dealt to UTG+1 in this one",
     (LHE_OLD, FOREIGN, "OA605", 7864): "the winner of $98 is `[Mucked]` in the other hand's summary",
-    (CONCATENATED, "3178646516", "OA106", 36): "the file's copies are concatenated: the summary runs into a hand cut",
-    (STUD, "2604291699", "OA106", 120): AC_HOLE + " (six of seven cards)",
+    (STUD, "2604291699", "OA109", 120): AC_HOLE + " (six of seven cards)",
     (MISSING_LIMIT, "2607979051", "OA103", 1): "`Level 5 (75/150)` with `Small blind 50`, `Big blind 100` posted",
-    (PLO_2012, "2601408756", "OA106", 268): AC_HOLE + " (three hole cards in an Omaha hand)",
-    (PLO8, "2902238171", "OA106", 426): AC_HOLE + " (three hole cards)",
-    (PLO8, "2902243401", "OA106", 787): AC_HOLE + " (three hole cards)",
-    (PLO8, "2902244789", "OA106", 899): AC_HOLE + " (three hole cards)",
-    (PLO8, "2902246344", "OA106", 1034): "`LO $3.34` with no cards: the low five (with the player's Ac) are lost",
-    (PLO8, "2902247832", "OA106", 1152): AC_BEST + " ([Ac 3h 7d 6c   ], ROOMS.md 15.4)",
-    (PLO8, "2902251636", "OA106", 1430): AC_HOLE + " ([3c Qh As-...], ROOMS.md 15.4)",
-    (PLO8, "2902253333", "OA106", 1634): AC_BEST,
-    (PLO8, "2902255845", "OA106", 1915): AC_HOLE + " (three hole cards)",
-    (PLO8, "2902256243", "OA106", 1988): AC_HOLE + " (the mucked hand's three cards)",
-    (PLO8, "2902256725", "OA106", 2052): AC_BEST + "; and `LO $2.40` has no cards",
-    (PLO8, "2902257572", "OA106", 2117): AC_HOLE + "; and " + AC_LOW + " (four low cards)",
-    (PLO8, "2902258394", "OA106", 2245): AC_HOLE + " (three hole cards)",
-    (PLO8, "2902260511", "OA106", 2455): AC_LOW + " of the board (four low cards)",
-    (PLO8, "2902260511", "OA106", 2458): AC_LOW + " of the board (four low cards)",
-    (PLO8, "2902261280", "OA106", 2527): AC_BEST,
-    (PLO8, "2902266598", "OA106", 3038): AC_HOLE + " (three hole cards)",
-    (PLO8, "2902267286", "OA106", 3095): AC_HOLE + " (three hole cards)",
-    (RING_8834, "3435120697", "OA106", 953): AC_FIRST + " ([Ac Js 9d 8h 7c] on Js 8h 6h Ac 7c)",
-    (RING_8834, "3435120697", "OA106", 954): AC_FIRST + " ([Ac Ks Js 8h 7c])",
-    (RING_8834, "3435120697", "OA106", 955): AC_FIRST + " ([Ac Kc Qc Js 8h], the winner's)",
-    (RING_8834, "3435129407", "OA106", 1823): AC_FIRST + " ([Ac Jc Ts 7c 4c] on 2s 4c Ac 7c Ts)",
-    (RING_7701, "3435210657", "OA106", 2241): AC_FIRST + " ([Ac Jd Td 9d 8h] on 8h Ac 3s 9d 4h)",
-    (RING_7701, "3435223655", "OA106", 3244): AC_FIRST + " (the player holds it: [Ac Kc Jc Td 8h])",
-    (RING_9355, "3435234036", "OA106", 658): AC_FIRST + " (a flush, Ace high: [Ac Kc Qc Tc 4c])",
-    (ZONE_0137, "3434343220", "OA106", 6751): AC_FIRST + " (the winner's flush: [Ac Jc 8c 6c 4c])",
-    (ZONE_0136, "3434768525", "OA106", 2837): AC_FIRST + " (the winner's [Ac Qh Ts 9s 7c] on 3h 9s 6s 7c Ac)",
-    (ZONE_0136, "3434768525", "OA106", 2839): AC_FIRST + " ([Ac 9s 7c 6s 5d])",
-    (ZONE_0136, "3434792198", "OA106", 11339): AC_FIRST + " (the player holds it: flush [Ac Kc 9c 3c 2c])",
+    (PLO_2012, "2601408756", "OA109", 268): AC_HOLE + " (three hole cards in an Omaha hand)",
+    (PLO8, "2902238171", "OA109", 426): AC_HOLE + " (three hole cards)",
+    (PLO8, "2902243401", "OA109", 787): AC_HOLE + " (three hole cards)",
+    (PLO8, "2902244789", "OA109", 899): AC_HOLE + " (three hole cards)",
+    (PLO8, "2902246344", "OA109", 1034): "`LO $3.34` with no cards: the low five (with the player's Ac) are lost",
+    (PLO8, "2902247832", "OA109", 1152): AC_BEST + " ([Ac 3h 7d 6c   ], ROOMS.md 15.4)",
+    (PLO8, "2902251636", "OA109", 1430): AC_HOLE + " ([3c Qh As-...], ROOMS.md 15.4)",
+    (PLO8, "2902253333", "OA109", 1634): AC_BEST,
+    (PLO8, "2902255845", "OA109", 1915): AC_HOLE + " (three hole cards)",
+    (PLO8, "2902256243", "OA109", 1988): AC_HOLE + " (the mucked hand's three cards)",
+    (PLO8, "2902256725", "OA109", 2052): AC_BEST + "; and `LO $2.40` has no cards",
+    (PLO8, "2902257572", "OA109", 2117): AC_HOLE + "; and " + AC_LOW + " (four low cards)",
+    (PLO8, "2902258394", "OA109", 2245): AC_HOLE + " (three hole cards)",
+    (PLO8, "2902260511", "OA109", 2455): AC_LOW + " of the board (four low cards)",
+    (PLO8, "2902260511", "OA109", 2458): AC_LOW + " of the board (four low cards)",
+    (PLO8, "2902261280", "OA109", 2527): AC_BEST,
+    (PLO8, "2902266598", "OA109", 3038): AC_HOLE + " (three hole cards)",
+    (PLO8, "2902267286", "OA109", 3095): AC_HOLE + " (three hole cards)",
+    (RING_8834, "3435120697", "OA109", 953): AC_FIRST + " ([Ac Js 9d 8h 7c] on Js 8h 6h Ac 7c)",
+    (RING_8834, "3435120697", "OA109", 954): AC_FIRST + " ([Ac Ks Js 8h 7c])",
+    (RING_8834, "3435120697", "OA109", 955): AC_FIRST + " ([Ac Kc Qc Js 8h], the winner's)",
+    (RING_8834, "3435129407", "OA109", 1823): AC_FIRST + " ([Ac Jc Ts 7c 4c] on 2s 4c Ac 7c Ts)",
+    (RING_7701, "3435210657", "OA109", 2241): AC_FIRST + " ([Ac Jd Td 9d 8h] on 8h Ac 3s 9d 4h)",
+    (RING_7701, "3435223655", "OA109", 3244): AC_FIRST + " (the player holds it: [Ac Kc Jc Td 8h])",
+    (RING_9355, "3435234036", "OA109", 658): AC_FIRST + " (a flush, Ace high: [Ac Kc Qc Tc 4c])",
+    (ZONE_0137, "3434343220", "OA109", 6751): AC_FIRST + " (the winner's flush: [Ac Jc 8c 6c 4c])",
+    (ZONE_0136, "3434768525", "OA109", 2837): AC_FIRST + " (the winner's [Ac Qh Ts 9s 7c] on 3h 9s 6s 7c Ac)",
+    (ZONE_0136, "3434768525", "OA109", 2839): AC_FIRST + " ([Ac 9s 7c 6s 5d])",
+    (ZONE_0136, "3434792198", "OA109", 11339): AC_FIRST + " (the player holds it: flush [Ac Kc 9c 3c 2c])",
 }
 # the same code twice on one line (two reasons on one summary line)
 TWICE = {
-    (PLO8, "2902256725", "OA106", 2052),
-    (PLO8, "2902257572", "OA106", 2117),
-    (LHE_OLD, FOREIGN, "OA106", 7862),
+    (PLO8, "2902256725", "OA109", 2052),
+    (PLO8, "2902257572", "OA109", 2117),
+    (LHE_OLD, FOREIGN, "OA109", 7862),
     (LHE_OLD, FOREIGN, "OA201", 7864),  # 7c and As
 }
 
@@ -231,17 +232,23 @@ def test_findings_are_known():
     root = require_corpus()
     found: Counter[tuple[str, str, str, int]] = Counter()
     info: Counter[str] = Counter()
+    not_read: list[tuple[str, str, str, int]] = []
     for audited in Auditor(strict=True, keep_text=False).audit_files(room_files()):
         assert isinstance(audited.item, Hand)
         for finding in audited.findings:
+            where = str(Path(finding.path).relative_to(root / FOLDER))
             if finding.severity.rank >= Severity.WARNING.rank:
-                where = str(Path(finding.path).relative_to(root / FOLDER))
                 found[(where, finding.hand_id, finding.code, finding.line)] += 1
             else:
                 info[finding.code] += 1
+                if finding.code == "OA106":
+                    not_read.append((where, finding.hand_id, finding.code, finding.line))
     expected = {key: 2 if key in TWICE else 1 for key in KNOWN}
     assert dict(found) == expected
-    assert info == Counter({"OA102": 5})  # seven-card stud (five hands): not replayed
+    # seven-card stud (five hands): not replayed; the file whose copies are concatenated, its summary running
+    # into a hand cut (line 36 on: 32 lines not read, the hand's last: no dealer's check withheld)
+    assert info == Counter({"OA102": 5, "OA106": 1})
+    assert not_read == [(CONCATENATED, "3178646516", "OA106", 36)]
 
 
 @pytest.mark.corpus
@@ -365,7 +372,7 @@ Seat+3: Big Blind $0.07 [Does not show]"""
 def test_a_garbled_line_is_a_defect():
     hand = BY_NAME["bovada"].read(Block("hand", "memory.txt", 1, GARBLED.split("\n"), "bovada"))
     assert isinstance(hand, Hand)
-    assert [(d.line, d.reason) for d in hand.defects] == [(9, "unreadable line")]
+    assert [(d.line, d.reason) for d in hand.defects] == [(9, "a line of a kind the reader does not know")]
     assert hand.hero == "Seat 3" and hand.pot is not None and hand.pot.total is None
 
 

@@ -5,6 +5,7 @@ words, tournament ids `M-`, heads-up `1 on 1`, speed words where the limit belon
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -412,3 +413,97 @@ def test_seating_lines_deposits_and_no_button(tmp_path: Path) -> None:
     # the deposits put nothing in the pot: the Big Blind's chips are its blind and its returned bet
     assert sum(a.amount for a in hand.actions if a.player == "Seat 1") == 15
     assert [(c.player, c.amount) for c in hand.collected] == [("Seat 1", 9)]
+
+
+# ---- number styles: `$` before the digits, thousands by comma, a decimal point; tournament chips bare ------
+# A hand at $5/$10 in the thousands: the Dealer raises $1,000, the Small Blind moves all in for $1,229.56 more
+# (to $1,234.56), the Dealer calls $234.56; the Small Blind's wheel wins the $2,479.12 pot, less $3 of rake.
+STYLED = """Bovada Hand #900 TBL#5 HOLDEM No Limit - 2016-04-01 10:00:00
+Seat 1: Dealer ({m}3,456.78 in chips)
+Seat 2: Small Blind ({m}1,234.56 in chips)
+Seat 3: Big Blind [ME] ({m}2,000 in chips)
+Dealer : Set dealer [1]
+Small Blind : Small Blind {m}5
+Big Blind  [ME] : Big blind {m}10
+*** HOLE CARDS ***
+Dealer : Card dealt to a spot [6s 9c]
+Small Blind : Card dealt to a spot [2h 2c]
+Big Blind  [ME] : Card dealt to a spot [Kc 9d]
+Dealer : Raises {raise_} to {m}1,000
+Small Blind : All-in {m}1,229.56
+Big Blind  [ME] : Folds
+Dealer : Calls {m}234.56
+*** FLOP *** [Jh 3h As]
+*** TURN *** [Jh 3h As] [4d]
+*** RIVER *** [Jh 3h As 4d] [5c]
+Small Blind : Showdown [5c 4d 3h 2h As] (Straight)
+Dealer : Showdown [As Jh 9c 6s 5c] (High Card)
+Small Blind : Hand result {m}2,476.12
+*** SUMMARY ***
+Total Pot({m}2,479.12)
+Board [Jh 3h As 4d 5c]
+Seat+1: Dealer lost with High Card [6s 9c-As Jh 9c 6s 5c]
+Seat+2: Small Blind {m}2,476.12  with Straight [2h 2c-5c 4d 3h 2h As]
+Seat+3: Big Blind Folded before the FLOP"""
+
+
+def test_amounts_in_the_thousands_read_back_exact(tmp_path: Path) -> None:
+    (hand,) = read_text(tmp_path, STYLED.format(m="$", raise_="$1,000"))
+    assert isinstance(hand, Hand) and not hand.defects, hand
+    assert [seat.stack for seat in hand.seats] == [345678, 123456, 200000]
+    assert [(a.player, a.amount) for a in hand.actions if a.amount] == [
+        ("Seat 2", 500),
+        ("Seat 3", 1000),
+        ("Seat 1", 100000),
+        ("Seat 2", 122956),
+        ("Seat 1", 23456),
+    ]
+    assert [(c.player, c.amount) for c in hand.collected] == [("Seat 2", 247612)]
+    assert not loud_findings(tmp_path)
+
+
+def test_tournament_chips_are_bare_and_grouped(tmp_path: Path) -> None:
+    """Tournament chips print no sign, thousands by comma (`10,000 in chips`); chips with decimals are not
+    chips: those lines are not read (the kit says why)."""
+    header = "Bovada Hand #901: HOLDEM Tournament #7 TBL#2, No Limit- Level 1 (5/10) - 2016-04-01 10:00:00"
+    text = STYLED.format(m="", raise_="1,000").replace(STYLED.split("\n")[0], header)
+    whole = text.replace("3,456.78", "3,456").replace("1,234.56", "1,234").replace("1,229.56", "1,229")
+    whole = whole.replace("234.56", "234").replace("2,476.12", "2,465").replace("2,479.12", "2,478")
+    (hand,) = read_text(tmp_path, whole)
+    assert isinstance(hand, Hand) and not hand.defects and hand.unit.currency == "chips"
+    assert [seat.stack for seat in hand.seats] == [3456, 1234, 2000]
+    (cents,) = read_text(tmp_path, text)
+    assert isinstance(cents, Hand)
+    with_cents = {number for number, line in enumerate(text.split("\n"), 1) if re.search(r"\d\.\d\d", line)}
+    assert [d.line for d in cents.defects] == sorted(with_cents) == [2, 3, 13, 15, 21, 23, 26]
+    assert all(d.not_read and "finer than the unit" in d.reason for d in cents.defects)
+
+
+def test_one_amount_in_no_style_is_one_line_not_read(tmp_path: Path) -> None:
+    """`Dealer : Raises $1,0,00 to $1,000`: commas in no grouping. The line is not read (one OA106, which says
+    what it withholds), the rest of the hand is; no dealer's error follows from the misread."""
+    (hand,) = read_text(tmp_path, STYLED.format(m="$", raise_="$1,0,00"))
+    assert isinstance(hand, Hand)
+    assert [(d.line, d.not_read) for d in hand.defects] == [(12, True)]
+    assert loud_findings(tmp_path) == [("OA106", 12)]
+
+
+def test_stakes_printed_in_no_style_leave_the_hand_unread(tmp_path: Path) -> None:
+    """A tournament level's blinds (or an MVS table's `Stakes:`) in no style: without the stakes the hand is
+    not read (UnreadableHand, at the line), never read with other stakes."""
+    header = "Bovada Hand #902: HOLDEM Tournament #7 TBL#2, No Limit- Level 1 (5/1,0,0) - 2016-04-01 10:00:00"
+    text = STYLED.format(m="", raise_="1,000").replace(STYLED.split("\n")[0], header)
+    (item,) = read_text(tmp_path, text)
+    assert isinstance(item, UnreadableHand) and item.line == 1 and "1,0,0" in item.reason
+
+
+def test_a_card_not_read_is_said_once(tmp_path: Path) -> None:
+    """`Card dealt to a spot [6s 9x]`: the card is left out and its line not read (one OA106); the summary's
+    `[6s 9c-...]` is then not held against the cards read (no OA109 for the misread)."""
+    text = STYLED.format(m="$", raise_="$1,000").replace(
+        "Dealer : Card dealt to a spot [6s 9c]", "Dealer : Card dealt to a spot [6s 9x]"
+    )
+    (hand,) = read_text(tmp_path, text)
+    assert isinstance(hand, Hand)
+    assert [(d.line, d.not_read) for d in hand.defects] == [(9, True)]
+    assert loud_findings(tmp_path) == [("OA106", 9)]

@@ -49,8 +49,8 @@ KNOWN: dict[tuple[str, str, str, int], str] = {
     (LIMIT_OMAHA, "R5-81867677-657", "OA505", 71): "a tie for $0.53: the odd cent goes to nickgerm on the button,"
     " not to XYXY26XYXY, first left of it (OC-2); the network's tournament split in S-929-1303 (hand 27, 198/197)"
     " follows OC-2",
-    (PLO_EUR, "R5-21973400-50", "OA106", 44): "fpdb's edited sample: the banner's hand R5-21973400-50 is not the"
-    " table's number [21973414], which the end line `R5-21973414-50` carries",
+    (PLO_EUR, "R5-21973400-50", "OA109", 44): "fpdb's edited sample: the banner's hand R5-21973400-50 is not the"
+    " table's number [21973414], which the end line `R5-21973414-50` carries (a record contradicting itself)",
 }
 # (the Coinflip hand T5-295703542-3, both players all in on the antes, 1 and 4 chips: the room gives back the 3
 # chips no other stake matches, the uncalled part of an ante, as the engine does: UC-1; it is clean.)

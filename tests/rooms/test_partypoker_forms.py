@@ -8,6 +8,8 @@ same client."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -389,6 +391,10 @@ CASH_FORMS = [
         "$0.40",
     ),
     ("$15/$30 USD Texas Hold'em - Monday, July 30, 20:23:57 EDT 2012", "$10", "$15", "$5", "$60"),
+    # VARIANTS.md 6's siblings: `SPOTPOKER` where `fastforward` stands (fpdb reads both as fast tables), the
+    # game words `Hold'em` and `Texas Holdem`
+    ("$10 USD SPOTPOKER NL Hold'em - Wednesday,August 31, 01:41:34 MESZ 2016", "$0.05", "$0.10", "$0.05", "$0.40"),
+    ("$2 USD NL Texas Holdem - Monday, July 30, 20:23:57 EDT 2012", "$0.01", "$0.02", "$0.01", "$0.08"),
 ]
 
 
@@ -406,5 +412,182 @@ def test_cash_headers_of_the_same_client(tmp_path: Path, form: tuple[str, str, s
         assert (hand.structure, hand.stakes.small_bet, hand.stakes.big_bet) == (Structure.FIXED_LIMIT, 1500, 3000)
     else:
         assert (hand.stakes.small_blind, hand.stakes.big_blind) == tuple(posted)
-    assert hand.kind == ("zoom" if "fastforward" in game else "hand")
+    assert hand.kind == ("zoom" if "fastforward" in game or "SPOTPOKER" in game else "hand")
     assert {"chat", "sits-out"} <= {event.kind for event in hand.events}
+
+
+# ---- number styles (VARIANTS.md 6: digits with `.`, `,`, `'` and K, M, B; a sign before, a code after) ----
+
+STYLED = """***** Hand History for Game 900100 *****
+{sign}2,000 {code} NL Texas Hold'em - Monday, July 30, 20:23:57 EDT 2012
+Table Ostrava (Real Money)
+Seat 1 is the button
+Total number of players : 2/6
+Seat 1: Ann ( {ann}{after} )
+Seat 2: Bob ( {bob}{after} )
+Ann posts small blind [{sb}{after}].
+Bob posts big blind [{bb}{after}].
+** Dealing down cards **
+Dealt to Ann [ Ah, Kd ]
+Ann raises [{raise_}{after}]
+Bob calls [{call}{after}]
+** Dealing Flop ** [ Jh, 7c, 5h ]
+Bob checks
+Ann bets [{bet}{after}]
+Bob folds
+Ann does not show cards.
+Ann wins {won}{after}
+"""
+# the stacks $3,456.78 and $1,234.56, blinds of $5 and $10, a raise that adds $25 and its call of $20, a bet
+# of $1,234.56 nobody calls, and the award of $1,291.56: the pot of $60 less $3 of rake, with the unmatched
+# bet in it (Party prints no uncalled-bet line)
+STYLED_AMOUNTS = {"ann": 345678, "bob": 123456, "sb": 500, "bb": 1000, "raise_": 2500, "call": 2000, "bet": 123456}
+STYLED_WON = 129156
+
+
+def party_style(units: int, group: str, point: str, sign: str = "$") -> str:
+    whole, cents = divmod(units, 100)
+    return sign + f"{whole:,}".replace(",", group) + (f"{point}{cents:02}" if cents else "")
+
+
+# style -> (how it writes an amount, the code after the amounts, the currency)
+NUMBER_STYLES: dict[str, tuple[Callable[[int], str], str, str]] = {
+    "`$1,234.56 USD`": (lambda units: party_style(units, ",", "."), " USD", "USD"),
+    "`$1,234.56` with no code": (lambda units: party_style(units, ",", "."), "", "USD"),
+    "Mac format `$1.234,56 USD`": (lambda units: party_style(units, ".", ","), " USD", "USD"),
+    "apostrophes `$1'234.56 USD`": (lambda units: party_style(units, "'", "."), " USD", "USD"),
+    "`$1,234.56 DOL`": (lambda units: party_style(units, ",", "."), " DOL", "USD"),
+    "euros `€1,234.56 EUR`": (lambda units: party_style(units, ",", ".", "\u20ac"), " EUR", "EUR"),
+}
+
+
+def styled_hand(money: Callable[[int], str], after: str, currency: str, **changed: str) -> str:
+    fields = {name: money(units) for name, units in STYLED_AMOUNTS.items()}
+    fields.update(changed)
+    sign = "\u20ac" if currency == "EUR" else "$"
+    code = "EUR" if currency == "EUR" else "USD"
+    return STYLED.format(sign=sign, code=code, after=after, won=money(STYLED_WON), **fields)
+
+
+@pytest.mark.parametrize("style", NUMBER_STYLES)
+def test_every_number_style_reads_back_exact(tmp_path: Path, style: str) -> None:
+    money, after, currency = NUMBER_STYLES[style]
+    text = styled_hand(money, after, currency)
+    hand = the_hand(tmp_path, text)
+    assert hand.unit.currency == currency
+    assert [seat.stack for seat in hand.seats] == [345678, 123456]
+    assert [a.amount for a in hand.actions if a.amount] == [500, 1000, 2500, 2000, 123456]
+    assert (hand.stakes.small_blind, hand.stakes.big_blind) == (500, 1000)
+    assert [(c.player, c.amount) for c in hand.collected] == [("Ann", STYLED_WON - 123456)]  # (the bet taken out)
+    assert errors(tmp_path, text) == []
+
+
+def test_tournament_chips_with_multipliers(tmp_path: Path) -> None:
+    """K, M and B multipliers (VARIANTS.md 6's number class), in the level, the stacks and the awards."""
+    game = "NL Texas Hold'em  Trny:71196310 Level:9  Blinds-Antes(1K/2K -100)"
+    text = walk(game, "Trny:71196310 Level:9 \nBlinds-Antes(1K/2K -100)", 100, 3_300)
+    text = text.replace("( 30,000 )", "( 1.5M )").replace("Cid wins 3,300 chips", "Cid wins 3.3K chips")
+    hand = the_hand(tmp_path, text)
+    assert (hand.stakes.small_blind, hand.stakes.big_blind, hand.stakes.ante) == (1000, 2000, 100)
+    assert [seat.stack for seat in hand.seats] == [1_500_000] * 3
+    # (the big blind's unmatched 1K is in the award: taken out, the pots paid 2.3K)
+    assert [(c.player, c.amount) for c in hand.collected] == [("Cid", 2300)]
+    assert errors(tmp_path, text) == []
+
+
+def test_one_amount_in_no_style_is_one_line_not_read(tmp_path: Path) -> None:
+    """`Ann bets [$1,7,0.0 USD]`: commas in no grouping. That line is not read (one OA106 finding, which says
+    what it withholds); the hand is read, and no dealer's error follows from the misread."""
+    money, after, currency = NUMBER_STYLES["`$1,234.56 USD`"]
+    text = styled_hand(money, after, currency, bet="$1,7,0.0")
+    (hand,) = read(tmp_path, text)
+    assert isinstance(hand, Hand)
+    assert [(d.line, d.not_read) for d in hand.defects] == [(16, True)]
+    path = tmp_path / "audited.txt"
+    path.write_text(text, encoding="utf-8")
+    (audited,) = Auditor(strict=True, keep_text=False).audit_files([path])
+    assert [(f.code, f.line) for f in audited.findings] == [("OA106", 16)]
+
+
+BALANCE = """***** Hand History For Game 1784559729098bywbird3xlj *****
+10/25 Omaha Hi Game Table (NL) - Mon Jul 20 11:01:17 EDT 2026
+Table Table 7490030 (Real Money) -- Seat 1 is the button
+Total number of players : 2/6
+Seat 1: Player1 ({p1})
+Seat 2: Hero ({hero})
+Player1 posts small blind ({sb})
+Hero posts big blind ({bb})
+** Dealing down cards **
+Dealt to Hero [ 7s, Tc, 5c, Jh ]
+Player1 calls ({call})
+Hero checks
+** Dealing Flop ** :  [ 8d, 5s, 8h ]
+Hero checks
+Player1 bets ({bet})
+Hero folds
+** Summary **
+Main Pot: {pot} Rake: {rake}
+Board: [ 8d, 5s, 8h ]
+Player1 balance {p1_after}, bet {p1_bet}, collected {p1_won}, net +{p1_net}
+Hero balance {hero_after}, lost {bb}
+"""
+
+
+# the balance text at $10/$25 in the thousands: every amount grouped
+BALANCE_STYLED = {
+    "p1": "$2,345.67",
+    "hero": "$1,234.56",
+    "sb": "10",
+    "bb": "25",
+    "call": "15",
+    "bet": "1,000",
+    "pot": "$47.50",
+    "rake": "$2.50",
+    "p1_after": "$2,368.17",
+    "p1_bet": "$1,025",
+    "p1_won": "$1,047.50",
+    "p1_net": "$22.50",
+    "hero_after": "$1,209.56",
+}
+
+
+def test_the_balance_texts_number_styles(tmp_path: Path) -> None:
+    """The balance-summary text at $10/$25 with stacks in the thousands: `$1,234.56`, the betting's `(10)`,
+    `Main Pot: $50` net of the rake; every amount with thousands grouped, read exact."""
+    text = BALANCE.format(**BALANCE_STYLED)
+    (hand,) = read(tmp_path, text)
+    assert isinstance(hand, Hand) and not hand.defects, hand
+    assert [seat.stack for seat in hand.seats] == [234567, 123456]
+    assert [a.amount for a in hand.actions if a.amount] == [1000, 2500, 1500, 100000]
+    assert hand.pot is not None and (hand.pot.total, hand.pot.rake) == (4750, 250)
+    assert [(c.player, c.amount) for c in hand.collected] == [("Player1", 4750)]
+    assert errors(tmp_path, text) == []
+
+
+def test_a_betting_line_not_read_is_said_once(tmp_path: Path) -> None:
+    """`Player1 bets (1,0,00)`: the line is not read (OA106); the summary's `bet $1,025` for Player1 is not then
+    held against the lines read (no OA109 for the misread), and no dealer's error follows from it."""
+    text = BALANCE.format(**{**BALANCE_STYLED, "bet": "1,0,00"})
+    (hand,) = read(tmp_path, text)
+    assert isinstance(hand, Hand)
+    assert [(d.line, d.not_read) for d in hand.defects] == [(15, True)]
+    assert errors(tmp_path, text) == [("OA106", 15)]
+
+
+BALANCE_GAME_LINES = {
+    "10/25 Omaha Hi Game Table (Limit) - Mon Jul 20 11:01:17 EDT 2026": (Structure.FIXED_LIMIT, None),
+    "10/25 Tourney Omaha Hi Game Table (NL) (SNG JackPot Tournament #301084002) (Buyin $5 + $0.5) - Sun Apr 25 "
+    "17:30:03 EDT 2021": (Structure.NO_LIMIT, "301084002"),
+}
+
+
+@pytest.mark.parametrize("game", BALANCE_GAME_LINES)
+def test_the_balance_texts_other_game_lines(tmp_path: Path, game: str) -> None:
+    """`(Limit)` for fixed limit and `(SNG JackPot Tournament #N)` (VARIANTS.md 6)."""
+    fields = re.findall(r"\{(\w+)\}", BALANCE)
+    text = BALANCE.format(**dict.fromkeys(fields, "1")).replace(BALANCE.split("\n")[1], game)
+    (hand,) = read(tmp_path, text)
+    assert isinstance(hand, Hand)
+    structure, tournament_id = BALANCE_GAME_LINES[game]
+    assert hand.structure is structure
+    assert (hand.tournament.tournament_id if hand.tournament else None) == tournament_id

@@ -26,8 +26,6 @@ from omaha_audit.model import (
     SummarySeat,
     UncalledReturn,
     Unit,
-    parse_amount,
-    parse_card,
 )
 from omaha_audit.parse.ledger import ADDED, TO, Ledger
 from omaha_audit.parse.lexer import LineToken
@@ -37,6 +35,9 @@ from omaha_audit.rooms.bovada.header import BovadaHeader, mvs_stakes
 from omaha_audit.rooms.bovada.result import NEXT_STREET, board_streets, collected_lines, posted_stakes
 from omaha_audit.rooms.bovada.rounds import Rounds
 from omaha_audit.rooms.bovada.summary import SeatOutcome, read_outcome, split_cards
+from omaha_audit.rooms.kit.amounts import read_amount
+from omaha_audit.rooms.kit.cards import CardError, read_card
+from omaha_audit.rooms.kit.cards import split_cards as card_tokens
 
 POSTS: Final = {
     "Small Blind": ActionKind.POST_SMALL_BLIND,
@@ -80,6 +81,19 @@ _CACHE_LIMIT: Final = 20_000  # distinct amount or card texts remembered (they r
 _TABLE_SIZE: Final = 10  # seat numbers above this are ids, not the table's seats (tournaments)
 
 
+class AmountError(ValueError):
+    """An amount of the hand not read, at `line`: that line is not read (a defect), the rest of the hand is."""
+
+    def __init__(self, reason: str, line: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+
+
+class StakesError(AmountError):
+    """The stakes the header or the `Table Info:` line prints, not read: the hand is not read without them."""
+
+
 class BovadaBuilder(Ledger):
     """Turns one hand's tokens into a Hand. Players are named by seat (`Seat 3`; tournaments: the printed
     seat id, `Seat 75`), the one identity the text keeps from hand to hand; the positions the lines name
@@ -106,6 +120,7 @@ class BovadaBuilder(Ledger):
         self.ignored = ignored
         self.defects = list(defects)
         self.truncated = truncated
+        self.cards_not_read = any(defect.not_read for defect in defects)  # (a card, or a line that may hold one)
         self.unit = Unit("chips", 0) if header.tournament is not None else Unit("USD", 2)
         self.stud = header.game in STUD
         self.amount_cache = amounts.setdefault(self.unit.decimals, {})  # text -> units (they repeat)
@@ -136,6 +151,7 @@ class BovadaBuilder(Ledger):
         self.board_source: Source | None = None
         self.total_line: tuple[int, int | None, int] | None = None  # (total, rake or None, line)
         self.mvs: tuple[str, str] | None = None
+        self.printed: tuple[int, int] | None = None  # the stakes a tournament level or an MVS table prints
         self.street = Street.BLINDS
         self.table_streets = 0  # `Card dealt to table` lines so far
         self.stud_round = 0
@@ -151,27 +167,33 @@ class BovadaBuilder(Ledger):
         return Source(self.path, line, line)
 
     def amount(self, text: str | None) -> int:
+        """An amount as Bovada prints it (`$1,130`, `$0.05`, `10,000` chips: a decimal point, thousands by
+        comma), read by the kit; AmountError at the line being read when it is in no such style."""
         if not text:
             return 0
         value = self.amount_cache.get(text)
         if value is None:
-            value = parse_amount(text.lstrip("$"), self.unit.decimals)
+            try:
+                value = read_amount(text, self.unit.decimals, decimal=".")
+            except ValueError as error:
+                raise AmountError(f"amount {text!r}: {error}", self.line) from None
             if len(self.amount_cache) < _CACHE_LIMIT:
                 self.amount_cache[text] = value
         return value
 
     def cards(self, text: str | None, line: int, source_text: str) -> tuple[Card, ...]:
+        """The cards of a bracket (`7s Ac 7h As`); a token that is no card is left out, its line reported."""
         known = self.card_cache.get(text or "")
         if known is not None:
             return known
         found: list[Card] = []
         valid = True
-        for part in (text or "").split():
+        for part in card_tokens(text or ""):
             try:
-                found.append(parse_card(part))
-            except ValueError:
-                self.defects.append(Defect(line, source_text, f"not a card: {part!r}"))
-                valid = False
+                found.append(read_card(part))
+            except CardError as error:
+                self.defects.append(Defect(line, source_text, str(error)))
+                self.cards_not_read, valid = True, False
         result = tuple(found)
         if text and valid and len(self.card_cache) < _CACHE_LIMIT:
             self.card_cache[text] = result
@@ -190,60 +212,80 @@ class BovadaBuilder(Ledger):
 
     # ---- the hand ---------------------------------------------------------------------------------
     def build(self) -> Hand:
+        self.printed = self.read_printed_stakes()
         self.seat_lines()
         self.rounds = Rounds(self.stacks) if self.infer else None
         for kind, line, text, m in self.tokens[1:]:
             self.line = line
-            if kind == "ACTION":
-                if self.street is Street.BLINDS:
-                    self.blind_all_in(m, line, text)
-                else:
-                    self.action(m, line, text)
-            elif kind == "DEALT":
-                self.deal(m, line, text)
-            elif kind == "POST":
-                self.post_line(m, line)
-            elif kind in BOARD_STREETS or kind == "TABLE_CARDS":
-                self.street_line(kind, m, line, text)
-            elif kind == "STUD_STREET":
-                self.street = STUD_MARKS.get(m["street"][0], self.street)
-                self.stud_round = STUD_STREETS.index(self.street)
-                self.new_round()
-            elif kind == "HOLE_CARDS":
-                self.street = Street.THIRD if self.stud else Street.PREFLOP
-            elif kind == "UNCALLED":
-                name = self.player(m["name"])
-                chips = self.amount(m["amount"])
-                if self.street is Street.BLINDS and self.ante_returned(name, chips, line, text):
-                    continue
-                self.uncalled.append(UncalledReturn(name, chips, self.street, self.src(line)))
-                if self.rounds is not None:
-                    self.rounds.refund(name, chips)
-            elif kind in ("SHOWDOWN", "MUCKS", "NO_SHOW", "FOLD_SHOW"):
-                self.shown(kind, m, line, text)
-            elif kind == "RESULT":
-                self.note_after(line)
-                name = self.player(m["name"])
-                self.results.append((name, self.amount(m["amount"]), m["side"] is not None, text, self.src(line)))
-            elif kind == "DEALER":
-                continue  # (the button: seat_lines)
-            elif kind == "TABLE_INFO":
-                self.mvs = mvs_stakes(m["info"])
-            elif kind == "SUMMARY":
-                self.street = Street.SUMMARY
-                self.summary_line = line
-            elif kind == "SUMMARY_TOTAL":
-                self.total_line = (
-                    self.amount(m["total"]),
-                    self.amount(m["rake"]) if m["rake"] is not None else None,
-                    line,
-                )
-            elif kind == "SUMMARY_BOARD":
-                self.board = self.cards(m["cards"], line, text)
-                self.board_source = self.src(line)
-            elif kind == "SUMMARY_SEAT":
-                self.summary_seat(m, line, text)
+            try:
+                self.read_line(kind, line, text, m)
+            except StakesError:
+                raise
+            except AmountError as error:  # the line not read (nothing of it kept), the rest of the hand read
+                self.defects.append(Defect(line, text, error.reason))
         return self.finish()
+
+    def read_line(self, kind: str, line: int, text: str, m: re.Match[str]) -> None:
+        """One line into the hand; each kind reads its amounts before it changes the hand."""
+        if kind == "ACTION":
+            if self.street is Street.BLINDS:
+                self.blind_all_in(m, line, text)
+            else:
+                self.action(m, line, text)
+        elif kind == "DEALT":
+            self.deal(m, line, text)
+        elif kind == "POST":
+            self.post_line(m, line)
+        elif kind in BOARD_STREETS or kind == "TABLE_CARDS":
+            self.street_line(kind, m, line, text)
+        elif kind == "STUD_STREET":
+            self.street = STUD_MARKS.get(m["street"][0], self.street)
+            self.stud_round = STUD_STREETS.index(self.street)
+            self.new_round()
+        elif kind == "HOLE_CARDS":
+            self.street = Street.THIRD if self.stud else Street.PREFLOP
+        elif kind == "UNCALLED":
+            name = self.player(m["name"])
+            chips = self.amount(m["amount"])
+            if self.street is Street.BLINDS and self.ante_returned(name, chips, line, text):
+                return
+            self.uncalled.append(UncalledReturn(name, chips, self.street, self.src(line)))
+            if self.rounds is not None:
+                self.rounds.refund(name, chips)
+        elif kind in ("SHOWDOWN", "MUCKS", "NO_SHOW", "FOLD_SHOW"):
+            self.shown(kind, m, line, text)
+        elif kind == "RESULT":
+            chips = self.amount(m["amount"])
+            self.note_after(line)
+            name = self.player(m["name"])
+            self.results.append((name, chips, m["side"] is not None, text, self.src(line)))
+        elif kind == "SUMMARY":
+            self.street = Street.SUMMARY
+            self.summary_line = line
+        elif kind == "SUMMARY_TOTAL":
+            total = self.amount(m["total"])
+            self.total_line = (total, self.amount(m["rake"]) if m["rake"] is not None else None, line)
+        elif kind == "SUMMARY_BOARD":
+            self.board = self.cards(m["cards"], line, text)
+            self.board_source = self.src(line)
+        elif kind == "SUMMARY_SEAT":
+            self.summary_seat(m, line, text)
+        # (DEALER: the button, read with the seats; TABLE_INFO: the stakes, read first)
+
+    def read_printed_stakes(self) -> tuple[int, int] | None:
+        """The (small blind, big blind) a tournament level (the header) or an MVS table (`Table Info:
+        ... Stakes: $0.50-$1`) prints; StakesError when they are not read."""
+        info = next(((line, m) for kind, line, _, m in self.tokens if kind == "TABLE_INFO"), None)
+        if info is not None:
+            self.mvs = mvs_stakes(info[1]["info"])
+        printed = self.header.level_stakes or self.mvs
+        if printed is None:
+            return None
+        self.line = info[0] if self.header.level_stakes is None and info is not None else self.block.first_line
+        try:
+            return self.amount(printed[0]), self.amount(printed[1])
+        except AmountError as error:
+            raise StakesError(f"the stakes printed: {error.reason}", error.line) from None
 
     def seat_lines(self) -> None:
         """The seat list. Tournament seat numbers that are ids (above the table's size) are replaced by the
@@ -256,7 +298,6 @@ class BovadaBuilder(Ledger):
             seat = index + 1 if ids else number
             name = f"Seat {number}"
             position = m["name"]
-            stack = self.amount(m["stack"] if position is not None else m["bare_stack"])
             if position is not None:
                 clean = _HERO_MARK.sub("", position)
                 if clean != position:
@@ -268,6 +309,12 @@ class BovadaBuilder(Ledger):
             if m["me"]:
                 self.hero = name
             self.by_printed.setdefault(number, name)
+            self.line = line
+            try:
+                stack = self.amount(m["stack"] if position is not None else m["bare_stack"])
+            except AmountError as error:  # the seat not read: its player (known by position) has no seat
+                self.defects.append(Defect(line, self.block.lines[line - self.block.first_line], error.reason))
+                continue
             self.players.setdefault(name, seat)
             self.stacks.setdefault(name, stack)
             self.seats.append(Seat(seat, name, stack, self.src(line)))
@@ -361,8 +408,7 @@ class BovadaBuilder(Ledger):
         for action in self.actions:
             if action.kind is ActionKind.POST_BIG_BLIND:
                 return action.amount
-        level = self.header.level_stakes or self.mvs
-        return self.amount(level[1]) if level else 0
+        return self.printed[1] if self.printed else 0
 
     # ---- dealing and streets ----------------------------------------------------------------------
     def deal(self, m: re.Match[str], line: int, text: str) -> None:
@@ -501,6 +547,9 @@ class BovadaBuilder(Ledger):
         if outcome is None:
             self.defects.append(Defect(line, text, "the summary seat line is cut off or garbled"))
             return
+        high = self.amount(outcome.high) if outcome.high else 0  # (the amounts first: read before it is kept)
+        low = self.amount(outcome.low) if outcome.low else 0
+        plain = self.amount(outcome.won) if outcome.won else 0
         kind = "folded" if self.fast_folded(player, outcome) else outcome.outcome
         hole: tuple[Card, ...] = ()
         if outcome.cards is not None:
@@ -511,14 +560,13 @@ class BovadaBuilder(Ledger):
             held = tuple(dealt[0]) if dealt is not None else None
             low_printed, shows = outcome.low is not None, kind == "showed"
             game, board = self.header.game, self.board
-            for reason in check_summary_cards(
+            reasons = check_summary_cards(
                 game, held, board, outcome.cards, outcome.other, outcome.low_cards, low_printed, shows
-            ):
-                self.defects.append(Defect(line, text, reason))
+            )
+            for reason in [] if self.cards_not_read else reasons:  # (a card not read: said once, on its line)
+                # the line read whole, its cards not the hand's: the room's record contradicting itself
+                self.defects.append(Defect(line, text, reason, inconsistent=True))
         won: tuple[int, ...] = ()
-        high = self.amount(outcome.high) if outcome.high else 0
-        low = self.amount(outcome.low) if outcome.low else 0
-        plain = self.amount(outcome.won) if outcome.won else 0
         if kind in ("collected", "showed") and (high or low or plain):
             won = (high + low + plain,)
         if outcome.high or outcome.low:
@@ -556,8 +604,11 @@ class BovadaBuilder(Ledger):
             tail = 2 * (self.first_after or self.summary_line or self.block.last_line) - 1
             streets, short = board_streets(self.inferred, self.board, source, tail)
             self.streets.extend(streets)
-            if short:
-                self.defects.append(Defect(source.line, self.block.lines[source.line - self.block.first_line], short))
+            if short and not any(defect.not_read for defect in self.defects):
+                # (the board printed whole, and short of the streets the betting reached; with a line not read,
+                # where the betting reached is not known)
+                text = self.block.lines[source.line - self.block.first_line]
+                self.defects.append(Defect(source.line, text, short, inconsistent=True))
         collected = collected_lines(self.results, self.halves, game)
         for terminal, line, text, m in self.ignored:
             printed = m.groupdict().get("name")
@@ -580,7 +631,7 @@ class BovadaBuilder(Ledger):
             game_text=header.game_text,
             structure=header.structure,
             unit=self.unit,
-            stakes=posted_stakes(header.structure, self.printed_stakes(), self.actions),
+            stakes=posted_stakes(header.structure, self.printed, self.actions),
             started=header.started,
             started_local=header.started_local,
             table=header.table,
@@ -608,10 +659,9 @@ class BovadaBuilder(Ledger):
             defects=tuple(sorted(self.defects, key=lambda defect: defect.line)),
         )
 
-    def printed_stakes(self) -> tuple[int, int] | None:
-        """The (small blind, big blind) a tournament level or an MVS table prints."""
-        printed = self.header.level_stakes or self.mvs
-        return (self.amount(printed[0]), self.amount(printed[1])) if printed is not None else None
+    def total_not_read(self) -> bool:
+        """A `Total Pot` line printed and not read (a line not read already says so)."""
+        return any(kind == "SUMMARY_TOTAL" for kind, _, _, _ in self.tokens)
 
     def pot_summary(self, refunds: Refunds) -> PotSummary | None:
         """`Total Pot($x)` is gross; in a walk it still holds the big blind's unmatched part (no line returns
@@ -622,14 +672,15 @@ class BovadaBuilder(Ledger):
         total is printed, which is the same to the audit as a cash hand's total without its rake."""
         basis = PotBasis.GROSS_WITH_REFUNDS if refunds is Refunds.IN_COLLECTED else PotBasis.GROSS
         if self.total_line is None:
-            if not self.summary_line or self.truncated:
+            if not self.summary_line or self.truncated or self.total_not_read():
                 return None
             text = self.block.lines[self.summary_line - self.block.first_line]
             if self.header.kind == "zoom" and not self.summary_seats and not self.board:
                 note = "Zone Poker's empty summary: no `Total Pot` is printed"
                 self.events.append(Event("summary-empty", note, Street.SUMMARY, self.src(self.summary_line)))
                 return PotSummary(None, None, None, (), self.src(self.summary_line), basis, PotBasis.NET, PotBasis.NET)
-            self.defects.append(Defect(self.summary_line, text, "the summary has no `Total Pot` line"))
+            reason = "the summary has no `Total Pot` line"  # (the room's incomplete record, not a line not read)
+            self.defects.append(Defect(self.summary_line, text, reason, inconsistent=True))
             return None
         total, rake, line = self.total_line
         known = rake is not None or self.header.tournament is not None

@@ -14,18 +14,19 @@ from __future__ import annotations
 
 from typing import Final
 
-from omaha_audit.model import Card, Game, format_cards, parse_card
+from omaha_audit.model import Card, Game, format_cards
 from omaha_audit.rooms.bovada.summary import split_cards
+from omaha_audit.rooms.kit import cards as kit
 
 _STUD: Final = (Game.STUD, Game.STUD_HI_LO)
 
 
 def _parse(text: str) -> tuple[Card, ...]:
     found: list[Card] = []
-    for part in text.split():
+    for part in kit.split_cards(text):
         try:
-            found.append(parse_card(part))
-        except ValueError:
+            found.append(kit.read_card(part))
+        except kit.CardError:
             continue  # (reported by the builder as not a card)
     return tuple(found)
 

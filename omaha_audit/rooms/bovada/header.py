@@ -56,9 +56,9 @@ STRUCTURES: Final = {
 _TOURNAMENT_WORDS: Final = re.compile(r"\b(?:1 on 1|Normal|Turbo)\b")
 _HEADS_UP: Final = "1 on 1"
 # a level's blinds: `50/100`, `$1/$2`, `$1/$2 USD`
-_LEVEL: Final = re.compile(r"\$?([\d,]+(?:\.\d+)?)/\$?([\d,]+(?:\.\d+)?)(?: ?USD)?")
+_LEVEL: Final = re.compile(r"(\$?\d(?:[\d,.]*\d)?)/(\$?\d(?:[\d,.]*\d)?)(?: ?USD)?")
 # MVS: `Stakes: $0.50-$1`
-_STAKES: Final = re.compile(r"Stakes: \$?([\d,]+(?:\.\d+)?)-\$?([\d,]+(?:\.\d+)?)")
+_STAKES: Final = re.compile(r"Stakes: (\$?\d(?:[\d,.]*\d)?)-(\$?\d(?:[\d,.]*\d)?)")
 
 
 @dataclass(frozen=True, slots=True, init=False)

@@ -59,8 +59,9 @@ from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.token_feed import lalr_parser
-from omaha_audit.rooms.bovada.builder import BovadaBuilder
+from omaha_audit.rooms.bovada.builder import BovadaBuilder, StakesError
 from omaha_audit.rooms.bovada.header import read_header
+from omaha_audit.rooms.kit.reader import crashed, unknown_lines
 
 _FOREIGN_SEAT: Final = re.compile(r".* in chips\)")
 
@@ -80,8 +81,8 @@ class BovadaReader:
     def read(self, block: Block) -> Hand | UnreadableHand:
         try:
             return self._read(block)
-        except Exception as error:  # a reader bug must not lose the hand
-            return unreadable(block, block.first_line, f"internal reader error: {error!r}")
+        except Exception as error:  # a reader bug must not lose the hand, nor pass for an unreadable one
+            return crashed(block, error)
 
     def _read(self, block: Block) -> Hand | UnreadableHand:
         tokens, ignored, unknown = self.classifier.tokens(enumerate(block.lines, block.first_line))
@@ -92,9 +93,7 @@ class BovadaReader:
         tokens, ignored, unknown = _cut_foreign_tail(block, tokens, ignored, unknown, defects)
         types = [token[0] for token in tokens]
         has_summary = "SUMMARY" in types
-        for line, text in unknown:
-            cut = not has_summary and line == block.last_line
-            defects.append(Defect(line, text, "line cut off" if cut else "unreadable line"))
+        defects.extend(unknown_lines(unknown, block, not has_summary))
         truncated = False
         rejection = self.checker.check(types)
         if rejection is not None:
@@ -114,8 +113,8 @@ class BovadaReader:
         )
         try:
             return builder.build()
-        except ValueError as error:  # an amount or a card the text cannot mean
-            return unreadable(block, builder.line, str(error), hand_id)
+        except StakesError as error:  # the stakes the header or `Table Info:` prints, not read
+            return unreadable(block, error.line, error.reason, hand_id)
 
 
 def unreadable(block: Block, line: int, reason: str, hand_id: str | None = None) -> UnreadableHand:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-_AMOUNT: Final = r"\$?[\d,]+(?:\.\d+)?"
+_AMOUNT: Final = r"\$?\d(?:[\d,.]*\d)?"  # (read whole: the kit reads it or says why not)
 _OUTCOME: Final = re.compile(
     r"(?: ?\[ME\])? *(?:"
     r"Folded (?:before|on) the (?P<folded>.+)"

@@ -53,8 +53,6 @@ from omaha_audit.model import (
     Tournament,
     Unit,
     UnreadableHand,
-    parse_amount,
-    parse_card,
 )
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import ADDED, Ledger
@@ -62,6 +60,9 @@ from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.token_feed import lalr_parser
+from omaha_audit.rooms.kit.amounts import FinerThanUnit, read_amount
+from omaha_audit.rooms.kit.cards import CardError, read_card, split_cards
+from omaha_audit.rooms.kit.reader import crashed, unknown_lines
 from omaha_audit.rooms.ongame.header import GAMES, STRUCTURES, blinds_from_posts, started_at, unit_for
 from omaha_audit.rooms.ongame.summary import shares, uncalled_excess
 
@@ -95,10 +96,19 @@ _CACHE_LIMIT: Final = 20_000  # distinct amount texts remembered
 
 
 class AmountError(ValueError):
-    def __init__(self, reason: str, line: int) -> None:
+    """An amount of the hand not read, at `line`: that line is not read (a defect), the rest of the hand
+    is; `finer` when it has more decimal places than the unit the reader took (tournament chips with
+    decimals: the hand is read again in hundredths)."""
+
+    def __init__(self, reason: str, line: int, finer: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
         self.line = line
+        self.finer = finer
+
+
+class StakesError(AmountError):
+    """The table line's stakes not read: the hand cannot be read without them."""
 
 
 def unreadable(block: Block, line: int, reason: str, hand_id: str | None = None) -> UnreadableHand:
@@ -119,8 +129,8 @@ class OnGameReader:
     def read(self, block: Block) -> Hand | UnreadableHand:
         try:
             return self._read(block)
-        except Exception as error:  # a reader bug must not lose the hand
-            return unreadable(block, block.first_line, f"internal reader error: {error!r}")
+        except Exception as error:  # a reader bug must not lose the hand, nor pass for an unreadable one
+            return crashed(block, error)
 
     def _read(self, block: Block) -> Hand | UnreadableHand:
         tokens, _, unknown = self.classifier.tokens(enumerate(block.lines, block.first_line))
@@ -138,15 +148,12 @@ class OnGameReader:
                 return unreadable(block, line, reason, hand_id)
         if types[1:3] != ["STARTED", "TABLE"]:
             return unreadable(block, block.last_line, "the hand is cut off before its table line", hand_id)
-        defects = [
-            Defect(line, text, "line cut off" if truncated and line == block.last_line else "unreadable line")
-            for line, text in unknown
-        ]
+        defects = unknown_lines(unknown, block, truncated)
         for decimals in (None, 2):
             try:
                 return OnGameBuilder(self, block, tokens, defects, truncated, decimals).build()
-            except AmountError as error:
-                if decimals is None and tokens[2][3]["money"] in ("TC", "Chips"):
+            except AmountError as error:  # (the table line's stakes not read, or chips with decimals)
+                if decimals is None and error.finer and tokens[2][3]["money"] in ("TC", "Chips"):
                     continue  # tournament chips with decimals: read again in hundredths
                 return unreadable(block, error.line, error.reason, hand_id)
         raise AssertionError("unreachable")
@@ -203,6 +210,11 @@ class OnGameBuilder(Ledger):
         self.button: int | None = None
         self.max_seats: int | None = None
         self.stakes = Stakes(None, None)
+        self.small_seat_blind = -1  # found at the first post, once the seats and the button are read
+        self.merged = 0  # the line of a dead blind already read with the big blind before it
+        self.unread: set[str] = set()  # the players of lines not read (their results are not cross-checked)
+        self.unread_all = bool(defects)  # a line not read that may touch anyone's result (any unknown line)
+        self.cards_not_read = bool(defects)  # (a line the grammar does not know may hold any card)
 
     # ---- helpers ------------------------------------------------------------------------------------
     def src(self, line: int) -> Source:
@@ -214,28 +226,26 @@ class OnGameBuilder(Ledger):
         known = self.amount_cache.get(text)
         if known is not None:
             return known
-        raw = text.strip()
-        if raw and not raw[0].isdigit():
-            raw = raw[1:]
         try:
-            value = parse_amount(raw, self.unit.decimals)
+            value = read_amount(text, self.unit.decimals, suffixes=True)
         except ValueError as error:
-            raise AmountError(f"amount {text!r}: {error}", line) from None
+            raise AmountError(f"amount {text!r}: {error}", line, isinstance(error, FinerThanUnit)) from None
         if len(self.amount_cache) < _CACHE_LIMIT:
             self.amount_cache[text] = value
         return value
 
     def cards(self, text: str | None, line: int, source_text: str) -> tuple[Card, ...]:
-        """`6h, 3s, 8s, 4s`; a stud card the hero does not see (`-`) is left out."""
+        """`6h, 3s, 8s, 4s`; a stud card the hero does not see (`-`) is left out, and a token that is no card
+        (its line reported as not read)."""
         found: list[Card] = []
-        for part in (text or "").split(","):
-            part = part.strip()
-            if not part or part == "-":
+        for part in split_cards(text or ""):
+            if part == "-":
                 continue
             try:
-                found.append(parse_card(part))
-            except ValueError:
-                self.defects.append(Defect(line, source_text, f"not a card: {part!r}"))
+                found.append(read_card(part))
+            except CardError as error:
+                self.defects.append(Defect(line, source_text, str(error)))
+                self.cards_not_read = True
         return tuple(found)
 
     def player(self, text: str, guess: str) -> str:
@@ -253,74 +263,97 @@ class OnGameBuilder(Ledger):
     def build(self) -> Hand:
         self.stakes = self.read_stakes()
         self.nominal_big_blind = self.stakes.big_blind or self.stakes.small_bet or 0
-        small_seat_blind = -1  # found at the first post, once the seats and the button are read
-        tokens = self.tokens
-        merged = 0  # the line of a dead blind already read with the big blind before it
-        for index in range(1, len(tokens)):
-            kind, line, text, m = tokens[index]
-            source = self.src(line)
-            if kind == "ACTION":
-                self.action_line(m, line, text, source)
-            elif kind == "POST" and line != merged:
-                if small_seat_blind < 0:
-                    small_seat_blind = self.small_seat_big_blind()
-                dead = self.dead_blind_after(index)
-                if dead is not None:
-                    merged = dead[1]
-                self.post_line(kind, m, line, text, source, line == small_seat_blind, dead)
-            elif kind == "BRING_IN":
-                self.post_line(kind, m, line, text, source)
-            elif kind == "SEAT":
-                seat = Seat(int(m["seat"]), m["name"], self.amount(m["stack"], line), source)
-                self.seats.append(seat)
-                self.players[seat.player] = seat.seat
-                self.by_length = []  # (sorted again when a name is looked up)
-            elif kind == "DEALT" or kind == "NEW_HAND":
-                self.dealt_line(kind, m, line, text, source)
-            elif kind in BOARD_STREETS:
-                self.board_line(kind, m, line, text, source)
-            elif kind == "STUD_STREET":
-                self.street = STUD_STREETS[m["street"]]
-                self.new_round()
-            elif kind == "DISCARD":
-                self.discard_line(m, line, text, source)
-            elif kind == "DEALING":
-                self.street = Street.THIRD if self.game in STUD_GAMES else _PREFLOP
-            elif kind == "TABLE" and m["speed"]:
-                self.events.append(Event("speed-table", text, _BLINDS, source))
-            elif kind == "USER":
-                self.hero = m["name"]
-            elif kind == "BUTTON":
-                self.button = int(m["button"])
-            elif kind == "PLAYERS":
-                self.max_seats = int(m["max_seats"]) if m["max_seats"] else None
-            elif kind == "SUMMARY":
-                self.street = Street.SUMMARY
-            elif kind == "SUMMARY_POT":
-                self.pot_line(m, line, text, source)
-            elif kind == "SUMMARY_RAKE":
-                self.rake = self.amount(m["rake"], line)
-                self.pot_source = self.pot_source or source
-            elif kind == "SUMMARY_SEAT":
-                self.seat_result(m, line, text, source)
-            elif kind == "SUMMARY_END" and m["hand_id"] != self.hand_id:
-                self.defects.append(Defect(line, text, f"the end line names another hand than {self.hand_id}"))
+        for index in range(1, len(self.tokens)):
+            _, line, text, m = self.tokens[index]
+            try:
+                self.read_line(index)
+            except StakesError:
+                raise
+            except AmountError as error:
+                if error.finer and self.unit.decimals == 0:
+                    raise  # tournament chips with decimals: the reader reads the hand again in hundredths
+                # the line not read (nothing of it kept; a big blind and the dead blind after it, read as one
+                # post, both), the rest of the hand read
+                self.defects.append(Defect(line, text, error.reason))
+                name = m.groupdict().get("name")
+                if name is None:
+                    self.unread_all = True  # (a pot or a rake not read: anyone's result may be off)
+                else:
+                    self.unread.add(self.player(text, name))
         if not self.truncated:
             self.check_results()
         return self.finish()
+
+    def read_line(self, index: int) -> None:
+        """Read one line into the hand; each kind reads its amounts before it changes the hand."""
+        kind, line, text, m = self.tokens[index]
+        source = self.src(line)
+        if kind == "ACTION":
+            self.action_line(m, line, text, source)
+        elif kind == "POST" and line != self.merged:
+            if self.small_seat_blind < 0:
+                self.small_seat_blind = self.small_seat_big_blind()
+            dead = self.dead_blind_after(index)
+            if dead is not None:
+                self.merged = dead[1]
+            self.post_line(kind, m, line, text, source, line == self.small_seat_blind, dead)
+        elif kind == "BRING_IN":
+            self.post_line(kind, m, line, text, source)
+        elif kind == "SEAT":
+            seat = Seat(int(m["seat"]), m["name"], self.amount(m["stack"], line), source)
+            self.seats.append(seat)
+            self.players[seat.player] = seat.seat
+            self.by_length = []  # (sorted again when a name is looked up)
+        elif kind == "DEALT" or kind == "NEW_HAND":
+            self.dealt_line(kind, m, line, text, source)
+        elif kind in BOARD_STREETS:
+            self.board_line(kind, m, line, text, source)
+        elif kind == "STUD_STREET":
+            self.street = STUD_STREETS[m["street"]]
+            self.new_round()
+        elif kind == "DISCARD":
+            self.discard_line(m, line, text, source)
+        elif kind == "DEALING":
+            self.street = Street.THIRD if self.game in STUD_GAMES else _PREFLOP
+        elif kind == "TABLE" and m["speed"]:
+            self.events.append(Event("speed-table", text, _BLINDS, source))
+        elif kind == "USER":
+            self.hero = m["name"]
+        elif kind == "BUTTON":
+            self.button = int(m["button"])
+        elif kind == "PLAYERS":
+            self.max_seats = int(m["max_seats"]) if m["max_seats"] else None
+        elif kind == "SUMMARY":
+            self.street = Street.SUMMARY
+        elif kind == "SUMMARY_POT":
+            self.pot_line(m, line, text, source)
+        elif kind == "SUMMARY_RAKE":
+            self.rake = self.amount(m["rake"], line)
+            self.pot_source = self.pot_source or source
+        elif kind == "SUMMARY_SEAT":
+            self.seat_result(m, line, text, source)
+        elif kind == "SUMMARY_END" and m["hand_id"] != self.hand_id:
+            reason = f"the end line names another hand than {self.hand_id}"
+            self.defects.append(Defect(line, text, reason, inconsistent=True))
 
     def read_stakes(self) -> Stakes:
         table, line = self.table, self.tokens[2][1]
         small: list[int] = []
         big: list[int] = []
         for kind, post_line, _, m in self.tokens:
-            if kind == "POST" and not m["all_in"]:
-                if m["what"] == "small blind":
-                    small.append(self.amount(m["amount"], post_line))
-                elif m["what"] == "big blind":
-                    big.append(self.amount(m["amount"], post_line))
-        ante = self.amount(table["ante"], line) if table["ante"] else None
-        low, high = self.amount(table["low"], line), self.amount(table["high"], line)
+            if kind == "POST" and not m["all_in"] and m["what"] in ("small blind", "big blind"):
+                try:
+                    chips = self.amount(m["amount"], post_line)
+                except AmountError as error:
+                    if error.finer and self.unit.decimals == 0:
+                        raise
+                    continue  # (the post's line is not read: reported when it is read in turn)
+                (small if m["what"] == "small blind" else big).append(chips)
+        try:
+            ante = self.amount(table["ante"], line) if table["ante"] else None
+            low, high = self.amount(table["low"], line), self.amount(table["high"], line)
+        except AmountError as error:
+            raise StakesError(f"the table line's stakes: {error.reason}", line, error.finer) from None
         return blinds_from_posts(self.structure, low, high, ante, small, big)
 
     def small_seat_big_blind(self) -> int:
@@ -458,8 +491,9 @@ class OnGameBuilder(Ledger):
         if previous is not None:
             if previous.new_cards == new:
                 self.events.append(Event("street-repeated", text, street, source))
-            else:
-                self.defects.append(Defect(line, text, f"the {kind.lower()} is dealt again with other cards"))
+            elif not self.cards_not_read:  # (a card not read is said once, by its own line)
+                reason = f"the {kind.lower()} is dealt again with other cards"
+                self.defects.append(Defect(line, text, reason, inconsistent=True))
             return
         self.street = street
         self.new_round()
@@ -469,18 +503,21 @@ class OnGameBuilder(Ledger):
     def pot_line(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
         """`Main pot: $520.00 won by A ($259.50), A ($259.50)`: the pot before the rake and its shares."""
         index = int(m["side"]) if m["side"] else 0
+        pot = self.amount(m["amount"], line)  # (every amount of the line read before any is kept)
+        found = shares(m["winners"])
+        paid = [(self.player(name + " ", name), self.amount(amount, line), half) for name, amount, half in found or ()]
         if index != len(self.pots):
-            self.defects.append(Defect(line, text, "the pots are not listed main pot first, then side pots in order"))
-        self.pots.append(self.amount(m["amount"], line))
+            reason = "the pots are not listed main pot first, then side pots in order"
+            self.defects.append(Defect(line, text, reason, inconsistent=True))
+        self.pots.append(pot)
         if self.pot_source is None:
             self.pot_source = source
-        found = shares(m["winners"])
         if found is None:
             self.defects.append(Defect(line, text, "the winners of the pot cannot be read"))
+            self.unread_all = True
             return
-        for name, amount, half in found:
-            name = self.player(name + " ", name)
-            self.collected.append(Collected(name, self.amount(amount, line), index, m["pot"], 0, source, half))
+        for name, chips, half in paid:
+            self.collected.append(Collected(name, chips, index, m["pot"], 0, source, half))
 
     def seat_result(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
         """`Seat 1: A ($591.00), net: +$259.00, [Ad, Js, 7d, Ah]`: the stack after the hand, the net and the
@@ -513,17 +550,23 @@ class OnGameBuilder(Ledger):
         returned = uncalled_excess({name: paid - self.dead.get(name, 0) for name, paid in put_in.items()})
         before = {seat.player: seat.stack for seat in self.seats}
         money = self.unit.format
+        if self.unread_all:
+            return  # (a line not read may be any player's: no result is checked against the lines)
+        if self.unread:  # (whose uncalled excess it is depends on every player's lines)
+            returned = ("", 0) if returned[0] in self.unread else returned
         for line, text, name, stack, net in self.results:
+            if name in self.unread:
+                continue  # (a line of the player's not read: said once, there)
             expected = got.get(name, 0) - put_in.get(name, 0) + (returned[1] if returned[0] == name else 0)
             printed = net or 0
             if printed != expected:  # (a seat line without `net:` did not play: its net is nothing)
                 reason = (
                     f"the net is {money(expected)} by the hand's lines (collected less put in), not {money(net or 0)}"
                 )
-                self.defects.append(Defect(line, text, reason))
+                self.defects.append(Defect(line, text, reason, inconsistent=True))
             elif name in before and stack != before[name] + printed:
                 reason = f"the stack after the hand is {money(before[name] + printed)} (the stack before plus the net)"
-                self.defects.append(Defect(line, text, reason))
+                self.defects.append(Defect(line, text, reason, inconsistent=True))
 
     # ---- the result ---------------------------------------------------------------------------------
     def finish(self) -> Hand:

@@ -9,7 +9,9 @@ from omaha_audit.model import Half
 
 HALVES: Final = {"High": Half.HIGH, "Low": Half.LOW}
 # one winner's share on a pot line: `name ($259.50)`, `name (125 High)`, then `, ` or the end
-_SHARE: Final = re.compile(r"(?P<name>.+?) \((?P<amount>[^\d\s()]?[\d,]+(?:\.\d+)?)(?: (?P<half>High|Low))?\)(?:, |$)")
+_SHARE: Final = re.compile(
+    r"(?P<name>.+?) \((?P<amount>[^\d\s()]?\d(?:[\d,.]*\d)?[KM]?)(?: (?P<half>High|Low))?\)(?:, |$)"
+)
 
 
 def shares(winners: str) -> list[tuple[str, str, Half | None]] | None:

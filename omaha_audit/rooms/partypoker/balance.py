@@ -62,7 +62,8 @@ from omaha_audit.model import (
 )
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.split import Block
-from omaha_audit.rooms.partypoker.builder import AmountError, PartyBuilder
+from omaha_audit.rooms.kit.amounts import read_amount
+from omaha_audit.rooms.partypoker.builder import AmountError, HeaderError, PartyBuilder
 from omaha_audit.rooms.partypoker.header import GAMES, LIMITS, currency_of
 
 VERBS: Final = {
@@ -79,7 +80,7 @@ POSTS: Final = {
     "ante": ActionKind.POST_ANTE,
 }
 STREETS: Final = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
-_SIDE: Final = re.compile(r"Side Pot \d+: \$?([\d.,]+)")
+_SIDE: Final = re.compile(r"Side Pot \d+: ([$€£]?\d[\d.,'\u2019]*[KMB]?)")
 _BRACKET: Final = re.compile(r"\[ ([^\]]*?) ?\]")
 _LOW: Final = "; LO: "
 _FOLD: Final = ActionKind.FOLD
@@ -102,56 +103,14 @@ class BalanceBuilder(PartyBuilder):
         self.stacks: dict[str, int] = {}
         self.sitting_out: set[str] = set()
         self.run_boards: dict[int, tuple[Card, ...]] = {}  # the board so far, per run (0: before a second run)
-        self.cash_out: dict[str, dict[str, str]] = {}  # player -> what the cash-out lines said
+        self.cash_out: dict[str, dict[str, int]] = {}  # player -> the cash-out lines' amount and premium
         self.cash_out_line: dict[str, int] = {}
         self.balances: list[LineToken] = []
 
     def build(self) -> Hand:
-        for kind, line, text, m in self.tokens[1:]:
-            if kind == "ACTION":
-                self.action_line(m, line, text)
-            elif kind == "SEAT":
-                stack = self.amount(m["stack"], line)
-                self.add_seat(int(m["seat"]), m["name"], stack, self.src(line))
-                self.stacks[m["name"]] = stack
-            elif kind == "POST":
-                self.posted(POSTS[m["what"]], self.player(m["name"]), self.amount(m["amount"], line), line)
-            elif kind == "ALL_IN":
-                self.mark_all_in(self.player(m["name"]))
-            elif kind == "STREET":
-                self.street_line(m, line, text)
-            elif kind == "DEALT":
-                cards = self.cards(m["cards"], line, text)
-                self.dealt.append(DealtCards(self.player(m["name"]), cards, self.src(line)))
-            elif kind == "HOLE_CARDS":
-                self.street = Street.PREFLOP
-            elif kind == "PREFLOP_CARD":
-                card = self.cards(m["cards"], line, text)
-                self.streets.append(StreetDeal(Street.PREFLOP, 0, card, card, self.src(line), False, line))
-            elif kind == "SUMMARY_BALANCE":
-                self.balances.append((kind, line, text, m))
-            elif kind == "SUMMARY_POT":
-                self.pot_line(m, line)
-            elif kind == "SUMMARY_BOARD":
-                self.boards[int(m["run"] or 0)] = self.cards(m["cards"], line, text)
-            elif kind == "SUMMARY":
-                self.street = Street.SUMMARY
-            elif kind == "GAME":
-                self.game_line(m, line)
-            elif kind == "TABLE":
-                self.table = m["table"] or ""
-                self.button = int(m["button"]) if m["button"] else None
-                if m["money"] == "Play":
-                    self.unit = Unit("play", self.unit.decimals)
-            elif kind == "PLAYERS":
-                self.max_seats = int(m["max_seats"]) if m["max_seats"] else None
-            elif kind == "POT_CREATED":
-                self.events.append(Event("pot-created", text, self.street, self.src(line)))
-            elif kind.startswith("CASH_OUT_"):
-                self.cash_out_note(kind, m, line, text)
+        self.read_lines(self.tokens[1:])
         self.seat_unknown_players()
-        for _, line, text, m in self.balances:
-            self.balance_line(m, line, text)
+        self.read_lines(self.balances)  # (once every line before them is read: they are checked against them)
         self.take_refund()
         if self.sitting_out:
             self.seats = [
@@ -161,11 +120,56 @@ class BalanceBuilder(PartyBuilder):
         self.table_id = f"{self.tournament.tournament_id}/{self.table}" if self.tournament else self.table
         return self.finish()
 
+    def read_line(self, kind: str, line: int, text: str, m: re.Match[str]) -> None:
+        if kind == "ACTION":
+            self.action_line(m, line, text)
+        elif kind == "SEAT":
+            stack = self.amount(m["stack"], line)
+            self.add_seat(int(m["seat"]), m["name"], stack, self.src(line))
+            self.stacks[m["name"]] = stack
+        elif kind == "POST":
+            self.posted(POSTS[m["what"]], self.player(m["name"]), self.amount(m["amount"], line), line)
+        elif kind == "ALL_IN":
+            self.mark_all_in(self.player(m["name"]))
+        elif kind == "STREET":
+            self.street_line(m, line, text)
+        elif kind == "DEALT":
+            cards = self.cards(m["cards"], line, text)
+            self.dealt.append(DealtCards(self.player(m["name"]), cards, self.src(line)))
+        elif kind == "HOLE_CARDS":
+            self.street = Street.PREFLOP
+        elif kind == "PREFLOP_CARD":
+            card = self.cards(m["cards"], line, text)
+            self.streets.append(StreetDeal(Street.PREFLOP, 0, card, card, self.src(line), False, line))
+        elif kind == "SUMMARY_BALANCE":  # (read last: BALANCE)
+            self.balances.append(("BALANCE", line, text, m))
+        elif kind == "BALANCE":
+            self.balance_line(m, line, text)
+        elif kind == "SUMMARY_POT":
+            self.pot_line(m, line)
+        elif kind == "SUMMARY_BOARD":
+            self.boards[int(m["run"] or 0)] = self.cards(m["cards"], line, text)
+        elif kind == "SUMMARY":
+            self.street = Street.SUMMARY
+        elif kind == "GAME":
+            self.game_line(m, line)
+        elif kind == "TABLE":
+            self.table = m["table"] or ""
+            self.button = int(m["button"]) if m["button"] else None
+            if m["money"] == "Play":
+                self.unit = Unit("play", self.unit.decimals)
+        elif kind == "PLAYERS":
+            self.max_seats = int(m["max_seats"]) if m["max_seats"] else None
+        elif kind == "POT_CREATED":
+            self.events.append(Event("pot-created", text, self.street, self.src(line)))
+        elif kind.startswith("CASH_OUT_"):
+            self.cash_out_note(kind, m, line, text)
+
     # ---- the game line ------------------------------------------------------------------------------
     def game_line(self, m: re.Match[str], line: int) -> None:
         game = GAMES.get(m["game"])
         if game is None:
-            raise AmountError(f"unknown game {m['game']!r}", line)
+            raise HeaderError(f"unknown game {m['game']!r}", line)
         self.game, self.game_text = game, m["game"]
         self.structure = LIMITS[m["limit"]]
         self.started_local = m["started"]
@@ -175,7 +179,7 @@ class BalanceBuilder(PartyBuilder):
         else:
             seats = " ".join(text for kind, _, text, _ in self.tokens[:12] if kind == "SEAT")
             self.unit = Unit(currency_of(seats) or "USD", 2 if self.decimals is None else self.decimals)
-        low, high = self.amount(m["low"], line), self.amount(m["high"], line)
+        low, high = self.header_amount(m["low"], line), self.header_amount(m["high"], line)
         if self.structure is Structure.FIXED_LIMIT:
             self.stakes = Stakes(None, None, small_bet=low, big_bet=high)
         else:
@@ -208,12 +212,15 @@ class BalanceBuilder(PartyBuilder):
     def cash_out_note(self, kind: str, m: re.Match[str], line: int, text: str) -> None:
         name = self.player(m["name"])
         said = self.cash_out.setdefault(name, {})
-        for field in ("premium", "probability", "amount"):
-            value = m.groupdict().get(field)
-            if value is not None:
-                said[field] = value
-        if kind == "CASH_OUT_AMOUNT":
+        found = m.groupdict()
+        if found.get("amount") is not None:  # (read on its own line: a line not read if it cannot be)
+            said["amount"] = self.amount(found["amount"], line)
             self.cash_out_line[name] = line
+        if found.get("premium") is not None:  # a percentage, in hundredths of a per cent
+            try:
+                said["premium"] = read_amount(found["premium"], 2, decimal=".")
+            except ValueError as error:
+                raise AmountError(f"cash-out premium: {error}", line) from None
         self.events.append(Event(kind.lower().replace("_", "-"), text, self.street, self.src(line), name))
 
     # ---- the summary --------------------------------------------------------------------------------
@@ -227,11 +234,13 @@ class BalanceBuilder(PartyBuilder):
     def balance_line(self, m: re.Match[str], line: int, text: str) -> None:
         name = self.player(m["name"])
         source = self.src(line)
+        bet = self.amount(m["bet"] or m["lost"], line)  # (every amount of the line read before it is kept)
+        collected = self.amount(m["collected"], line)
+        balance = self.amount(m["balance"], line)
+        net = None if m["net"] is None else self.amount(m["net"], line) * (-1 if m["sign"] == "-" else 1)
         if m["sits_out"]:
             self.sitting_out.add(name)
-        bet = self.amount(m["bet"] or m["lost"], line)
-        collected = self.amount(m["collected"], line)
-        self.cross_check(name, bet, collected, m, line, text)
+        self.cross_check(name, bet, collected, net, balance, line, text)
         if m["cashed"]:
             self.cashed_out(name, collected, line)
         elif collected:
@@ -242,31 +251,25 @@ class BalanceBuilder(PartyBuilder):
         elif m["lost"] is not None and m["folded"] is None and self.still_in(name):
             self.showdown.append(ShowdownLine(name, ShowdownKind.MUCKS, (), None, 0, source, line))
 
-    def cross_check(self, name: str, bet: int, collected: int, m: re.Match[str], line: int, text: str) -> None:
-        """The balance line against the hand's lines: what the player put in, the net, the balance."""
+    def cross_check(
+        self, name: str, bet: int, collected: int, net: int | None, balance: int, line: int, text: str
+    ) -> None:
+        """The balance line against the hand's lines: what the player put in, the net, the balance. A line
+        read whole that disagrees is the room's record contradicting itself (an inconsistent defect)."""
         put = self.put_in().get(name, 0)
         money = self.unit.format
-        if bet != put:
-            self.defects.append(
-                Defect(line, text, f"the summary says {name} bet {money(bet)}; the hand's lines put in {money(put)}")
-            )
-        if m["net"] is not None:
-            net = self.amount(m["net"], line) * (-1 if m["sign"] == "-" else 1)
-            if net != collected - bet:
-                self.defects.append(
-                    Defect(line, text, f"net {money(net)} is not collected {money(collected)} less bet {money(bet)}")
-                )
+        wrong: list[str] = []
+        if bet != put and not self.unread_all and name not in self.unread:  # (a line not read: said there)
+            wrong.append(f"the summary says {name} bet {money(bet)}; the hand's lines put in {money(put)}")
+        if net is not None and net != collected - bet:
+            wrong.append(f"net {money(net)} is not collected {money(collected)} less bet {money(bet)}")
         stack = self.stacks.get(name)
-        balance = self.amount(m["balance"], line)
         if stack is not None and balance != stack - bet + collected:
-            self.defects.append(
-                Defect(
-                    line,
-                    text,
-                    f"balance {money(balance)} is not the stack {money(stack)} less bet {money(bet)} plus collected"
-                    f" {money(collected)}",
-                )
+            wrong.append(
+                f"balance {money(balance)} is not the stack {money(stack)} less bet {money(bet)} plus collected"
+                f" {money(collected)}"
             )
+        self.defects.extend(Defect(line, text, reason, inconsistent=True) for reason in wrong)
 
     def still_in(self, name: str) -> bool:
         """The player took part and never folded, with someone else still in: he reached the showdown."""
@@ -277,14 +280,17 @@ class BalanceBuilder(PartyBuilder):
         return len({action.player for action in self.actions} - folded) > 1
 
     def cashed_out(self, name: str, collected: int, line: int) -> None:
+        """The cash-out the room paid (its `Cashout Amount`, else the balance line's `collected`), and its
+        premium: a fee of amount x premium / (100 - premium), to the nearest unit (half up)."""
         said = self.cash_out.get(name, {})
-        paid = self.amount(said["amount"], line) if "amount" in said else collected
+        paid = said.get("amount", collected)
         where = self.src(self.cash_out_line.get(name, line))
-        premium = float(said.get("premium", "0") or 0)
-        fee = round(paid * premium / (100 - premium)) if 0 < premium < 100 else 0
+        premium = said.get("premium", 0)  # (hundredths of a per cent)
+        rest = 10_000 - premium
+        fee = (2 * paid * premium + rest) // (2 * rest) if 0 < premium < 10_000 else 0
         self.cash_outs.append(CashOut(name, paid, fee, where))
         if fee:
-            label = f"Cash-out Premium {said.get('premium')}%"
+            label = f"Cash-out Premium {premium // 100}.{premium % 100:02}%"
             self.fees.append(Fee(FeeKind.CASH_OUT_FEE, fee, FeeEffect.OUTSIDE, label, where, name))
 
     def shown(self, name: str, brackets: list[str], line: int, text: str) -> None:
@@ -309,14 +315,13 @@ class BalanceBuilder(PartyBuilder):
     def check_best_five(self, hole: tuple[Card, ...], best: tuple[Card, ...], run: int, line: int, text: str) -> None:
         """The printed best five must be five of the player's cards and the board's (two and three in Omaha)."""
         board = self.boards.get(run) or self.boards.get(0) or self.run_boards.get(run) or ()
-        if len(board) != 5 or len(hole) != (self.game.hole_cards or 0):
-            return
+        if len(board) != 5 or len(hole) != (self.game.hole_cards or 0) or self.cards_not_read:
+            return  # (a card not read is said once, on its own line)
         from_hole = sum(1 for card in best if card in hole)
         from_board = sum(1 for card in best if card in board)
         wrong = len(set(best)) != 5 or from_hole + from_board != 5
         if self.game.is_omaha and (from_hole != 2 or from_board != 3):
             wrong = True
         if wrong:
-            self.defects.append(
-                Defect(line, text, "the best five cards printed are not the player's cards and the board's")
-            )
+            reason = "the best five cards printed are not the player's cards and the board's"
+            self.defects.append(Defect(line, text, reason, inconsistent=True))

@@ -38,27 +38,36 @@ from omaha_audit.model import (
     Structure,
     Tournament,
     Unit,
-    parse_card,
 )
 from omaha_audit.parse.ledger import ADDED, Ledger
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.split import Block
+from omaha_audit.rooms.kit.amounts import FinerThanUnit
+from omaha_audit.rooms.kit.cards import CardError, read_card, split_cards
 from omaha_audit.rooms.partypoker.header import amount as party_amount
 from omaha_audit.rooms.partypoker.header import started
 
 _BLINDS: Final = Street.BLINDS
 _DEAD_KINDS: Final = (ActionKind.POST_ANTE, ActionKind.POST_DEAD)
 _SMALL_AND_BIG: Final = ActionKind.POST_SMALL_AND_BIG_BLIND
-_CARD_SEPARATORS: Final = re.compile(r"[,\s]+")
 FORMAT: Final = "partypoker"
 ROOM: Final = "partypoker"
 
 
 class AmountError(ValueError):
-    def __init__(self, reason: str, line: int) -> None:
+    """An amount of the hand not read, at `line`: that line is not read (a defect), the rest of the hand
+    is; `finer` when it has more decimal places than the unit the reader took (tournament chips with
+    decimals: the hand is read again in hundredths)."""
+
+    def __init__(self, reason: str, line: int, finer: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
         self.line = line
+        self.finer = finer
+
+
+class HeaderError(AmountError):
+    """The game line not read (its game or its stakes): the hand cannot be read without it."""
 
 
 class PartyBuilder(Ledger):
@@ -80,6 +89,11 @@ class PartyBuilder(Ledger):
         self.ignored = ignored
         self.defects = list(defects)
         self.truncated = truncated
+        # what a line not read leaves unknown: the players whose lines were not all read (all of them, for a
+        # line of a kind the reader does not know or one naming nobody), and whether a card was not read
+        self.unread: set[str] = set()
+        self.unread_all = any(defect.not_read for defect in defects)
+        self.cards_not_read = self.unread_all
         self.hand_id: str = tokens[0][3]["hand_id"] or ""
         self.unit = Unit("USD", 2)
         self.game = Game.OTHER
@@ -120,17 +134,48 @@ class PartyBuilder(Ledger):
         try:
             return party_amount(text, self.unit.decimals)
         except ValueError as error:
-            raise AmountError(f"amount {text!r}: {error}", line) from None
+            raise AmountError(f"amount {text!r}: {error}", line, isinstance(error, FinerThanUnit)) from None
+
+    def header_amount(self, text: str | None, line: int) -> int:
+        """An amount of the game line: the hand is not read without it (HeaderError)."""
+        try:
+            return self.amount(text, line)
+        except AmountError as error:
+            raise HeaderError(f"the game line's {error.reason}", line, error.finer) from None
+
+    def read_lines(self, tokens: list[LineToken]) -> None:
+        """Read the lines (`line`); an amount in a line not read makes it a line not read (a defect, nothing
+        of the line kept: each line reads its amounts before it changes the hand), the rest of the hand read.
+        The game line's (HeaderError), and a tournament's chips with decimals while they are read as whole
+        chips, are raised to the reader."""
+        for kind, line, text, m in tokens:
+            try:
+                self.read_line(kind, line, text, m)
+            except HeaderError:
+                raise
+            except AmountError as error:
+                if error.finer and self.unit.decimals == 0:
+                    raise
+                self.defects.append(Defect(line, text, error.reason))
+                name = m.groupdict().get("name")
+                if name is None:
+                    self.unread_all = True
+                else:
+                    self.unread.add(self.player(name))
+
+    def read_line(self, kind: str, line: int, text: str, m: re.Match[str]) -> None:
+        raise NotImplementedError
 
     def cards(self, text: str | None, line: int, source_text: str) -> tuple[Card, ...]:
+        """The cards of a bracket (`Js, Ad, 8c, 6d`, `7d Ah 6s 2h`); a token that is no card is left out of
+        them, and its line reported as not read."""
         found: list[Card] = []
-        for part in _CARD_SEPARATORS.split((text or "").strip()):
-            if not part:
-                continue
+        for part in split_cards(text or ""):
             try:
-                found.append(parse_card(part))
-            except ValueError:
-                self.defects.append(Defect(line, source_text, f"not a card: {part!r}"))
+                found.append(read_card(part))
+            except CardError as error:
+                self.defects.append(Defect(line, source_text, str(error)))
+                self.cards_not_read = True
         return tuple(found)
 
     def add_seat(self, number: int, name: str, stack: int, source: Source, sitting_out: bool = False) -> None:

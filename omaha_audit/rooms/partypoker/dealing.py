@@ -37,6 +37,7 @@ What the text means, and how the builder gives it to the model:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
 from omaha_audit.model import (
@@ -86,6 +87,7 @@ STUD_STREETS: Final = {"Fourth": Street.FOURTH, "Fifth": Street.FIFTH, "Sixth": 
 _SMALL: Final = ActionKind.POST_SMALL_BLIND
 _BIG: Final = ActionKind.POST_BIG_BLIND
 _DEALT_IN: Final = frozenset({"ACTION", "POST", "DEALT", "SHOWS", "SHOWS_LOW", "NO_SHOW", "WINS", "OPENS"})
+_Reader = Callable[[str | None, int], int]
 _IMPLIED: Final = "Party prints no blinds in tournaments: seat {seat} ({name}) posts the {what} of {amount} ({why})"
 _ALL_IN_BEFORE: Final = (
     "Party prints no blinds in tournaments: seat {seat} ({name}) owes the {what}: all in from the ante"
@@ -117,55 +119,57 @@ class DealingBuilder(PartyBuilder):
         if converted:  # `***** Hand History for Game 1111111111 ***** (Poker Stars)`: a converter's work
             note = f"a {converted} hand converted into Party's text by a hand-history tool: read as Party's text"
             self.events.append(Event("converted", note, Street.BLINDS, self.src(self.tokens[0][1])))
-        for kind, line, text, m in self.tokens[1:]:
-            if kind == "ACTION":
-                self.action_line(m, line, text)
-            elif kind == "SEAT":
-                self.add_seat(int(m["seat"]), m["name"], self.amount(m["stack"], line), self.src(line))
-            elif kind == "POST":
-                self.post_line(m, line)
-            elif kind == "WINS":
-                self.wins_line(m, line, text)
-            elif kind == "SHOWS" or kind == "NO_SHOW":
-                self.shows_line(kind, m, line, text)
-            elif kind == "STREET":
-                self.street_line(m, line, text)
-            elif kind == "DEALT":
-                cards = self.cards(m["cards"], line, text)
-                self.dealt.append(DealtCards(self.player(m["name"]), cards, self.src(line)))
-            elif kind == "HOLE_CARDS":
-                self.implied_blinds(line)
-                self.street = Street.PREFLOP
-            elif kind == "STUD_DEAL":
-                self.street = Street.THIRD
-            elif kind == "STUD_STREET":
-                self.new_street(STUD_STREETS[m["street"]])
-            elif kind == "STUD_RIVER":
-                self.new_street(Street.SEVENTH)
-            elif kind == "GAME_CASH":
-                self.cash_game(m)
-            elif kind == "GAME_TOURNEY":
-                self.tournament_game(m, line)
-            elif kind == "TABLE":
-                self.table = m["table"] or ""
-                if m["money"] == "Play":
-                    self.unit = Unit("play", self.unit.decimals)
-            elif kind == "BUTTON":
-                self.button = int(m["button"]) or None  # (stud prints `Seat 0 is the button`)
-            elif kind == "PLAYERS":
-                self.max_seats = int(m["max_seats"]) if m["max_seats"] else None
-            elif kind == "TRNY":
-                self.level_of(m["tournament_id"], m["level"], line)
-            elif kind == "LEVEL_BLINDS":
-                self.level_blinds(m["small"], m["big"], m["ante"], line)
-            elif kind == "SHOWS_LOW":
-                self.events.append(Event("shows-low", text, Street.SHOWDOWN, self.src(line), self.player(m["name"])))
-            elif kind == "NO_LOW":
-                self.no_low.append(0)
-            elif kind == "OPENS":
-                self.events.append(Event("opens", text, self.street, self.src(line), self.player(m["name"])))
+        self.read_lines(self.tokens[1:])
         self.after_reading()
         return self.finish()
+
+    def read_line(self, kind: str, line: int, text: str, m: re.Match[str]) -> None:
+        if kind == "ACTION":
+            self.action_line(m, line, text)
+        elif kind == "SEAT":
+            self.add_seat(int(m["seat"]), m["name"], self.amount(m["stack"], line), self.src(line))
+        elif kind == "POST":
+            self.post_line(m, line)
+        elif kind == "WINS":
+            self.wins_line(m, line, text)
+        elif kind == "SHOWS" or kind == "NO_SHOW":
+            self.shows_line(kind, m, line, text)
+        elif kind == "STREET":
+            self.street_line(m, line, text)
+        elif kind == "DEALT":
+            cards = self.cards(m["cards"], line, text)
+            self.dealt.append(DealtCards(self.player(m["name"]), cards, self.src(line)))
+        elif kind == "HOLE_CARDS":
+            self.implied_blinds(line)
+            self.street = Street.PREFLOP
+        elif kind == "STUD_DEAL":
+            self.street = Street.THIRD
+        elif kind == "STUD_STREET":
+            self.new_street(STUD_STREETS[m["street"]])
+        elif kind == "STUD_RIVER":
+            self.new_street(Street.SEVENTH)
+        elif kind == "GAME_CASH":
+            self.cash_game(m)
+        elif kind == "GAME_TOURNEY":
+            self.tournament_game(m, line)
+        elif kind == "TABLE":
+            self.table = m["table"] or ""
+            if m["money"] == "Play":
+                self.unit = Unit("play", self.unit.decimals)
+        elif kind == "BUTTON":
+            self.button = int(m["button"]) or None  # (stud prints `Seat 0 is the button`)
+        elif kind == "PLAYERS":
+            self.max_seats = int(m["max_seats"]) if m["max_seats"] else None
+        elif kind == "TRNY":
+            self.level_of(m["tournament_id"], m["level"], line)
+        elif kind == "LEVEL_BLINDS":
+            self.level_blinds(m["small"], m["big"], m["ante"], line)
+        elif kind == "SHOWS_LOW":
+            self.events.append(Event("shows-low", text, Street.SHOWDOWN, self.src(line), self.player(m["name"])))
+        elif kind == "NO_LOW":
+            self.no_low.append(0)
+        elif kind == "OPENS":
+            self.events.append(Event("opens", text, self.street, self.src(line), self.player(m["name"])))
 
     # ---- the game line ------------------------------------------------------------------------------
     def cash_game(self, m: re.Match[str]) -> None:
@@ -177,15 +181,15 @@ class DealingBuilder(PartyBuilder):
         if self.game in STUD_GAMES:
             self.structure = Structure.FIXED_LIMIT
         self.started_local = m["started"]
-        self.kind = "zoom" if m["speed"] else "hand"  # fastforward: Party's fast-fold tables
+        self.kind = "zoom" if m["speed"] else "hand"  # fastforward (and SPOTPOKER, as fpdb reads it): fast fold
         line = self.tokens[1][1]
         if m["high"] is None:
             self.blinds_from_posts = True
         elif self.structure is Structure.FIXED_LIMIT:
-            small, big = self.amount(m["low"], line), self.amount(m["high"], line)
+            small, big = self.header_amount(m["low"], line), self.header_amount(m["high"], line)
             self.stakes = Stakes(None, None, small_bet=small, big_bet=big)
         else:
-            self.stakes = Stakes(self.amount(m["low"], line), self.amount(m["high"], line))
+            self.stakes = Stakes(self.header_amount(m["low"], line), self.header_amount(m["high"], line))
         self.nominal_big_blind = self.stakes.big_blind or self.stakes.small_bet or 0
 
     def tournament_game(self, m: re.Match[str], line: int) -> None:
@@ -202,7 +206,7 @@ class DealingBuilder(PartyBuilder):
             buy_in = f"{buy_in} + {m['fee']}"
         self.tournament = Tournament(m["tournament_id"] or "", buy_in, m["level"])
         if m["what"]:
-            self.level_blinds(m["small"], m["big"], m["ante"], line)
+            self.level_blinds(m["small"], m["big"], m["ante"], line, self.header_amount)
 
     def level_of(self, tournament_id: str, level: str, line: int) -> None:
         """`Trny: 54322040 Level: 3` after the seats: the level the hand is dealt at. It is the header's,
@@ -216,12 +220,16 @@ class DealingBuilder(PartyBuilder):
             self.events.append(Event("level-changed", note, Street.BLINDS, self.src(line)))
         self.tournament = Tournament(known.tournament_id or tournament_id, known.buy_in, level)
 
-    def level_blinds(self, small_text: str, big_text: str, ante_text: str | None, line: int) -> None:
+    def level_blinds(
+        self, small_text: str, big_text: str, ante_text: str | None, line: int, read: _Reader | None = None
+    ) -> None:
         """A level's blinds (and ante), from the header or from the line after the seats (which the hand is
         dealt at, should they differ: `Blinds-Antes(6,000/12,000 -200)` in the header of a hand that posts
-        antes of 400 and wins 27,200 = 8 x 400 + 8,000 + 16,000 under `Blinds-Antes(8,000/16,000 -400)`)."""
-        small, big = self.amount(small_text, line), self.amount(big_text, line)
-        ante = self.amount(ante_text, line) if ante_text else None
+        antes of 400 and wins 27,200 = 8 x 400 + 8,000 + 16,000 under `Blinds-Antes(8,000/16,000 -400)`).
+        `read`: how its amounts are read (the header's: a hand is not read without them)."""
+        amount = read or self.amount
+        small, big = amount(small_text, line), amount(big_text, line)
+        ante = amount(ante_text, line) if ante_text else None
         if self.structure is Structure.FIXED_LIMIT:
             self.stakes = Stakes(None, None, small_bet=small, big_bet=big, ante=ante)
             self.level = (small // 2, small)
@@ -328,6 +336,7 @@ class DealingBuilder(PartyBuilder):
     def wins_line(self, m: re.Match[str], line: int, text: str) -> None:
         self.street = Street.SHOWDOWN
         name = m["name"]
+        awards: list[Collected] = []  # (all the line's amounts read before any award is kept)
         for who, part in self.awards_of(text, name):
             # (each award read as the line was, with the line's name in the award's player's place: the
             # lexer may have fixed the line's pattern to that name, for a name that holds ` wins `)
@@ -341,7 +350,8 @@ class DealingBuilder(PartyBuilder):
             where = f"{pot_text} {side}" if side else pot_text
             half = Half.LOW if found["lo"] else None
             chips = self.amount(found["amount"], line)
-            self.collected.append(Collected(self.player(who), chips, pot, where, 0, self.src(line), half))
+            awards.append(Collected(self.player(who), chips, pot, where, 0, self.src(line), half))
+        self.collected.extend(awards)
 
     def awards_of(self, text: str, first: str) -> list[tuple[str, str]]:
         """The awards on one line, each (its player, its text): one, or (the "Mac format") several run

@@ -21,8 +21,9 @@ import re
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Final
 
-from omaha_audit.model import Game, Structure, parse_amount
+from omaha_audit.model import Game, Structure
 from omaha_audit.parse.times import utc_time
+from omaha_audit.rooms.kit.amounts import read_amount
 
 GAMES: Final = {
     "Omaha": Game.OMAHA,
@@ -31,9 +32,11 @@ GAMES: Final = {
     "Omaha Hi/Lo": Game.OMAHA_HI_LO,
     "Texas Hold'em": Game.HOLDEM,
     "Texas Holdem": Game.HOLDEM,
+    "Hold'em": Game.HOLDEM,
     "Holdem": Game.HOLDEM,
     "Short Deck": Game.SIX_PLUS_HOLDEM,
     "Double Hold'em": Game.OTHER,
+    "Double Holdem": Game.OTHER,
     "7 Card Stud": Game.STUD,
     "7 Card Stud Hi-Lo": Game.STUD_HI_LO,
     # the generator's writer names the games PartyPoker does not deal (its own words)
@@ -44,7 +47,12 @@ GAMES: Final = {
     "Courchevel Hi": Game.COURCHEVEL,
     "Courchevel Hi-Lo": Game.COURCHEVEL_HI_LO,
 }
-LIMITS: Final = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT}
+LIMITS: Final = {
+    "NL": Structure.NO_LIMIT,
+    "PL": Structure.POT_LIMIT,
+    "FL": Structure.FIXED_LIMIT,
+    "Limit": Structure.FIXED_LIMIT,
+}
 STUD_GAMES: Final = (Game.STUD, Game.STUD_HI_LO)
 CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
@@ -76,7 +84,6 @@ _DATE: Final = re.compile(
 )
 # Zone words parse/times.py does not know: fixed offsets in minutes (summer times where the word says so).
 _OFFSETS: Final = {"YEKT": 300, "YEKST": 360, "ICT": 420}
-_DECIMAL_COMMA: Final = re.compile(r"\d+,\d\d")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -101,12 +108,11 @@ def started(text: str) -> datetime | None:
 
 
 def amount(text: str, decimals: int) -> int:
-    """An amount as Party prints it (`$2,288.50`, `$26,02`, `€10`, `3,000`, `2.0`) in units; raises
-    ValueError. A comma before exactly two last digits, with no point, is the "Mac format"'s decimal comma."""
-    raw = text.strip().lstrip("$€£ ")
-    if decimals and "," in raw and "." not in raw and _DECIMAL_COMMA.fullmatch(raw):
-        raw = raw.replace(",", ".")
-    return parse_amount(raw, decimals)
+    """An amount as Party prints it, in units, read by the kit (kit/amounts.py) with the text deciding its
+    marks: `$2,288.50`, `$26,02` (the "Mac format"'s decimal comma), `€10`, `3,000`, `2.0`, `1'500` (an
+    apostrophe grouping thousands), `1.5K`, `2M` (K, M and B multipliers: VARIANTS.md 6's number class).
+    Raises AmountError (FinerThanUnit for tournament chips with decimals)."""
+    return read_amount(text, decimals, suffixes=True)
 
 
 def currency_of(text: str | None) -> str | None:
@@ -116,6 +122,8 @@ def currency_of(text: str | None) -> str | None:
     for word in ("USD", "EUR", "GBP"):
         if word in text:
             return word
+    if "DOL" in text:  # (Party's own word for dollars after an amount: `[$5 DOL]`)
+        return "USD"
     for sign, code in CURRENCIES.items():
         if sign in text:
             return code

@@ -18,17 +18,18 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from omaha_audit.model import Defect, Hand, UnreadableHand
+from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.token_feed import lalr_parser
+from omaha_audit.rooms.kit.reader import crashed, unknown_lines
 from omaha_audit.rooms.partypoker.balance import BalanceBuilder
 from omaha_audit.rooms.partypoker.builder import AmountError
 from omaha_audit.rooms.partypoker.dealing import DealingBuilder
 
-_BALANCE_LINE: Final = re.compile(r"(?P<low>[\d.,]+)/(?P<high>[\d.,]+) .* Game Table \((?:PL|NL|FL)\)")
+_BALANCE_LINE: Final = re.compile(r"(?P<low>\S+)/(?P<high>\S+) .* Game Table \((?:PL|NL|FL|Limit)\)")
 _CHAT: Final = re.compile(r"(?P<name>[^:]+?): (?P<text>.*)")
 _CHAT_PRONE: Final = frozenset({"ACTION", "POST", "SHOWS", "NO_SHOW", "WINS", "DEALT", "OPENS", "ALL_IN"})
 
@@ -54,8 +55,8 @@ class PartyReader:
     def read(self, block: Block) -> Hand | UnreadableHand:
         try:
             return self._read(block)
-        except Exception as error:  # a reader bug must not lose the hand
-            return unreadable(block, block.first_line, f"internal reader error: {error!r}")
+        except Exception as error:  # a reader bug must not lose the hand, nor pass for an unreadable one
+            return crashed(block, error)
 
     def _read(self, block: Block) -> Hand | UnreadableHand:
         lines = [(number, text.replace("\x00", "") if "\x00" in text else text) for number, text in _numbered(block)]
@@ -79,17 +80,14 @@ class PartyReader:
                 return unreadable(block, line, reason, tokens[0][3]["hand_id"])
         if not ended and not any(kind == "TABLE_CLOSED" for kind, *_ in ignored):
             truncated = True
-        defects = [
-            Defect(line, text, "line cut off" if truncated and line == block.last_line else "unreadable line")
-            for line, text in unknown
-        ]
+        defects = unknown_lines(unknown, block, truncated)
         for decimals in (None, 2):
             try:
                 if balance:
                     return BalanceBuilder(block, tokens, ignored, defects, truncated, decimals).build()
                 return DealingBuilder(block, tokens, ignored, defects, truncated, decimals).build()
-            except AmountError as error:
-                if decimals is None:
+            except AmountError as error:  # (the game line not read, or chips with decimals)
+                if decimals is None and error.finer:
                     continue  # tournament chips with decimals: read again in hundredths
                 return unreadable(block, error.line, error.reason, tokens[0][3]["hand_id"])
         raise AssertionError("unreachable")

@@ -25,14 +25,20 @@ Cards. The rank letters, and for German and Spanish the suit words, are the lang
 A hand's language is the one whose own letters it uses (`H`, `V`, `B`; `Kn`, `D`, `E`; the Russian
 letters; the German suit words; the Spanish suits `p`, `t`); a hand with none of them is read in the
 language an earlier hand of the same file showed, else in English (their common letters mean the same,
-except Spanish `c`). A hand using the letters of two languages, or a card no language explains, is
-reported.
+except Spanish `c`). A card no language explains is a line not read. A hand using the letters of two
+languages is read card by card (`undecided`): a card the languages it mixes all read alike (`7s`) is read,
+any other is a line not read, never read in one language chosen at random.
+
+Nothing else of 888's text is in the player's language: every client writes the English words (`posts small
+blind`, `raises`, `collected`, `did not show his hand`, `** Dealing flop **`), and the date is numbers only
+(day, month, year), so no month name is ever printed (README.md).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from omaha_audit.model import Card
 from omaha_audit.rooms.kit.amounts import AmountError, read_amount
 from omaha_audit.rooms.kit.amounts import currency_of as _currency_of
 from omaha_audit.rooms.kit.cards import (
@@ -69,6 +75,26 @@ def language_of(tokens: list[str], default: Language | None) -> tuple[Language |
     return _language_of(tokens, default, LANGUAGES)
 
 
+class Undecided(Language):
+    """The card words of a hand that mixes two languages' own words: a card is read only where every one of
+    them reads it as the same card (`7s`, `Ah` in Dutch and Swedish); any other token reads as no card."""
+
+    def __init__(self, languages: tuple[Language, ...], why: str) -> None:
+        names = " or ".join(language.name for language in languages)
+        super().__init__(names, {}, {}, doubt=why)
+        self.languages = languages
+
+    def card(self, token: str) -> Card | None:
+        cards = {language.card(token) for language in self.languages}
+        return cards.pop() if len(cards) == 1 else None
+
+
+def undecided(tokens: list[str], why: str) -> Undecided:
+    """The languages of `tokens`' own words (those of a hand whose language cannot be told), read together."""
+    told = tuple(language for language in LANGUAGES[1:] if any(language.tells(token) for token in tokens))
+    return Undecided(told or (ENGLISH,), why)
+
+
 __all__ = [
     "CURRENCY_SIGNS",
     "ENGLISH",
@@ -76,8 +102,10 @@ __all__ = [
     "LANGUAGES",
     "AmountError",
     "Language",
+    "Undecided",
     "amount",
     "currency_of",
     "language_of",
     "split_cards",
+    "undecided",
 ]

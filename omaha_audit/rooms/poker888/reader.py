@@ -15,8 +15,10 @@ What the text means, and how the reader gives it to the model:
   preflop round, but a fold before that line by a player who posted nothing (`Borr_09 folds`) is a player
   not dealt in (an event); the flop line shows three cards, the turn and river lines the card they add;
 - numbers and card letters are in the player's language (language.py): an amount that is not understood
-  makes the hand unreadable at its line, a card no language explains is reported on its line, and a hand
-  mixing two languages' letters is unreadable: never read as something else;
+  makes its line a line not read (the post, action, seat or award left out of the hand, the rest read), a
+  card no language explains is left out of its line, which is reported, and a hand mixing two languages'
+  letters keeps only the cards those languages read alike: never read as something else. Only a game line
+  whose stakes are not understood leaves the hand unread;
 - no total pot and no rake are printed: a tournament's pot keeps nothing (rake 0, as 888 takes its fee
   with the buy-in), a cash pot keeps what it kept (rake None: the audit judges what the players put in
   less what they collected); how the uncalled bet came back, and which pots the collected lines pay, is
@@ -60,9 +62,19 @@ from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.token_feed import lalr_parser
+from omaha_audit.rooms.kit.amounts import FinerThanUnit
+from omaha_audit.rooms.kit.reader import crashed, unknown_lines
 from omaha_audit.rooms.poker888 import header
 from omaha_audit.rooms.poker888.awards import read_awards
-from omaha_audit.rooms.poker888.language import KNOWN_NAMES, Language, amount, language_of, split_cards
+from omaha_audit.rooms.poker888.language import (
+    KNOWN_NAMES,
+    Language,
+    Undecided,
+    amount,
+    language_of,
+    split_cards,
+    undecided,
+)
 
 FORMAT_NAME: Final = "888poker"
 POSTS: Final = {
@@ -90,10 +102,18 @@ _CACHE_LIMIT: Final = 20_000  # distinct amount or card texts remembered
 
 
 class AmountError(ValueError):
-    def __init__(self, reason: str, line: int) -> None:
+    """An amount of the hand not read, at `line`; `finer` when it has more decimal places than the unit the
+    reader took (tournament chips with decimals: the hand is read again in hundredths)."""
+
+    def __init__(self, reason: str, line: int, finer: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
         self.line = line
+        self.finer = finer
+
+
+class StakesError(AmountError):
+    """The game line's stakes not read: the hand cannot be read without them."""
 
 
 class Poker888Reader:
@@ -123,8 +143,8 @@ class Poker888Reader:
     def read(self, block: Block) -> Hand | UnreadableHand:
         try:
             return self._read(block)
-        except Exception as error:  # a reader bug must not lose the hand
-            return unreadable(block, block.first_line, f"internal reader error: {error!r}")
+        except Exception as error:  # a reader bug must not lose the hand, nor pass for an unreadable one
+            return crashed(block, error)
 
     def _read(self, block: Block) -> Hand | UnreadableHand:
         tokens, _, unknown = self.classifier.tokens(enumerate(block.lines, block.first_line))
@@ -144,35 +164,32 @@ class Poker888Reader:
                     reason = f"an 888poker hand with nothing after its {at[0]} line"
                     line = block.first_line
                 return unreadable(block, line, reason, _hand_id(tokens))
-        defects = [
-            Defect(line, text, "line cut off" if truncated and line == block.last_line else "unreadable line")
-            for line, text in unknown
-        ]
-        language, why = self.language(block, tokens)
-        if language is None:
-            line = next(line for kind, line, _, _ in tokens if kind in CARD_LINES)
-            return unreadable(block, line, why, _hand_id(tokens))
+        defects = unknown_lines(unknown, block, truncated)
+        language = self.language(block, tokens)
         for decimals in (None, 2):
             try:
                 return Builder(self, block, tokens, defects, truncated, language, decimals).build()
             except AmountError as error:
-                if decimals is None and _is_tournament(tokens):
+                if decimals is None and error.finer and _is_tournament(tokens):
                     continue  # tournament chips with decimals: read again in hundredths
                 return unreadable(block, error.line, error.reason, _hand_id(tokens))
         raise AssertionError("unreachable")
 
-    def language(self, block: Block, tokens: list[LineToken]) -> tuple[Language | None, str]:
-        """The language of the hand's card letters (that of the file's earlier hands when it shows none)."""
+    def language(self, block: Block, tokens: list[LineToken]) -> Language:
+        """The language of the hand's card letters (that of the file's earlier hands when it shows none); for
+        a hand mixing two languages' own letters, those languages read together (language.undecided)."""
         words: list[str] = []
         for kind, _, _, m in tokens:
             if kind in CARD_LINES:
                 words.extend(self.card_tokens(m["cards"]))
         language, why = language_of(words, self.languages.get(block.path))
-        if language is not None and language.name != "English":
+        if language is None:
+            return undecided(words, why)
+        if language.name != "English":
             if len(self.languages) >= _FILES_REMEMBERED:
                 self.languages.clear()
             self.languages[block.path] = language
-        return language, why
+        return language
 
 
 def unreadable(block: Block, line: int, reason: str, hand_id: str | None = None) -> UnreadableHand:
@@ -260,7 +277,8 @@ class Builder(Ledger):
         try:
             value = amount(text, self.unit.decimals)
         except ValueError as error:
-            raise AmountError(f"amount {text!r} not understood: {error}", line) from None
+            reason = f"amount {text!r} not understood: {error}"
+            raise AmountError(reason, line, isinstance(error, FinerThanUnit)) from None
         if len(self.amount_cache) >= _CACHE_LIMIT:
             self.amount_cache.clear()
         self.amount_cache[text] = value
@@ -278,7 +296,10 @@ class Builder(Ledger):
         for token in self.reader.card_tokens(text):
             card = self.language.card(token)
             if card is None:
-                reason = f"card {token!r} not understood in {self.language.name} (the reader knows {KNOWN_NAMES})"
+                if isinstance(self.language, Undecided):
+                    reason = f"card {token!r} not read alike in {self.language.name}: {self.language.doubt}"
+                else:
+                    reason = f"card {token!r} not understood in {self.language.name} (the reader knows {KNOWN_NAMES})"
                 self.defects.append(Defect(line, source_text, reason))
                 clean = False
             else:
@@ -311,53 +332,63 @@ class Builder(Ledger):
         self.stakes = self.read_stakes()
         self.nominal_big_blind = self.stakes.big_blind or self.stakes.small_bet or 0
         for kind, line, text, m in self.tokens:
-            source = self.src(line)
-            if kind == "ACTION":
-                self.action_line(m, line, text, source)
-            elif kind == "POST":
-                self.post_line(m, line, text, source)
-            elif kind == "SEAT":
-                self.seat_line(m, line, text, source)
-            elif kind in BOARD_STREETS:
-                self.board_line(kind, m, line, text, source)
-            elif kind == "DEALT":
-                name = self.player(text[len("Dealt to ") :], m["name"])
-                self.dealt.append(DealtCards(name, self.cards(m["cards"], line, text), source))
-            elif kind == "DEAL_DOWN":
-                self.street = _PREFLOP
-            elif kind == "SUMMARY":
-                self.street = Street.SUMMARY
-                self.summary_source = source
-            elif kind == "SUMMARY_SHOWS":
-                name = self.player(text, m["name"])
-                # an all-in hand is live whatever the word: 888 writes `mucks [..]` for an all-in player who
-                # lost the main pot, and pays him the side pot his hand wins
-                all_in = self.chips_left.get(name, 1) <= 0
-                shown = ShowdownKind.SHOWS if m["verb"] == "shows" or all_in else ShowdownKind.MUCKS
-                # (a shows line is a whole showdown hand, words or none: an empty description says so)
-                words = "" if shown is ShowdownKind.SHOWS else None
-                self.showdown.append(
-                    ShowdownLine(name, shown, self.cards(m["cards"], line, text), words, 0, source, line)
-                )
-            elif kind == "SUMMARY_HILO":
-                self.hilo_line(m, line, text)
-            elif kind == "SUMMARY_NO_SHOW":
-                name = self.player(text, m["name"])
-                self.showdown.append(ShowdownLine(name, ShowdownKind.DOESNT_SHOW, (), None, 0, source, line))
-            elif kind == "SUMMARY_COLLECTED":
-                name = self.player(text, m["name"])
-                won = self.amount(m["amount"], line)
-                self.collected.append(Collected(name, won, 0, "pot", 0, source))
-            elif kind == "PREFLOP_CARD":
-                card = self.cards(m["cards"], line, text)
-                self.streets.append(StreetDeal(_PREFLOP, 0, card, card, source, False, line))
-            elif kind == "BUTTON":
-                self.button = int(m["button"])
-            elif kind == "PLAYERS":
-                self.players_line = (line, int(m["players"]), text)
-            elif kind == "GAME_NO":
-                self.game_no_line(m, line, text)
+            try:
+                self.read_line(kind, line, text, m)
+            except StakesError:
+                raise
+            except AmountError as error:
+                if error.finer and self.unit.decimals == 0:
+                    raise  # tournament chips with decimals: the reader reads the hand again in hundredths
+                self.defects.append(Defect(line, text, error.reason))  # the line left out, the rest read
         return self.finish()
+
+    def read_line(self, kind: str, line: int, text: str, m: re.Match[str]) -> None:
+        """Read one line into the hand; AmountError for an amount it holds that is not understood (nothing of
+        the line is then kept: each kind reads its amounts before it changes the hand)."""
+        source = self.src(line)
+        if kind == "ACTION":
+            self.action_line(m, line, text, source)
+        elif kind == "POST":
+            self.post_line(m, line, text, source)
+        elif kind == "SEAT":
+            self.seat_line(m, line, text, source)
+        elif kind in BOARD_STREETS:
+            self.board_line(kind, m, line, text, source)
+        elif kind == "DEALT":
+            name = self.player(text[len("Dealt to ") :], m["name"])
+            self.dealt.append(DealtCards(name, self.cards(m["cards"], line, text), source))
+        elif kind == "DEAL_DOWN":
+            self.street = _PREFLOP
+        elif kind == "SUMMARY":
+            self.street = Street.SUMMARY
+            self.summary_source = source
+        elif kind == "SUMMARY_SHOWS":
+            name = self.player(text, m["name"])
+            # an all-in hand is live whatever the word: 888 writes `mucks [..]` for an all-in player who
+            # lost the main pot, and pays him the side pot his hand wins
+            all_in = self.chips_left.get(name, 1) <= 0
+            shown = ShowdownKind.SHOWS if m["verb"] == "shows" or all_in else ShowdownKind.MUCKS
+            # (a shows line is a whole showdown hand, words or none: an empty description says so)
+            words = "" if shown is ShowdownKind.SHOWS else None
+            self.showdown.append(ShowdownLine(name, shown, self.cards(m["cards"], line, text), words, 0, source, line))
+        elif kind == "SUMMARY_HILO":
+            self.hilo_line(m, line, text)
+        elif kind == "SUMMARY_NO_SHOW":
+            name = self.player(text, m["name"])
+            self.showdown.append(ShowdownLine(name, ShowdownKind.DOESNT_SHOW, (), None, 0, source, line))
+        elif kind == "SUMMARY_COLLECTED":
+            name = self.player(text, m["name"])
+            won = self.amount(m["amount"], line)
+            self.collected.append(Collected(name, won, 0, "pot", 0, source))
+        elif kind == "PREFLOP_CARD":
+            card = self.cards(m["cards"], line, text)
+            self.streets.append(StreetDeal(_PREFLOP, 0, card, card, source, False, line))
+        elif kind == "BUTTON":
+            self.button = int(m["button"])
+        elif kind == "PLAYERS":
+            self.players_line = (line, int(m["players"]), text)
+        elif kind == "GAME_NO":
+            self.game_no_line(m, line, text)
 
     def read_stakes(self) -> Stakes:
         game_line = self.fields["GAME_LINE"]
@@ -369,7 +400,8 @@ class Builder(Ledger):
                 game_line["small"] or "", game_line["big"] or "", structure, self.unit, blast
             )
         except ValueError as error:
-            raise AmountError(f"the game line's stakes are not understood: {error}", line) from None
+            finer = isinstance(error, FinerThanUnit)
+            raise StakesError(f"the game line's stakes are not understood: {error}", line, finer) from None
         if note is not None:
             self.events.append(Event("header-stakes", note, _BLINDS, self.src(line)))
         return stakes
@@ -377,7 +409,8 @@ class Builder(Ledger):
     def game_no_line(self, m: re.Match[str], line: int, text: str) -> None:
         banner = self.fields["BANNER"]
         if m["game_no"] != banner["hand_id"]:
-            self.defects.append(Defect(line, text, f"the game number is not the banner's ({banner['hand_id']})"))
+            reason = f"the game number is not the banner's ({banner['hand_id']})"
+            self.defects.append(Defect(line, text, reason, inconsistent=True))
 
     def seat_line(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
         name = m["name"] or ""
@@ -470,7 +503,8 @@ class Builder(Ledger):
                     shown.player, shown.kind, shown.cards, described, shown.run, shown.source, shown.order
                 )
                 return
-        self.defects.append(Defect(line, text, "a hand's winning cards with no shown hand before them"))
+        reason = "a hand's winning cards with no shown hand before them"
+        self.defects.append(Defect(line, text, reason, inconsistent=True))
 
     # ---- the result ---------------------------------------------------------------------------------
     def finish(self) -> Hand:
@@ -480,9 +514,11 @@ class Builder(Ledger):
         structure = header.STRUCTURES[game_line["limit"] or ""]
         game = header.GAMES[game_line["game"] or ""]
         started_local, started = header.started(game_line["date"], game_line["zone"])
-        if self.players_line is not None and self.players_line[1] != len(self.seats):
+        seat_lines = sum(1 for kind, _, _, _ in self.tokens if kind == "SEAT")  # (read or not)
+        if self.players_line is not None and self.players_line[1] != seat_lines:
             line, count, text = self.players_line
-            self.defects.append(Defect(line, text, f"{count} players, but {len(self.seats)} seat lines"))
+            reason = f"{count} players, but {seat_lines} seat lines"
+            self.defects.append(Defect(line, text, reason, inconsistent=True))
         flop_dealt = any(deal.street is Street.FLOP for deal in self.streets)
         keeps_nothing = self.tournament is not None or not flop_dealt
         refunds, collected, uncalled = read_awards(
