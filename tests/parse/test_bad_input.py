@@ -124,18 +124,24 @@ def test_lines_out_of_order_make_an_unreadable_hand_with_a_line_and_reason(tmp_p
     assert bad.hand_id == "112824228684" and bad.room == "pokerstars"  # the header was read
 
 
-def test_a_bad_amount_makes_an_unreadable_hand(tmp_path):
+def test_a_bad_amount_makes_a_line_not_read(tmp_path):
+    """An amount not read (`$20.123`: a tenth of a cent) is its line not read, with the reason: the hand is
+    read without that line (a Defect, reported once as OA106), never unreadable and never a guessed bet."""
     text = HAND.replace("Hero: bets $20", "Hero: bets $20.123")
-    (bad,) = read_bytes(tmp_path, text.encode())
-    assert isinstance(bad, UnreadableHand)
-    assert bad.line == 15 and "20.123" in bad.reason and bad.hand_id == "112824228684"
+    (hand,) = read_bytes(tmp_path, text.encode())
+    assert isinstance(hand, Hand) and hand.hand_id == "112824228684"
+    ((line, printed, reason, inconsistent),) = [(d.line, d.text, d.reason, d.inconsistent) for d in hand.defects]
+    assert (line, printed, inconsistent) == (15, "Hero: bets $20.123", False)
+    assert "20.123" in reason and "finer than the unit" in reason
+    assert [a.source.line for a in hand.actions if a.player == "Hero" and a.amount] == [10]  # the flop bet left out
 
 
 def test_binary_file(tmp_path):
+    """A file of binary bytes holds no hand: it is named once as skipped, whether named or found in a folder."""
     data = bytes(range(256)) * 64 + b"\x00" * 5000 + bytes(range(255, -1, -1)) * 64
-    items = read_bytes(tmp_path, data)
-    assert items and all(isinstance(item, UnreadableHand) for item in items)
-    assert "binary content" in items[0].reason
+    (notice,) = read_bytes(tmp_path, data)
+    assert isinstance(notice, FileNotice) and notice.kind == "not-hand-history"
+    assert "binary content" in notice.message
 
 
 def test_binary_junk_between_hands_is_reported_once_and_the_hands_are_read(tmp_path):

@@ -2,7 +2,9 @@
 written here in the words of real Portuguese and Russian hands: each line is read as the English line that
 says the same, and the hand is audited like an English one. A line no real hand of the language shows is
 an unreadable line of the hand (OA106), never a guess; French hands are recognised by their header and
-reported unreadable one by one; the client's number style (`0,01 $`) is not read as a number."""
+reported unreadable one by one; each language's amounts are read by the kit in its own number style (a
+decimal point in Portuguese and Russian hands), and the French client's (`0,01 $`) is not read as a number in
+an English hand."""
 
 from __future__ import annotations
 
@@ -294,11 +296,13 @@ def test_russian_cash_hands(tmp_path: Path) -> None:
 @pytest.mark.parametrize("line", ["olga77: делает ставку $0.30", "olga77: делает бет $0,30"])
 def test_a_line_no_real_hand_shows_is_an_unreadable_line(tmp_path: Path, line: str) -> None:
     """A verb no real Russian hand shows, or an amount with a decimal comma (`$0,30`: 30 cents or 30
-    dollars?), is not read: the line stays as printed, is reported on its line, and the rest of the hand
-    is read."""
+    dollars? Russian hands write a decimal point), is not read: the line stays as printed, is reported on its
+    line (the amount with the kit's reason), and the rest of the hand is read."""
     text = RUSSIAN_FOLDS.replace("olga77: делает бет $0.30", line)
     (hand,) = the_hands(tmp_path, text)
     assert [(d.line, d.text) for d in hand.defects] == [(16, line)]
+    if "$0,30" in line:
+        assert "amount '$0,30'" in hand.defects[0].reason and "grouped in thousands" in hand.defects[0].reason
     assert ("OA106", 16) in [(code, line) for code, line, _ in findings(tmp_path)]
 
 
@@ -404,3 +408,37 @@ def test_the_archive_separator_lines_are_skipped(tmp_path: Path) -> None:
         "Раздача PokerStars №27",
     ]
     assert [code for code, _, _ in findings(tmp_path)] == []
+
+
+@pytest.mark.parametrize(
+    ("printed", "cents"),
+    [("$10.35", 1035), ("$ 10.35", 1035), ("10.35 $", 1035), ("$1,010.35", 101035), ("$10", 1000)],
+)
+def test_amounts_in_the_languages_number_style(tmp_path: Path, printed: str, cents: int) -> None:
+    """Russian and Portuguese hands write a decimal point and the sign before the amount (`$0.01`; `$ 0.98`
+    with a space): each amount is read by the kit in that style and written in English's (`$10.35`), whatever
+    side of the number its sign stands and however its thousands are grouped by comma."""
+    text = RUSSIAN.replace("olga77: делает бет $10.35 и олл-ин", f"olga77: делает бет {printed} и олл-ин")
+    text = text.replace("($12.40 фишек)", "($1,012.40 фишек)") if cents > 10000 else text
+    (hand,) = the_hands(tmp_path, text)
+    assert not hand.defects
+    bets = [(a.amount, a.all_in) for a in hand.actions if a.player == "olga77" and a.kind is ActionKind.BET]
+    assert bets == [(cents, True)]
+
+
+def test_the_french_number_style_is_its_own() -> None:
+    """The French client writes a decimal comma and the sign after the amount (`0,01 €`): put into English's
+    style (`€0.01`) where its hands are read; a point where the language writes a comma is no amount of it."""
+    from omaha_audit.rooms.kit.amounts import AmountError
+    from omaha_audit.rooms.pokerstars.languages import FRENCH, RUSSIAN, english_amount
+
+    assert [english_amount(text, FRENCH.decimal) for text in ("0,01 €", "1 012,40 €", "3,93 $")] == [
+        "€0.01",
+        "€1012.4",
+        "$3.93",
+    ]
+    assert english_amount("$0.30", RUSSIAN.decimal) == "$0.3"
+    with pytest.raises(AmountError):
+        english_amount("$0,30", RUSSIAN.decimal)
+    with pytest.raises(AmountError):
+        english_amount("0.30 €", FRENCH.decimal)

@@ -2,7 +2,9 @@
 every table kind VARIANTS.md's Winamax part lists (`CashGame`, `Go Fast "pool"`, `HOLD-UP "pool"`,
 `ESCAPE "pool"`), the site's money those pools add to a pot (`Hold-up to Pot: total 0.50€`, `Escape to
 Pot: total 0.50€`), the tournament buy-in forms (comma decimals, free and ticket entries), and the dead and
-both-blinds posts fpdb's reader knows (`posts dead blind (0.25€)`, `posts small & big blind ( 0.75€)`)."""
+both-blinds posts fpdb's reader knows (`posts dead blind (0.25€)`, `posts small & big blind ( 0.75€)`); and a
+hand in every number style the reader reads (omaha_audit/rooms/winamax/README.md), read back with the exact
+amounts, and with one amount in no number style: one line not read (OA106), never another number."""
 
 from __future__ import annotations
 
@@ -168,3 +170,190 @@ def test_dead_and_both_blinds_as_fpdb_knows_them(tmp_path: Path) -> None:
         ("Alpha", ActionKind.POST_DEAD, 25, 0),
     ]
     assert not hand.defects and loud_findings(tmp_path) == []
+
+
+# ---- number styles ----------------------------------------------------------------------------------
+# Three-handed pot-limit Omaha at 50€/100€: Alpha (the button) raises 250€ to 350€, Bravo folds, Charlie calls;
+# on the flop Charlie bets 600.50€, Alpha raises 670€ to 1270.50€ and Charlie calls; on the turn Alpha bets
+# 2345.67€ and Charlie folds. Winamax prints no uncalled bet: Alpha collects the whole 5636.67€ put in less
+# the 3€ rake, which is the `Total pot` (net of the rake, the uncalled bet in it). Winamax writes the sign
+# after the amount, a decimal point, no thousands mark, and the decimals only when they are not zero (`14€`,
+# `25.50€`). In a tournament or at a play-money table the same figures are whole chips, without a sign.
+_STYLED = """\
+{header}
+Table: '{table}' 6-max ({money}) Seat #1 is the button
+Seat 1: Alpha ({s1})
+Seat 2: Bravo ({s2})
+Seat 3: Charlie ({s3})
+*** ANTE/BLINDS ***
+Bravo posts small blind {sb}
+Charlie posts big blind {bb}
+Dealt to Alpha [Ad Kd Qh Jh]
+*** PRE-FLOP ***
+Alpha raises {r1} to {r1_to}
+Bravo folds
+Charlie calls {c1}
+*** FLOP *** [Ah 7c 2d]
+Charlie bets {b2}
+Alpha raises {r2} to {r2_to}
+Charlie calls {c2}
+*** TURN *** [Ah 7c 2d][Ks]
+Charlie checks
+Alpha bets {b3}
+Charlie folds
+Alpha collected {won} from pot
+*** SUMMARY ***
+Total pot {won} | {rake}
+Board: [Ah 7c 2d Ks]
+Seat 1: Alpha (button) won {won}
+"""
+_AMOUNTS = {
+    "sb": 5000,
+    "bb": 10000,
+    "s1": 500000,
+    "s2": 150000,
+    "s3": 200050,
+    "r1": 25000,
+    "r1_to": 35000,
+    "c1": 25000,
+    "b2": 60050,
+    "r2": 67000,
+    "r2_to": 127050,
+    "c2": 67000,
+    "b3": 234567,
+}
+_PUT_IN = 5000 + 35000 + 127050 + 35000 + 127050 + 234567  # Bravo, Charlie, Alpha
+_RAKE = 300
+_CASH_HEADER = (
+    "Winamax Poker - CashGame - HandId: #15917912-457-1618228092 - Omaha pot limit ({stakes}) - 2021/04/12 11:48:13 UTC"
+)
+_TOURNAMENT_HEADER = (
+    'Winamax Poker - Tournament "Freeroll" buyIn: 0,90€ + 0,10€ level: 3 - HandId: #180688949-12-1483830000'
+    " - Omaha pot limit ({stakes}) - 2017/01/07 23:00:00 UTC"
+)
+
+
+def _number(units: int, decimals: int, thousands: str, point: str) -> str:
+    whole, fraction = divmod(units, 10**decimals)
+    digits = f"{whole:,}".replace(",", thousands)
+    return digits + (f"{point}{fraction:0{decimals}d}" if fraction else "")
+
+
+def _styled(
+    header: str, decimals: int, before: str = "", after: str = "", thousands: str = "", point: str = "."
+) -> str:
+    """The hand with every amount written `before` + digits (`thousands`, `point`) + `after`."""
+    money = before or after
+    rake = _RAKE if money else 0
+    units = dict(_AMOUNTS, won=_PUT_IN - rake)
+    fields = {key: before + _number(value, decimals, thousands, point) + after for key, value in units.items()}
+    rake_text = f"Rake {before}{_number(rake, decimals, thousands, point)}{after}" if rake else "No rake"
+    return _STYLED.format(
+        header=header.format(stakes=f"{fields['sb']}/{fields['bb']}"),
+        table="Nagoya" if money else ("Freeroll(180688949)#004" if "Tournament" in header else "Paris 12"),
+        money="real money" if money or "Tournament" in header else "play money",
+        rake=rake_text,
+        **fields,
+    )
+
+
+# (the hand's text, its currency, its decimals)
+_STYLES = {
+    # what Winamax writes: the sign after the amount (euros; dollars as fpdb's reader allows), a decimal point
+    "euros": (_styled(_CASH_HEADER, 2, after="€"), "EUR", 2),
+    "dollars": (_styled(_CASH_HEADER, 2, after="$"), "USD", 2),
+    "tournament chips": (_styled(_TOURNAMENT_HEADER, 0), "chips", 0),
+    "play money": (_styled(_CASH_HEADER, 0), "play", 0),
+    # styles Winamax's hands do not show, read by the kit with Winamax's decimal point
+    "thousands by comma": (_styled(_CASH_HEADER, 2, after="€", thousands=","), "EUR", 2),
+    "no-break space groups": (_styled(_CASH_HEADER, 2, after="€", thousands="\u00a0"), "EUR", 2),
+    "sign before": (_styled(_CASH_HEADER, 2, before="€"), "EUR", 2),
+}
+
+
+@pytest.mark.parametrize("style", list(_STYLES))
+def test_every_number_style_reads_back_exact(tmp_path: Path, style: str) -> None:
+    text, currency, decimals = _STYLES[style]
+    hand = read_hand(tmp_path, text)
+    a = _AMOUNTS  # (chips: the same figures, in whole chips)
+    rake = _RAKE if decimals == 2 else 0
+    assert (hand.unit.currency, hand.unit.decimals) == (currency, decimals)
+    assert (hand.stakes.small_blind, hand.stakes.big_blind) == (a["sb"], a["bb"])
+    assert [(s.player, s.stack) for s in hand.seats] == [("Alpha", a["s1"]), ("Bravo", a["s2"]), ("Charlie", a["s3"])]
+    assert [(x.player, x.kind, x.amount, x.raise_to) for x in hand.actions if x.amount] == [
+        ("Bravo", ActionKind.POST_SMALL_BLIND, a["sb"], a["sb"]),
+        ("Charlie", ActionKind.POST_BIG_BLIND, a["bb"], a["bb"]),
+        ("Alpha", ActionKind.RAISE, a["r1_to"], a["r1_to"]),
+        ("Charlie", ActionKind.CALL, a["c1"], a["r1_to"]),
+        ("Charlie", ActionKind.BET, a["b2"], a["b2"]),
+        ("Alpha", ActionKind.RAISE, a["r2_to"], a["r2_to"]),
+        ("Charlie", ActionKind.CALL, a["c2"], a["r2_to"]),
+        ("Alpha", ActionKind.BET, a["b3"], a["b3"]),
+    ]
+    assert [x.increment for x in hand.actions if x.kind is ActionKind.RAISE] == [a["r1"], a["r2"]]
+    assert [(c.player, c.amount) for c in hand.collected] == [("Alpha", _PUT_IN - rake)]
+    assert hand.pot is not None and (hand.pot.total, hand.pot.rake) == (_PUT_IN - rake, rake)
+    assert [s.won for s in hand.summary_seats] == [(_PUT_IN - rake,)]
+    assert not hand.defects and [code for code in loud_findings(tmp_path) if code != "OA102"] == []
+
+
+def test_an_amount_in_no_style_is_one_finding(tmp_path: Path) -> None:
+    """`2,3,4,5.67€` fits no number style: the turn bet is a line not read with the reason, the rest of the hand
+    is read, and the audit says it once (OA106, naming the dealer's checks it withholds), never another number."""
+    text = _STYLES["euros"][0].replace("Alpha bets 2345.67€", "Alpha bets 2,3,4,5.67€")
+    hand = read_hand(tmp_path, text)
+    ((line, printed, reason),) = [(d.line, d.text, d.reason) for d in hand.defects]
+    assert (line, printed) == (20, "Alpha bets 2,3,4,5.67€") and "digits not grouped in thousands" in reason
+    auditor = Auditor(strict=True, keep_text=False)
+    found = [(f.code, f.line) for a in auditor.audit_files([tmp_path / "winamax.txt"]) for f in a.findings]
+    assert found == [("OA106", 20)]
+
+
+@pytest.mark.parametrize("amount", ["2345,67€", "2.345,67€", "2345.678€", "2345.67€€", "-2345.67€", "2,345,67€"])
+def test_other_amounts_in_no_style(tmp_path: Path, amount: str) -> None:
+    """A decimal comma (Winamax's hands write a point: `5,0€` is no amount, never five euros), a third decimal,
+    two signs, a minus, commas that group nothing: each a line not read, never a number."""
+    text = _STYLES["euros"][0].replace("Alpha bets 2345.67€", f"Alpha bets {amount}")
+    hand = read_hand(tmp_path, text)
+    assert [(d.line, d.text) for d in hand.defects] == [(20, f"Alpha bets {amount}")]
+    assert loud_findings(tmp_path) == ["OA106"]
+
+
+# Lines that carry no chips and no cards: kept as events, never a line not read.
+_NO_CHIPS = {
+    'Alpha said, "bonne chance"': "chat",
+    "Bravo denies big blind": "denies-blind",
+    "Bravo deny SB": "denies-blind",
+    "Bravo deny BB 0€": "denies-blind",
+}
+
+
+def test_lines_with_no_chips_are_events(tmp_path: Path) -> None:
+    text = _STYLES["euros"][0].replace("Bravo folds\n", "Bravo folds\n" + "".join(f"{line}\n" for line in _NO_CHIPS))
+    hand = read_hand(tmp_path, text)
+    assert not hand.defects
+    assert sorted(event.kind for event in hand.events) == sorted(_NO_CHIPS.values())
+    assert loud_findings(tmp_path) == []
+
+
+# One amount in no style on each kind of line that holds one: (the line as written, as damaged).
+_DAMAGED = [
+    ("Bravo posts small blind 50€", "Bravo posts small blind 5,0€"),
+    ("Alpha raises 250€ to 350€", "Alpha raises 250€ to 3,5,0€"),
+    ("Charlie calls 250€", "Charlie calls 2,5,0€"),
+    ("Alpha collected 5633.67€ from pot", "Alpha collected 5633,67€ from pot"),
+    ("Total pot 5633.67€ | Rake 3€", "Total pot 5633.67€ | Rake 3,0€"),
+    ("Total pot 5633.67€ | Rake 3€", "Total pot 56,33.67€ | Rake 3€"),
+    ("Seat 1: Alpha (button) won 5633.67€", "Seat 1: Alpha (button) won 5.633,67€"),
+]
+
+
+@pytest.mark.parametrize(("line", "damaged"), _DAMAGED, ids=[damaged for _, damaged in _DAMAGED])
+def test_an_amount_in_no_style_on_any_line_is_one_finding(tmp_path: Path, line: str, damaged: str) -> None:
+    """Wherever it stands, an amount in no style is its line not read and said once: no dealer's error follows
+    from it, and a pot line not read is not a summary without one."""
+    text = _STYLES["euros"][0]
+    assert text.count(line + "\n") == 1
+    hand = read_hand(tmp_path, text.replace(line + "\n", damaged + "\n"))
+    assert [(d.text, d.inconsistent) for d in hand.defects] == [(damaged, False)]
+    assert loud_findings(tmp_path) == ["OA106"]

@@ -41,6 +41,12 @@ def codes(hand: Hand) -> set[str]:
     return {f.code for f in audit_context(HandContext(hand, preset_for(hand)), RULES, strict=True)}
 
 
+def read_whole(hand: Hand) -> bool:
+    """No line of the hand was left unread. On a hand with one (OA106) the checks of the cards, pots,
+    awards and rake are withheld (rules/misread.py): a hand made wrong there shows nothing, by design."""
+    return not any(defect.not_read for defect in hand.defects)
+
+
 def test_the_pot_of_every_stud_razz_and_draw_hand_is_judged() -> None:
     """Where the room prints the returned bet, and where it does not (Everleaf, OnGame, Boss Media, Merge:
     the excess is then the ledger's)."""
@@ -55,6 +61,8 @@ def test_the_pot_of_every_stud_razz_and_draw_hand_is_judged() -> None:
         house = preset_for(hand)
         codes = {f.code for f in audit_context(HandContext(hand, house), RULES, strict=True)}
         assert "OA602" not in codes, (hand.source.path, hand.hand_id)
+        if not read_whole(hand):
+            continue
         wrong = replace(hand, pot=replace(hand.pot, total=hand.pot.total + 1))
         codes = {f.code for f in audit_context(HandContext(wrong, house), RULES, strict=True)}
         assert "OA602" in codes, (hand.source.path, hand.hand_id)
@@ -63,7 +71,7 @@ def test_the_pot_of_every_stud_razz_and_draw_hand_is_judged() -> None:
 def test_collected_against_the_pot_on_stud_and_draw() -> None:
     checked = 0
     for hand in stud_and_draw_hands():
-        if not hand.collected or hand.pot is None or hand.pot.total is None:
+        if not hand.collected or hand.pot is None or hand.pot.total is None or not read_whole(hand):
             continue
         house = preset_for(hand)
         first = hand.collected[0]
@@ -75,7 +83,7 @@ def test_collected_against_the_pot_on_stud_and_draw() -> None:
 
 
 def test_a_card_given_twice_in_a_stud_hand(tmp_path: Path) -> None:
-    hand = next(h for h in stud_and_draw_hands() if h.game.value == "stud" and len(h.dealt) >= 2)
+    hand = next(h for h in stud_and_draw_hands() if h.game.value == "stud" and len(h.dealt) >= 2 and read_whole(h))
     first, second = hand.dealt[0], hand.dealt[1]
     doubled = replace(second, cards=(first.cards[0], *second.cards[1:]))
     wrong = replace(hand, dealt=(first, doubled, *hand.dealt[2:]))
@@ -88,7 +96,7 @@ def test_the_uncalled_bet_of_every_stud_razz_and_draw_hand() -> None:
     was called, fails it."""
     checked = 0
     for hand in stud_and_draw_hands():
-        if hand.refunds is not Refunds.LINE:
+        if hand.refunds is not Refunds.LINE or not read_whole(hand):
             continue
         assert "OA401" not in codes(hand), (hand.source.path, hand.hand_id)
         if hand.uncalled:
@@ -111,7 +119,7 @@ def test_no_stud_or_draw_player_puts_in_more_than_their_stack() -> None:
         for action in hand.actions:
             paid[action.player] = paid.get(action.player, 0) + action.amount
         seat = next((s for s in hand.seats if paid.get(s.player, 0) > 0), None)
-        if seat is None:
+        if seat is None or not read_whole(hand):
             continue
         short = replace(seat, stack=paid[seat.player] - 1)
         wrong = replace(hand, seats=tuple(short if s is seat else s for s in hand.seats))
@@ -126,7 +134,7 @@ def test_no_stud_or_draw_player_collects_what_they_could_not_win() -> None:
     checked = 0
     for hand in stud_and_draw_hands():
         assert "OA403" not in codes(hand), (hand.source.path, hand.hand_id)
-        if not hand.collected:
+        if not hand.collected or not read_whole(hand):
             continue
         first = hand.collected[0]
         everything = sum(action.amount for action in hand.actions) + 1
@@ -148,7 +156,7 @@ def test_the_cards_dealt_in_stud_and_draw() -> None:
         assert "OA202" not in codes(hand), (hand.source.path, hand.hand_id)
         most = hand.game.cards_held
         dealt = next((d for d in hand.dealt if len(d.cards) + len(d.new_cards) == most), None)
-        if most is None or dealt is None:
+        if most is None or dealt is None or not read_whole(hand):
             continue
         if hand.game.is_draw:
             changed = (
@@ -170,9 +178,11 @@ def test_the_errors_and_warnings_on_stud_and_draw_hands_are_the_listed_ones() ->
         for finding in audit_context(HandContext(hand, preset_for(hand)), RULES, strict=True)
         if finding.severity is not Severity.INFO
     )
+    # test_fulltilt.py: two summary seat lines run together, a line not read (a warning: the summary's check,
+    # OA605, which read that line as one player's, is withheld). test_bovada.py: the summary drops a hole
+    # card, a line read whole that contradicts the deal (the room's record, OA109). Info, not listed:
+    # test_wpn.py's U+FFFD line after the hand (a line not read that withholds nothing).
     assert loud == [
-        ("1-Draw-NL-USD-0.20-0.40-201211.bad.collect.pot.txt", "31349486094", "OA106"),  # test_fulltilt.py
-        ("1-Draw-NL-USD-0.20-0.40-201211.bad.collect.pot.txt", "31349486094", "OA605"),  # test_fulltilt.py
-        ("7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt", "693978378", "OA106"),  # test_wpn.py: U+FFFD line
-        ("7-Stud-USD-2.00-4.00-201205.txt", "2604291699", "OA106"),  # test_bovada.py: summary drops a hole card
+        ("1-Draw-NL-USD-0.20-0.40-201211.bad.collect.pot.txt", "31349486094", "OA106"),
+        ("7-Stud-USD-2.00-4.00-201205.txt", "2604291699", "OA109"),
     ], loud

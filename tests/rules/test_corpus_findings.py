@@ -57,20 +57,8 @@ KNOWN: tuple[Known, ...] = (
         "`*** HOLE CARDS *** [2s]*** HOLE CARDSPRE-FLOP *** [2s]`: the pre-flop card line is run together",
     ),
     Known(WEIRD_BOARD, "151933331674", "OA106", 12, "flop `[2s] [2s3d 3c]`: '2s3d' is not a card"),
-    Known(
-        WEIRD_BOARD,
-        "151933331674",
-        "OA203",
-        12,
-        "that flop line holds only two readable cards (2s, 3c); the summary board shows 2s 3d 3c",
-    ),
-    Known(
-        WEIRD_BOARD,
-        "151933331674",
-        "OA204",
-        12,
-        "with the PRE-FLOP line garbled the hand has no readable Courchevel pre-flop card",
-    ),
+    # (the two lines not read withhold the checks of the cards, which read them: the flop of two readable
+    # cards (OA203) and the pre-flop card nowhere (OA204) are the misreads' consequences, not the dealer's)
     # Zoom heads-up hand whose flop line repeats Hero's hole cards (summary board: 7s 4h Qc Qd 8d).
     Known(
         BAD_FLOP,
@@ -121,7 +109,8 @@ KNOWN: tuple[Known, ...] = (
     # Run It Once hands of early 2019 whose raise lines print the chips added after "to" (fpdb's "raiseTo.bug"
     # file; the reader re-reads them that way, ROOMS.md 2.2): read so, the money adds up, and what is left
     # wrong is the text itself.
-    Known(RIO_RAISE_TO, "31260881", "OA106", 19, "`raises EUR44.00 to EUR68` by PaulOpenfold (7 in): to 75, not 68"),
+    # (each raise line read whole and contradicting the hand: the room's record, OA109, withholding nothing)
+    Known(RIO_RAISE_TO, "31260881", "OA109", 19, "`raises EUR44.00 to EUR68` by PaulOpenfold (7 in): to 75, not 68"),
     Known(
         RIO_RAISE_TO,
         "31260881",
@@ -133,15 +122,14 @@ KNOWN: tuple[Known, ...] = (
     Known(RIO_RAISE_TO, "31260881", "OA311", 26, "and Randy O checking with nobody left to bet against"),
     Known(RIO_RAISE_TO, "31260881", "OA312", 28, "PaulOpenfold, all in, printed checking the river"),
     Known(RIO_RAISE_TO, "31260881", "OA311", 29, "Randy O printed checking the river after betting was over"),
-    Known(RIO_2019, "30702949", "OA106", 21, "`raises EUR0.54 to EUR1.12` by John R (0.19 in): to 1.31, not 1.12"),
+    Known(RIO_2019, "30702949", "OA109", 21, "`raises EUR0.54 to EUR1.12` by John R (0.19 in): to 1.31, not 1.12"),
     Known(RIO_2019, "30702949", "OA315", 25, "John R's turn bet of 3.34 is his last chip (4.77) with no all-in mark"),
     Known(RIO_2019, "30702949", "OA311", 28, "Barre printed checking the river when John R is all in"),
     Known(RIO_2019, "30702949", "OA312", 29, "and the all-in John R printed checking it too"),
     # Re-exports and converters (not the room's own text).
     Known(HM1, "1002775011", "OA314", 15, "Hold'em Manager 1 export: `raises $6 to $6` over the $2 big blind"),
-    Known(HM1, "1002775011", "OA106", 34, "the export shows a hole card as `XX`: `shows [XX Qs]`"),
-    Known(HM1, "1002775011", "OA202", 34, "so one card of the two is shown"),
-    Known(HM1, "1002775011", "OA106", 39, "`showed [XX Qs]` in the summary too"),
+    # (`shows [XX Qs] ()`: the winner, uncalled, shows one card, as PokerStars lets him; the export writes
+    # the card not shown as `XX`: read as the one card shown, no finding)
     Known(
         HM1, "1002775011", "OA401", 1, "the export drops the `Uncalled bet ($56)` line of the river bet nobody called"
     ),

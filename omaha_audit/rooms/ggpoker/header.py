@@ -12,8 +12,8 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from omaha_audit.model import Game, Stakes, Structure, Tournament, Unit, parse_amount
-from omaha_audit.model.money import CURRENCY_SYMBOLS
+from omaha_audit.model import Game, Stakes, Structure, Tournament, Unit
+from omaha_audit.rooms.kit.amounts import SIGNS, read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
 
 # GG's game labels -> (game, the structure when the header names none)
@@ -84,12 +84,12 @@ def _tournament(tournament_id: str, name: str, level: str | None) -> Tournament:
 
 @functools.lru_cache(maxsize=256)
 def currency(stakes_text: str, tournament: bool) -> str:
-    """USD for `$` stakes, CNY for `¥`; tournament chips otherwise."""
+    """USD for `$` stakes, CNY for `¥` (a sign the kit knows: kit/amounts.py); tournament chips otherwise."""
     if tournament:
         return "chips"
     text = stakes_text.strip()
     if text and not text[0].isdigit():
-        return CURRENCY_SYMBOLS.get(text[0], "XXX")
+        return SIGNS.get(text[0], "XXX")
     return "chips"
 
 
@@ -111,7 +111,6 @@ def _stakes(stakes_text: str, structure: Structure, decimals: int) -> Stakes:
 
 
 def _amount(text: str, decimals: int) -> int:
-    text = text.strip()
-    if text and not (text[0].isdigit() or text[0] == "."):
-        text = text[1:]
-    return parse_amount(text, decimals)
+    """A stake (`$0.5`, `¥2`, `1,250`): GG's decimal point and thousands by comma, read by the kit; raises
+    AmountError (a ValueError) for a text in no style."""
+    return read_amount(text.strip(), decimals, decimal=".")

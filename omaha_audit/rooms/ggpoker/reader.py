@@ -31,6 +31,7 @@ from omaha_audit.model import (
     ActionKind,
     Card,
     CashOut,
+    Defect,
     Fee,
     FeeEffect,
     FeeKind,
@@ -46,7 +47,14 @@ from omaha_audit.parse.ledger import ADDED, INCREMENT
 from omaha_audit.rooms.ggpoker.header import read_header, read_stakes
 from omaha_audit.rooms.ggpoker.pots import assign, pots_of
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, RUNS, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import (
+    BOARD_STREETS,
+    RUNS,
+    AmountError,
+    HandBuilder,
+    Reading,
+    StarsReader,
+)
 from omaha_audit.rooms.pokerstars.summary import read_summary_seat
 
 _STRADDLE: Final = ActionKind.POST_STRADDLE
@@ -215,7 +223,7 @@ class GGBuilder(HandBuilder):
         return boards
 
     def finish(self) -> Hand:
-        self.summary_seats = [_gg_seat(self.time_bank(seat)) for seat in self.summary_seats]
+        self.summary_seats = [_gg_seat(self.seat_with_time_bank(seat)) for seat in self.summary_seats]
         if len(self.collected) > 1:  # which pot each `from pot` line pays (pots.py)
             line = self.pot_line
             deduction = (line.rake if line is not None else 0) + sum(
@@ -223,6 +231,18 @@ class GGBuilder(HandBuilder):
             )
             self.collected = assign(self.collected, pots_of(self.actions, self.uncalled), deduction)
         return super().finish()
+
+    def seat_with_time_bank(self, seat: SummarySeat) -> SummarySeat:
+        """`time_bank`; an amount of the time bank card not read makes the seat line a line not read (the
+        line left as read so far, its time bank money not counted)."""
+        try:
+            return self.time_bank(seat)
+        except AmountError as error:
+            if error.finer and self.unit.decimals == 0:
+                raise  # chips with decimals: the reader reads the hand again in hundredths
+            line = error.args[1]
+            self.defects.append(Defect(line, self.block.lines[line - self.block.first_line], error.args[0]))
+            return seat
 
     def time_bank(self, seat: SummarySeat) -> SummarySeat:
         """A seat line that starts with GG's time bank card: a player buys time to act (`bought time bank card

@@ -16,7 +16,7 @@ from omaha_audit.model.house_rules import GENERIC, HouseRules
 from omaha_audit.parse.split import Block, Marks
 from omaha_audit.rooms.base import RoomFormat
 from omaha_audit.rooms.pokerstars import presets
-from omaha_audit.rooms.pokerstars.languages import HEADERS, SUMMARIES, language_of, to_english
+from omaha_audit.rooms.pokerstars.languages import HEADERS, SUMMARIES, as_printed, language_of, to_english
 from omaha_audit.rooms.pokerstars.reader import StarsReader
 
 HEADER: Final = (
@@ -63,7 +63,8 @@ class PokerStarsFormat(RoomFormat):
         if isinstance(english, str):
             line = block.first_line
             return UnreadableHand(block.path, line, line, block.last_line, english, header["hand_id"], block.format)
-        return self.reader.read(english)
+        hand = self.reader.read(english.block)
+        return as_printed(hand, block, english.refused) if isinstance(hand, Hand) else hand
 
     def presets(self) -> tuple[HouseRules, ...]:
         return presets.PRESETS

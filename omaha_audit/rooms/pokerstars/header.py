@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
-from omaha_audit.model import Game, Stakes, Structure, Tournament, Unit, parse_amount
+from omaha_audit.model import Game, Stakes, Structure, Tournament, Unit
 from omaha_audit.model.frozen import fast_init
-from omaha_audit.model.money import CURRENCY_SYMBOLS
 from omaha_audit.parse.times import parse_started
+from omaha_audit.rooms.kit.amounts import SIGNS, read_amount
 
 # The word a header starts with -> the room that dealt the hand (the brand; the format is PokerStars').
 ROOMS: Final = {
@@ -156,8 +156,8 @@ def _currency(stakes_text: str, tournament: bool) -> str:
         return "chips"
     symbol = _SYMBOL.match(stakes_text.strip())
     if symbol:
-        # PokerMaster's yuan sign is stored as an invalid byte (read as U+FFFD): any other sign is money
-        return CURRENCY_SYMBOLS.get(symbol.group(1), "XXX")
+        # any other sign is money of a currency not known (the kit's signs: kit/amounts.py)
+        return SIGNS.get(symbol.group(1), "XXX")
     return "chips"
 
 
@@ -175,10 +175,9 @@ def _unit(currency: str, play_money: bool, decimals: int | None) -> Unit:
 
 
 def _amount(text: str, decimals: int) -> int:
-    text = text.strip()
-    if text and not (text[0].isdigit() or text[0] == "."):
-        text = text[1:]
-    return parse_amount(text, decimals)
+    """A stake as the header prints it (`$0.25`, `€0.02`, `₹100`, `¥2`, `1,500`): PokerStars' English,
+    a decimal point and thousands by comma, read by the kit; raises AmountError (a ValueError)."""
+    return read_amount(text.strip(), decimals, decimal=".")
 
 
 def read_stakes(info: HeaderInfo, unit: Unit) -> Stakes:

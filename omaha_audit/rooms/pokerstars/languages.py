@@ -19,8 +19,15 @@ real hands of each language, not from guesses:
   $0.04 ( банк)`, `*** ИТОГ ***`, `Общий банк $0.04 | Доля $0`, `Борд [..]`, and the summary's `сделал
   фолд до Флоп (не ставил)`, `собрал ($0.04)`, `открыл [..] и выиграл ($3.06) , собрав ...`.
 
+Amounts are read by the reading kit in the language's number style (`Language.decimal`, from its real
+hands: Portuguese and Russian write a decimal point and the sign before the amount, `$ 0.98`, `$0.01`;
+the French client a decimal comma and the sign after, `0,01 €`) and written in PokerStars' English
+(`$0.98`), which the English reader reads with the kit again.
+
 A line of such a hand that matches none of the known lines is left as printed: the English reader reports
-it as an unreadable line (OA106), and the hand is audited without it. The hand descriptions of other
+it as an unreadable line (OA106), and the hand is audited without it; so is a known line with an amount in
+no style of the language (`$0,30` where the decimal mark is a point: 30 cents or 30 dollars?), reported
+with the kit's reason. The reading findings quote the lines as printed. The hand descriptions of other
 languages (`(тройку [валеты])`) are left out: the audit checks PokerStars' English words only.
 
 French (`Main PokerStars n°...`) and Spanish (`Mano n.º 254718322088 de Zoom de PokerStars:  Hold'em No
@@ -35,10 +42,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
+from omaha_audit.model import Defect, Hand
 from omaha_audit.parse.split import Block
+from omaha_audit.rooms.kit.amounts import AmountError, read_amount
+
+UNREADABLE: Final = "unreadable line"  # the reason the English reader gives a line it does not know
 
 # A localised header's start, for the splitter (beside the English ones in the format's HEADER), and a
 # localised summary line.
@@ -47,8 +58,13 @@ HEADERS: Final = (
 )
 SUMMARIES: Final = r"\*\*\* (?:SUMÁRIO|ИТОГ) \*\*\*"
 
-# (a comma only between groups of three digits: `0,30` is no amount here, where it could be 30 cents)
-_AMOUNT: Final = r"[$€£]? ?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+# An amount whole, its sign before or after (with or without a space) and every mark between its digits:
+# the kit reads it in the language's number style (`Language.decimal`) or refuses it with the reason
+# (`$0,30` in a language that writes a decimal point: 30 cents or 30 dollars?), never half of it.
+_AMOUNT: Final = r"(?:[$€£] ?)?\d(?:[\d,.'\u00a0\u202f]*\d)?(?: ?[$€£])?"
+_MONEY: Final = ("amount", "to", "total", "rake")  # the placeholders that hold an amount
+_PLACES: Final = 6  # the places an amount is read to before it is written in English (never fewer than a unit's)
+_SIGN: Final = re.compile(r"[$€£]")
 _CARDS: Final = r"\[[^\]]*\]"
 # What the placeholders of a line's shape (`<name>: aumenta <amount> para <to><all_in>`) stand for; a
 # language gives its own `all_in`, `tags` (summary position tags) and `street` (street names).
@@ -102,18 +118,33 @@ def _rules(pairs: tuple[tuple[str, str], ...], **words: str) -> tuple[Rule, ...]
     return tuple((_compile(shape, words), template) for shape, template in pairs)
 
 
-def _english(rules: tuple[Rule, ...], line: str) -> str | None:
-    """The English line for `line`, or None when no rule knows it. Amounts lose the space some languages
-    print after the currency sign (`$ 0.98`); `all_in` becomes ` and is all-in`; tags and streets are
-    put in English words."""
+def english_amount(text: str, decimal: str) -> str:
+    """An amount as a language's hands print it (`$ 0.98`, `$0.01`; `0,01 €` where the decimal mark is a
+    comma) as PokerStars' English prints it (`$0.98`, `€0.01`): read by the kit with the language's decimal
+    mark, written with the sign before and a decimal point. Raises AmountError (a ValueError) with the reason
+    for a text in no style of the language."""
+    units = read_amount(text, _PLACES, decimal=decimal)
+    whole, fraction = divmod(units, 10**_PLACES)
+    number = f"{whole}.{fraction:0{_PLACES}d}".rstrip("0") if fraction else str(whole)
+    sign = _SIGN.search(text)
+    return (sign.group() if sign else "") + number
+
+
+def _english(rules: tuple[Rule, ...], line: str, decimal: str) -> str | None:
+    """The English line for `line`, or None when no rule knows it. Amounts are read in the language's
+    number style and written in English's (`english_amount`; AmountError when one is in no style);
+    `all_in` becomes ` and is all-in`; tags and streets are put in English words."""
     for pattern, template in rules:
         match = pattern.fullmatch(line)
         if match is None:
             continue
         fields = {key: value or "" for key, value in match.groupdict().items()}
-        for key in ("amount", "to", "total", "rake"):
-            if key in fields:
-                fields[key] = _MONEY_SPACE.sub(r"\1", fields[key])
+        for key in _MONEY:
+            if fields.get(key):
+                try:
+                    fields[key] = english_amount(fields[key], decimal)
+                except ValueError as error:
+                    raise AmountError(f"amount {fields[key]!r}: {error}") from None
         if "all_in" in fields:
             fields["all_in"] = " and is all-in" if fields["all_in"] else ""
         if "tags" in fields:
@@ -127,7 +158,8 @@ def _english(rules: tuple[Rule, ...], line: str) -> str | None:
 @dataclass(frozen=True, slots=True)
 class Language:
     """One client language: its name, its header, and (where its lines are known) the English header, the
-    rules of the lines before the summary, its summary line, and the rules of the lines after it."""
+    rules of the lines before the summary, its summary line, the rules of the lines after it, and the
+    decimal mark its amounts are written with."""
 
     name: str
     header: re.Pattern[str]
@@ -135,6 +167,7 @@ class Language:
     body: tuple[Rule, ...] = ()
     summary_mark: re.Pattern[str] | None = None  # `*** SUMMARY ***` in this language
     summary: tuple[Rule, ...] = ()
+    decimal: str = "."  # the decimal mark of the language's hands (its number style, as real hands print it)
 
 
 # ---- Portuguese -----------------------------------------------------------------------------------------
@@ -282,8 +315,10 @@ RUSSIAN: Final = Language(
     ),
 )
 
-# Recognised by their header only (see the module's notes).
-FRENCH: Final = Language("French", re.compile(r"Main PokerStars n°(?P<hand_id>\d+)"))
+# Recognised by their header only (see the module's notes). The French client writes a decimal comma and
+# the sign after the amount (`(0,01 €/0,02 € EUR)`), the Spanish one a decimal point and the sign after
+# (`(0.02 €/0.05 €)`, `(4.59 € en fichas)`).
+FRENCH: Final = Language("French", re.compile(r"Main PokerStars n°(?P<hand_id>\d+)"), decimal=",")
 SPANISH: Final = Language("Spanish", re.compile(r"Mano n\.º (?P<hand_id>\d+) de (?:Zoom de )?PokerStars"))
 
 LANGUAGES: Final = (PORTUGUESE, RUSSIAN, FRENCH, SPANISH)
@@ -303,7 +338,18 @@ def language_of(first_line: str) -> tuple[Language, re.Match[str]] | None:
     return None
 
 
-def to_english(block: Block, language: Language, header: re.Match[str]) -> Block | str:
+class English:
+    """A hand put into English: the block of English lines, and the lines left as printed because an amount
+    in them is in no style of the language (line number -> the reason)."""
+
+    __slots__ = ("block", "refused")
+
+    def __init__(self, block: Block, refused: dict[int, str]) -> None:
+        self.block = block
+        self.refused = refused
+
+
+def to_english(block: Block, language: Language, header: re.Match[str]) -> English | str:
     """The block with each line this language's rules know put into English (the others as printed), or
     the reason the hand cannot be read."""
     if language.english_header is None or language.summary_mark is None:
@@ -315,13 +361,35 @@ def to_english(block: Block, language: Language, header: re.Match[str]) -> Block
     if english_header is None:
         return f"a PokerStars hand history in {language.name} whose game words are not known: {block.lines[0]!r}"
     lines = [english_header]
+    refused: dict[int, str] = {}
     rules = language.body
-    for line in block.lines[1:]:
+    for number, line in enumerate(block.lines[1:], block.first_line + 1):
         text = line.rstrip()
         if rules is language.body and language.summary_mark.fullmatch(text):
             lines.append("*** SUMMARY ***")
             rules = language.summary
             continue
-        english = _english(rules, text)
+        try:
+            english = _english(rules, text, language.decimal)
+        except AmountError as error:
+            english, refused[number] = None, str(error)
         lines.append(line if english is None else english)
-    return Block(block.kind, block.path, block.first_line, lines, block.format)
+    return English(Block(block.kind, block.path, block.first_line, lines, block.format), refused)
+
+
+def as_printed(hand: Hand, block: Block, refused: dict[int, str]) -> Hand:
+    """The hand read from the English lines, its defects quoting the lines as printed (the audit quotes the
+    file's text), a line left as printed for an amount in no style of the language with that reason."""
+    if not hand.defects:
+        return hand
+    first = block.first_line
+    defects = tuple(
+        Defect(
+            defect.line,
+            block.lines[defect.line - first] if 0 <= defect.line - first < len(block.lines) else defect.text,
+            refused.get(defect.line, defect.reason) if defect.reason == UNREADABLE else defect.reason,
+            defect.inconsistent,
+        )
+        for defect in hand.defects
+    )
+    return replace(hand, defects=defects)

@@ -51,7 +51,6 @@ from omaha_audit.model import (
     UncalledReturn,
     Unit,
     UnreadableHand,
-    parse_card,
 )
 from omaha_audit.parse.lalr import LalrChecker, Rejection
 from omaha_audit.parse.ledger import ADDED, INCREMENT, TO_IS_ADDED, Ledger
@@ -60,6 +59,7 @@ from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.token_feed import lalr_parser
 from omaha_audit.rooms.kit.amounts import FinerThanUnit, read_amount
+from omaha_audit.rooms.kit.cards import read_card
 from omaha_audit.rooms.kit.reader import crashed
 from omaha_audit.rooms.pokerstars.header import HeaderInfo, read_header, read_stakes, unit_for
 from omaha_audit.rooms.pokerstars.summary import PotLine, read_pot_line, read_summary_seat
@@ -354,12 +354,12 @@ class HandBuilder(Ledger):
             return known
         parts = self.card_texts(text)
         try:
-            cards = tuple(map(parse_card, parts))
+            cards = tuple(map(read_card, parts))  # the kit's spellings (kit/cards.py)
         except ValueError:  # some part is not a card: keep the others, note each bad one
             found: list[Card] = []
             for part in parts:
                 try:
-                    found.append(parse_card(part))
+                    found.append(read_card(part))
                 except ValueError:
                     self.defects.append(Defect(line, text, f"not a card: {part!r}"))
             return tuple(found)
@@ -367,6 +367,14 @@ class HandBuilder(Ledger):
             self.card_cache.clear()
         self.card_cache[text] = cards
         return cards
+
+    def shown_cards(self, text: str | None, line: int) -> tuple[Card, ...]:
+        """The cards a show line shows. A player who wins without a showdown may show one card (`shows
+        [Qs]`); Hold'em Manager's export writes the card not shown as `XX` (`shows [XX Qs] ()`, `showed [XX
+        Qs] and won`): it is no card, and is left out."""
+        if text and "XX" in text:
+            text = " ".join(part for part in text.split() if part != "XX")
+        return self.cards(text, line)
 
     def card_texts(self, text: str) -> list[str]:
         """The card words of a bracket's text (`Ah Kd 2c`); rooms that write cards otherwise override it."""
@@ -407,7 +415,7 @@ class HandBuilder(Ledger):
         # (the amount cache is read inline for actions; the helpers are called as methods, which compiled
         # code calls directly, where a method bound to a local would be called through Python)
         amounts = self.amount_cache
-        amount, cards = self.amount, self.cards  # handed to read_summary_seat and read_pot_line
+        amount, cards = self.amount, self.shown_cards  # handed to read_summary_seat and read_pot_line
         try:
             self.stakes = stakes = self.read_stakes()
         except ValueError as error:  # a garbled header: chips with decimals are read again in hundredths
@@ -522,8 +530,8 @@ class HandBuilder(Ledger):
                             ShowdownLine(
                                 self.player(kind, text, m["name"]),
                                 _SHOWS,
-                                self.cards(m["cards"], line),
-                                m["description"],
+                                self.shown_cards(m["cards"], line),
+                                m["description"] or None,  # (`shows [XX Qs] ()`: no description)
                                 self.run,
                                 source,
                                 line,
@@ -660,10 +668,19 @@ class HandBuilder(Ledger):
         self.fees.append(Fee(FeeKind.SPLASH, amount, FeeEffect.ADDED, "STP", source))
 
     # ---- the result ----------------------------------------------------------------------
+    pot_line_kinds: tuple[str, ...] = ("SUMMARY_TOTAL", "SUMMARY_TOTAL_PIPES")  # the terminals of a pot line
+
     def requires_pot_line(self) -> bool:
         """Whether every summary of this format prints a pot line (PokerStars' does); rooms that print
         none override this."""
         return True
+
+    def pot_line_not_read(self) -> bool:
+        """Whether the summary's pot line is there but was not read (an amount in it in no style): that line
+        is reported as not read, and the summary is not missing it."""
+        unread = {defect.line for defect in self.defects if defect.not_read}
+        kinds = self.pot_line_kinds
+        return bool(unread) and any(kind in kinds and line in unread for kind, line, _, _ in self.tokens)
 
     def pot_bases(self) -> tuple[PotBasis, PotBasis, PotBasis]:
         """What the hand's (Total pot, Main/Side pots, collected) figures count."""
@@ -709,6 +726,7 @@ class HandBuilder(Ledger):
             and self.pot_line is None
             and not (self.cancelled or self.truncated)
             and self.requires_pot_line()
+            and not self.pot_line_not_read()
         ):
             text = self.block.lines[self.summary_line - self.block.first_line]
             self.defects.append(Defect(self.summary_line, text, "the summary has no pot line", inconsistent=True))

@@ -8,7 +8,9 @@ from typing import Final
 
 from omaha_audit.model import Card, Fee, FeeEffect, FeeKind, Source, SummarySeat
 
-_AMOUNT: Final = r"[^\d\s(]?[\d,]+(?:\.\d+)?"
+# an amount with its sign and every mark it holds between its digits (`$1,694.48`, `€143.84`, Winamax's
+# `4.96€`): the room's reader reads it with the kit (kit/amounts.py), or refuses it with the reason
+_AMOUNT: Final = r"[^\d\s(]?\d(?:[\d,.'\u00a0\u202f]*\d)?[€$£]?"
 _SIDE: Final = re.compile(r"Side pot(?:[- ]\d+)? (" + _AMOUNT + r")")
 _MAIN: Final = re.compile(r"Main pot (" + _AMOUNT + r")")
 _FEE: Final = re.compile(r"\| ([^|]*?) (" + _AMOUNT + r")\s*(?=\||$)")

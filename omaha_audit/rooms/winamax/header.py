@@ -59,9 +59,9 @@ _SIGN: Final = re.compile("[€$£]")
 def read_header(fields: dict[str, str | None]) -> HeaderInfo:
     """The HEADER terminal's fields to a HeaderInfo; raises ValueError for a game or stakes it cannot read.
 
-    The HeaderInfo's stakes text is `small/big` without signs (what the PokerStars stakes reader takes);
-    an ante in the stakes is read by the builder (`ante_of`). The tournament is provisional: its number is
-    in the table line, which the builder reads."""
+    The HeaderInfo's stakes text is `small/big` without signs; the builder reads the amounts of the
+    printed stakes, the ante of three numbers included (reader.py `read_stakes`). The tournament is
+    provisional: its number is in the table line, which the builder reads."""
     game_text = fields["game"] or ""
     game = GAMES.get(game_text)
     if game is None:
@@ -99,12 +99,6 @@ def _stakes(text: str) -> tuple[str, str]:
     if len(parts) not in (2, 3):
         raise ValueError(f"stakes {text!r} are not 'small/big' or 'ante/small/big'")
     return "/".join(parts[-2:]), currency
-
-
-def ante_of(stakes: str) -> str | None:
-    """The ante of a three-number stakes text (`15/75/150` -> `15`), else None."""
-    parts = _SIGN.sub("", stakes).split("/")
-    return parts[0] if len(parts) == 3 else None
 
 
 _TOURNAMENT_TABLE: Final = re.compile(r"\((\d+)\)#(\d+)$")

@@ -48,15 +48,17 @@ from omaha_audit.model import (
     Source,
     Stakes,
     Street,
+    Structure,
     SummarySeat,
     Tournament,
 )
 from omaha_audit.parse.ledger import INCREMENT
+from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
 from omaha_audit.rooms.pokerstars.reader import HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import PotLine
 from omaha_audit.rooms.winamax.awards import build_pots, per_pot
-from omaha_audit.rooms.winamax.header import HIGH_ONLY, ante_of, read_header, tournament_table
+from omaha_audit.rooms.winamax.header import HIGH_ONLY, read_header, tournament_table
 
 _HALVES: Final = {"HI": Half.HIGH, "LO": Half.LOW}
 _PREFLOP: Final = Street.PREFLOP
@@ -85,6 +87,8 @@ class WinamaxReader(StarsReader):
 
 class WinamaxBuilder(HandBuilder):
     """The PokerStars builder, with Winamax's posts, awards, pot line and hi/lo lines."""
+
+    pot_line_kinds = ("SUMMARY_POT",)
 
     def __init__(self, reader: StarsReader, reading: Reading, raise_number: str | None = None) -> None:
         super().__init__(reader, reading, raise_number)
@@ -117,17 +121,28 @@ class WinamaxBuilder(HandBuilder):
             increment += base - high
         return added, to, increment
 
+    def parse_money(self, text: str) -> int:
+        """An amount as Winamax prints it in a hand (`0.02€`, `138.36€`, `5€`, `1500`, `7410.50`), read by the
+        kit with a decimal point: every amount of a hand is written so (only the buy-in, kept as printed, has
+        been written with a decimal comma, `buyIn: 0,90€ + 0,10€`), so a comma is a thousands mark and `5,0€` no
+        amount, never five euros. Raises AmountError (a ValueError)."""
+        return read_amount(text, self.unit.decimals, decimal=".")
+
     def read_stakes(self) -> Stakes:
-        """The stakes, with the ante of a three-number header (`15/75/150`, `5€/25€/50€`)."""
-        stakes = super().read_stakes()
-        ante = ante_of(self.tokens[0][3]["stakes"] or "")
-        if ante is None:
-            return stakes
+        """The header's stakes (`1€/2€`, `0.10/0.20`, `10/20`), with the ante of a three-number header
+        (`15/75/150`, `5€/25€/50€`); fixed limit: the small and the big bet. Raises ValueError."""
+        stakes = self.tokens[0][3]["stakes"] or ""
+        parts = [part.strip() for part in stakes.split("/")]
+        if len(parts) not in (2, 3):
+            raise ValueError(f"stakes {stakes!r} are not 'small/big' or 'ante/small/big'")
         try:
-            units = self.parse_money(ante)
+            small, big = self.parse_money(parts[-2]), self.parse_money(parts[-1])
+            ante = self.parse_money(parts[0]) if len(parts) == 3 else None
         except ValueError as error:
-            raise ValueError(f"ante {ante!r}: {error}") from None
-        return Stakes(stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet, units, stakes.cap)
+            raise ValueError(f"stakes {stakes!r}: {error}") from None
+        if self.info.structure is Structure.FIXED_LIMIT:
+            return Stakes(None, None, small, big, ante)
+        return Stakes(small, big, None, None, ante)
 
     def card_texts(self, text: str) -> list[str]:
         """Stud prints the cards it does not show as `X`: they are left out."""
@@ -272,7 +287,8 @@ class WinamaxBuilder(HandBuilder):
         if high_only is not None and self.mislabelled():
             info = self.info
             label = _MISLABEL.format(label=info.game_text, game=high_only.value)
-            self.defects.append(Defect(self.block.first_line, self.block.lines[0], label))
+            # the header read whole, contradicted by the awards: the room's record (OA109)
+            self.defects.append(Defect(self.block.first_line, self.block.lines[0], label, inconsistent=True))
             self.info = HeaderInfo(
                 info.room,
                 info.kind,
