@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -229,7 +230,7 @@ class HandSource:
                     stray = []
                 hands += 1
                 yield block, self._read_block(block)
-            if stray and hands == 0 and not summaries:
+            if stray and hands == 0 and not summaries and not _looks_like_hands(stray):
                 binary = " (binary content)" if info.nul_lines else ""
                 message = f"no hand of any known room format{binary}: skipped"
                 yield None, FileNotice(name, "not-hand-history", message)
@@ -261,6 +262,28 @@ class HandSource:
         for path in files:
             for _, item in self.read_blocks(path, path in scanned):
                 yield item
+
+
+# Lines of a hand history whatever the room (seats, street markers, posts, cards dealt, the pot): a file with
+# no hand header that holds two such lines is a hand history whose headers are damaged, reported as text outside
+# any hand (nothing lost), not passed over as a document.
+_HAND_LIKE: Final = re.compile(
+    r"(?:Seat \d+ ?:|\*\*\* ?(?:HOLE CARDS|FLOP|TURN|RIVER|SUMMARY|SHOW ?DOWN|PRE-FLOP|3rd STREET)"
+    r"|.*(?:posts (?:the )?(?:small|big) blind|Dealt to |[Tt]otal [Pp]ot|collected .* from (?:main |side )?pot))"
+)
+_HAND_LIKE_LINES: Final = 2
+
+
+def _looks_like_hands(blocks: list[Block]) -> bool:
+    """Whether text outside any hand holds lines of a hand history (two at least)."""
+    found = 0
+    for block in blocks:
+        for line in block.lines:
+            if _HAND_LIKE.match(line.replace("\x00", "").lstrip()):  # (UTF-16 text read a byte off: NULs between)
+                found += 1
+                if found >= _HAND_LIKE_LINES:
+                    return True
+    return False
 
 
 def _stray_record(blocks: list[Block], info: FileText) -> UnreadableHand:
