@@ -104,7 +104,13 @@ _LATER_FOLDS: Final = {  # a summary's fold after the first round
     Street.DRAW2: "after the 2nd Draw",
     Street.DRAW3: "after the 3rd Draw",
 }
-_FEE_WORDS: Final = {FeeKind.JACKPOT: "Jackpot", FeeKind.BINGO: "Bingo", FeeKind.FORTUNE: "Fortune", FeeKind.TAX: "Tax"}
+_FEE_WORDS: Final = {
+    FeeKind.JACKPOT: "Jackpot",
+    FeeKind.BINGO: "Bingo",
+    FeeKind.FORTUNE: "Fortune",
+    FeeKind.TAX: "Pot tax",
+    FeeKind.SHARE_TAX: "Tax",
+}
 _MONTH_NAMES: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _MONTHS: Final = {name: number for number, name in enumerate(_MONTH_NAMES, 1)}
 _DATES: Final = (  # the local dates rooms print (ROOMS.md): year first, day first, month words

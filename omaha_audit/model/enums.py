@@ -210,7 +210,8 @@ class FeeKind(StrEnum):
     JACKPOT = "jackpot"  # GG Jackpot, ACR/WPN JP Fee
     BINGO = "bingo"
     FORTUNE = "fortune"
-    TAX = "tax"
+    TAX = "tax"  # a tax taken from the pot, as the rake is (Everest's sweep tax)
+    SHARE_TAX = "share-tax"  # GGPoker's `Tax`: taken from one winner's share once the pot is split
     SPLASH = "splash"  # splash the pot (PokerStars/Run It Once STP, Winamax HOLD-UP)
     CASH_DROP = "cash-drop"  # GG Cash Drop to Pot
     CASH_OUT_FEE = "cash-out-fee"  # PokerStars all-in cash out fee

@@ -594,7 +594,7 @@ ALL_POTS: Final = -1  # Collected.pot of a player's total over every pot
 
 _ADDED: Final = FeeEffect.ADDED
 _TAKEN: Final = FeeEffect.TAKEN
-_TAX: Final = FeeKind.TAX
+_TAX: Final = FeeKind.SHARE_TAX
 
 fast_init(
     Source,

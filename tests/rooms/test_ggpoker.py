@@ -221,7 +221,7 @@ def test_rush_and_cash_sessions() -> None:
     }
     assert all(
         [fee.kind for fee in hand.fees if fee.effect is FeeEffect.TAKEN]
-        == [FeeKind.JACKPOT, FeeKind.BINGO, FeeKind.FORTUNE, FeeKind.TAX]
+        == [FeeKind.JACKPOT, FeeKind.BINGO, FeeKind.FORTUNE, FeeKind.SHARE_TAX]
         for hand in rush
     )
     timebank = the_hand(RUSH.format("20250809-0105", "10630528"), "3793614092")
@@ -250,7 +250,7 @@ def test_rush_and_cash_sessions() -> None:
         (FeeKind.CASH_OUT_RISK, 210, "52310931")
     ]
     taxed = the_hand(RUSH.format("20250809-0106", "10649063"), "3793607183")
-    assert [(f.kind, f.amount) for f in taxed.fees if f.amount] == [(FeeKind.JACKPOT, 7), (FeeKind.TAX, 2)]
+    assert [(f.kind, f.amount) for f in taxed.fees if f.amount] == [(FeeKind.JACKPOT, 7), (FeeKind.SHARE_TAX, 2)]
 
 
 def test_posts() -> None:

@@ -144,7 +144,7 @@ def test_every_number_style_reads_back_exact(tmp_path: Path, style: str) -> None
     assert [(c.player, c.amount) for c in hand.collected] == [("Alpha", won)]
     assert hand.pot is not None and (hand.pot.total, hand.pot.rake) == (a["total"], rake)
     assert sorted((fee.kind, fee.amount) for fee in hand.fees) == sorted(
-        [(FeeKind.JACKPOT, jackpot), (FeeKind.BINGO, 0), (FeeKind.FORTUNE, 0), (FeeKind.TAX, 0)]
+        [(FeeKind.JACKPOT, jackpot), (FeeKind.BINGO, 0), (FeeKind.FORTUNE, 0), (FeeKind.SHARE_TAX, 0)]
     )
     assert [s.won for s in hand.summary_seats] == [(won,), (), ()]
     assert not hand.defects

@@ -46,7 +46,8 @@ FEE_WORDS: Final = {
     "jp fee": FeeKind.JACKPOT,
     "bingo": FeeKind.BINGO,
     "fortune": FeeKind.FORTUNE,
-    "tax": FeeKind.TAX,
+    "tax": FeeKind.SHARE_TAX,  # (GGPoker: one winner's share pays it, Hand.share_taxes)
+    "pot tax": FeeKind.TAX,  # (a tax taken from the pot, as the rake is: our PokerStars-text copies of Everest's)
     "stp": FeeKind.SPLASH,
 }
 
