@@ -95,13 +95,6 @@ MARKS: dict[tuple[str, str], tuple[str, ...]] = {
 
 # Variants a reader misreads (the reader is another's to fix): room, variant -> the line and what is misread.
 MISREAD: dict[tuple[str, str], str] = {
-    ("888poker", "es"): (
-        "888's reader takes a Spanish ten of hearts or diamonds (`Dc`, `Dd`) for a Swedish queen, and the hand for "
-        "Swedish, when no card of the hand shows a Spanish suit (`p`, `t`), though the file's earlier hands are "
-        "Spanish: `Dealt to fishmaster [ Ac, 4c, Dc, 4d ]` -> card 'Ac' not understood in Swedish (OA106; "
-        "rooms/kit/cards.py language_of prefers a language one word tells over the file's language that reads "
-        "every card)"
-    ),
     ("ipoker", "dot-groups"): (
         'iPoker reads `chips="$1.040"` (1,040 dollars, dot thousands) as $1.04, and tournament chips `chips="1.500"` '
         "not at all, wherever the session's <gametype> stakes show no decimal comma (`Omaha PL $2/$4`): "

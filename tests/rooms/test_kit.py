@@ -218,3 +218,13 @@ def test_the_languages_card_words() -> None:
     assert language is None and "Dutch and Swedish" in why
     for language in LANGUAGES:
         assert language.card("Zz") is None
+
+
+def test_the_files_language_is_kept_where_it_reads_every_card() -> None:
+    """888's Spanish ten `Dc` is spelt as a Swedish queen: in a Spanish file, a hand with no Spanish suit is
+    still Spanish where Spanish reads all its cards; a hand Spanish cannot read is told by its own words."""
+    from omaha_audit.rooms.kit.cards import SPANISH, SWEDISH
+
+    assert language_of(["Ac", "4c", "Dc", "4d"], SPANISH) == (SPANISH, "")
+    assert language_of(["Ac", "4c", "Dc", "4d"], None) == (SWEDISH, "")
+    assert language_of(["Knh", "Dc"], SPANISH) == (SWEDISH, "")

@@ -179,14 +179,17 @@ def language_of(
     tokens: list[str], default: Language | None, languages: tuple[Language, ...] = LANGUAGES
 ) -> tuple[Language | None, str]:
     """The language of `languages` (English first) a hand's card tokens are written in, or (None, why) when
-    it cannot be told: the one language whose own words the hand uses and that reads all its cards. A hand
-    with no word of its own is in `default` (the file's language so far) if that reads it, else in English
-    (a card English does not read either is then reported by the caller)."""
+    it cannot be told: the one language whose own words the hand uses and that reads all its cards. The file's
+    language so far (`default`) is kept when it reads every card, even where a word is another language's own
+    (888's Spanish ten `Dc` is a Swedish queen's spelling). A hand with no word of its own is in `default` if
+    that reads it, else in English (a card English does not read either is then reported by the caller)."""
     told: list[Language] = []
     for token in tokens:
         for language in languages[1:]:
             if language not in told and language.tells(token):
                 told.append(language)
+    if told and default is not None and default is not languages[0] and default not in told and default.reads(tokens):
+        return default, ""  # (a file is written by one client: its language reads the hand, so the hand is in it)
     if len(told) > 1:
         reading = [language for language in told if language.reads(tokens)]
         if len(reading) != 1:
