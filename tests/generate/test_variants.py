@@ -94,17 +94,7 @@ MARKS: dict[tuple[str, str], tuple[str, ...]] = {
 }
 
 # Variants a reader misreads (the reader is another's to fix): room, variant -> the line and what is misread.
-MISREAD: dict[tuple[str, str], str] = {
-    ("ipoker", "dot-groups"): (
-        'iPoker reads `chips="$1.040"` (1,040 dollars, dot thousands) as $1.04, and tournament chips `chips="1.500"` '
-        "not at all, wherever the session's <gametype> stakes show no decimal comma (`Omaha PL $2/$4`): "
-        "rooms/ipoker/session.py parse_money takes a decimal comma session from the stakes only"
-    ),
-    ("ipoker", "euro"): (
-        'iPoker reads `chips="1.040\u20ac"` as 1.04 and tournament chips `chips="1.500"` not at all, wherever the '
-        "<gametype> stakes show no decimal comma (`Holdem NL 2\u20ac/4\u20ac`): rooms/ipoker/session.py parse_money"
-    ),
-}
+MISREAD: dict[tuple[str, str], str] = {}
 
 
 def _variants() -> list[tuple[str, str]]:

@@ -163,14 +163,15 @@ class Session:
         self.game_text = general.get("gametype", "").strip()
         self.table = general.get("tablename", "").strip()
         self.hero = general.get("nickname", "").strip() or None
-        # the decimal mark the session's amounts show (None: its games may tell it, else each amount's text)
-        self.decimal = decimal_mark(general.get(field, "") for field in _MONEY_FIELDS)
         game_type = GameType(self.game_text)
         self.problems = game_type.problems  # what the session did not say clearly
         self.game, self.game_word, self.structure = game_type.game, game_type.word, game_type.structure
         self.pair_text = game_type.pair  # the stakes pair as printed
         self.bets_text = game_type.bets  # fixed limit `LH 20/40`: the bets
         self.tournament = self.pair_text is None or bool(general.get("tournamentname", "").strip())
+        # the decimal mark the session's amounts show (None: its games may tell it, else each amount's text); a
+        # tournament's amounts are chips, whole numbers, which its money fields (the buy-in) say nothing of
+        self.decimal = None if self.tournament else decimal_mark(general.get(field, "") for field in _MONEY_FIELDS)
         self.play_money = general.get("mode", "real").strip().lower() in ("play", "fun", "playmoney")
         currency = currency_of(self.game_text) or general.get("tablecurrency", "").strip()
         self.currency = currency or general.get("currency", "").strip() or "USD"
