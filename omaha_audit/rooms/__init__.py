@@ -135,7 +135,7 @@ def native_format(room: str) -> RoomFormat | None:
 def words_for(hand: Hand) -> Words | None:
     """The words the room describes shown hands with, where they are checked (OA507)."""
     room_format = BY_NAME.get(hand.format)
-    return room_format.words(hand.room) if room_format is not None else None
+    return room_format.hand_words(hand) if room_format is not None else None
 
 
 def writer_rooms() -> tuple[str, ...]:

@@ -49,6 +49,11 @@ class RoomFormat(ABC):
         None when the room prints no descriptions or its descriptions are not evidence."""
         return None
 
+    def hand_words(self, hand: Hand) -> Words | None:
+        """The words of `hand`'s room (`words`); a format whose hands may be written in another language
+        (a client's) says None for those."""
+        return self.words(hand.room)
+
     def copies(self) -> bool:
         """True for an interchange format (OHH, PHH): its hands are copies of hands that other formats
         wrote, each naming its room, and what that room's own text gives no ground for (cannot_check) a

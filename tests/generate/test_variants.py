@@ -203,12 +203,6 @@ def test_the_command_line_writes_a_variant_and_lists_them_for_an_unknown_one(tmp
     assert "--variant" in helped.output and "variants" in helped.output
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="PokerStars in Portuguese: rooms/pokerstars/languages.py drops a `mostra [..] (words)` line's words, so "
-    "OA202 takes a showdown hand shown with a card too few (`x: mostra [7h 6c Ks Js Ac] (two pair, Queens and Sevens)` "
-    "in 6 Card Omaha) for a voluntary show of part of a hand, and reports nothing",
-)
 def test_a_portuguese_showdown_hand_with_a_card_too_few_is_found(tmp_path: Path) -> None:
     config = GenerateConfig(
         hands=60, seed=3, fault_rate=1.0, faults=("wrong_hole_card_count",), room="pokerstars", variants=("pt",)

@@ -72,7 +72,7 @@ Lugar 5: eli desistiu antes Flop (não apostou)
 )
 
 # A cash hand in Russian: a raise, an all-in on the turn and its uncalled part, a showdown (the
-# descriptions are Russian words: left out), players joining and leaving, a time-out.
+# descriptions are Russian words: kept, not checked), players joining and leaving, a time-out.
 RUSSIAN = (
     (
         "Раздача PokerStars №270000000001:  Холдем Безлимитный ($0.05/$0.10 USD) - 14.07.2026 20:15:00 EET"
@@ -224,7 +224,13 @@ def test_portuguese_tournament_hand(tmp_path: Path) -> None:
         (4, ("big blind",), "folded", (), "Flop"),
         (5, (), "folded", (), "Flop"),
     ]
-    assert sorted(e.kind for e in hand.events) == ["connection", "connection", "returned", "timed-out"]
+    assert sorted(e.kind for e in hand.events) == [
+        "client-language",
+        "connection",
+        "connection",
+        "returned",
+        "timed-out",
+    ]
     assert not hand.defects
     assert findings(tmp_path) == []
 
@@ -270,8 +276,8 @@ def test_russian_cash_hands(tmp_path: Path) -> None:
     ]
     assert [(u.player, u.amount) for u in showdown.uncalled] == [("olga77", 255)]
     assert [(s.player, [str(c) for c in s.cards], s.description) for s in showdown.showdown] == [
-        ("olga77", ["8h", "8d"], None),
-        ("Petrov", ["Qs", "Qd"], None),
+        ("olga77", ["8h", "8d"], "тройку [восьмерки]"),
+        ("Petrov", ["Qs", "Qd"], "тройку [дамы]"),
     ]
     assert [(c.player, c.amount) for c in showdown.collected] == [("Petrov", 1886)]
     assert showdown.pot is not None and (showdown.pot.total, showdown.pot.rake) == (1985, 99)
@@ -281,7 +287,7 @@ def test_russian_cash_hands(tmp_path: Path) -> None:
         (3, ("button",), "showed", (1886,), ["Qs", "Qd"]),
         (5, ("small blind",), "folded", (), []),
     ]
-    assert sorted(e.kind for e in showdown.events) == ["table-join", "table-leave", "timed-out"]
+    assert sorted(e.kind for e in showdown.events) == ["client-language", "table-join", "table-leave", "timed-out"]
     assert [(s.seat, s.positions, s.outcome, s.won, s.folded_street) for s in folds.summary_seats] == [
         (1, ("small blind",), "folded", (), "Flop"),
         (2, ("big blind",), "collected", (38,), None),

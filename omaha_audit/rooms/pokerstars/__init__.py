@@ -16,7 +16,14 @@ from omaha_audit.model.house_rules import GENERIC, HouseRules
 from omaha_audit.parse.split import Block, Marks
 from omaha_audit.rooms.base import RoomFormat
 from omaha_audit.rooms.pokerstars import presets
-from omaha_audit.rooms.pokerstars.languages import HEADERS, SUMMARIES, as_printed, language_of, to_english
+from omaha_audit.rooms.pokerstars.languages import (
+    CLIENT_LANGUAGE,
+    HEADERS,
+    SUMMARIES,
+    as_printed,
+    language_of,
+    to_english,
+)
 from omaha_audit.rooms.pokerstars.reader import StarsReader
 
 HEADER: Final = (
@@ -64,13 +71,20 @@ class PokerStarsFormat(RoomFormat):
             line = block.first_line
             return UnreadableHand(block.path, line, line, block.last_line, english, header["hand_id"], block.format)
         hand = self.reader.read(english.block)
-        return as_printed(hand, block, english.refused) if isinstance(hand, Hand) else hand
+        return as_printed(hand, block, english.refused, language.name) if isinstance(hand, Hand) else hand
 
     def presets(self) -> tuple[HouseRules, ...]:
         return presets.PRESETS
 
     def preset(self, room: str) -> HouseRules:
         return presets.BY_ROOM.get(room, GENERIC)
+
+    def hand_words(self, hand: Hand) -> Words | None:
+        """The room's words, but for a hand its client wrote in another language (its descriptions are in
+        that language)."""
+        if any(event.kind == CLIENT_LANGUAGE for event in hand.events):
+            return None
+        return self.words(hand.room)
 
     def words(self, room: str) -> Words | None:
         # Run It Once, PokerBros and PokerMaster print their own words (or none); PokerStars' are checked.

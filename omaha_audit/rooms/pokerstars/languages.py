@@ -45,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
-from omaha_audit.model import Defect, Hand
+from omaha_audit.model import Defect, Event, Hand, Source, Street
 from omaha_audit.parse.split import Block
 from omaha_audit.rooms.kit.amounts import AmountError, read_amount
 
@@ -100,14 +100,15 @@ Rule = tuple[re.Pattern[str], str]
 
 
 def _compile(shape: str, words: dict[str, str]) -> re.Pattern[str]:
-    """A line's shape to its regex: the text as printed, each `<field>` a named group (`<described>`,
-    a hand description the line may end with, is matched and left out)."""
+    """A line's shape to its regex: the text as printed, each `<field>` a named group (`<described>`: a hand
+    description the line may end with, kept as printed on a show line: a show with a description is a
+    showdown hand; the description's words, in the client's language, are not checked)."""
     parts: list[str] = []
     last = 0
     for match in _PLACEHOLDER.finditer(shape):
         parts.append(re.escape(shape[last : match.start()]))
         key = match[1]
-        parts.append(r"(?: .*)?" if key == "described" else f"(?P<{key}>{words.get(key) or _SHAPES[key]})")
+        parts.append(r"(?P<described> .*)?" if key == "described" else f"(?P<{key}>{words.get(key) or _SHAPES[key]})")
         last = match.end()
     parts.append(re.escape(shape[last:]))
     return re.compile("".join(parts))
@@ -151,7 +152,11 @@ def _english(rules: tuple[Rule, ...], line: str, decimal: str) -> str | None:
             fields["tags"] = _TAG.sub(lambda tag: f"({_WORDS.get(tag[1], tag[1])})", fields["tags"])
         if "street" in fields:
             fields["street"] = _WORDS.get(fields["street"], fields["street"])
-        return template.format(**fields)
+        english = template.format(**fields)
+        described = fields.get("described", "")
+        if described and template.endswith(": shows {cards}"):
+            english += described  # (`x: mostra [..] (dois pares, ...)`: shown at a showdown, with its words)
+        return english
     return None
 
 
@@ -377,9 +382,17 @@ def to_english(block: Block, language: Language, header: re.Match[str]) -> Engli
     return English(Block(block.kind, block.path, block.first_line, lines, block.format), refused)
 
 
-def as_printed(hand: Hand, block: Block, refused: dict[int, str]) -> Hand:
+CLIENT_LANGUAGE: Final = "client-language"  # the event of a hand its client wrote in another language than English
+
+
+def as_printed(hand: Hand, block: Block, refused: dict[int, str], language: str = "") -> Hand:
     """The hand read from the English lines, its defects quoting the lines as printed (the audit quotes the
-    file's text), a line left as printed for an amount in no style of the language with that reason."""
+    file's text), a line left as printed for an amount in no style of the language with that reason; and an
+    event saying the client's language (its hand descriptions are in that language: not checked, OA507)."""
+    if language:
+        note = f"written by a PokerStars client in {language}: read line by line as English, descriptions unchecked"
+        event = Event(CLIENT_LANGUAGE, note, Street.BLINDS, Source(block.path, block.first_line, block.first_line))
+        hand = replace(hand, events=(*hand.events, event))
     if not hand.defects:
         return hand
     first = block.first_line
