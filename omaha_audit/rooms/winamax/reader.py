@@ -88,7 +88,7 @@ class WinamaxReader(StarsReader):
 class WinamaxBuilder(HandBuilder):
     """The PokerStars builder, with Winamax's posts, awards, pot line and hi/lo lines."""
 
-    pot_line_kinds = ("SUMMARY_POT",)
+    pot_line_kinds: tuple[str, ...] = ("SUMMARY_POT",)
 
     def __init__(self, reader: StarsReader, reading: Reading, raise_number: str | None = None) -> None:
         super().__init__(reader, reading, raise_number)
