@@ -156,3 +156,39 @@ def test_play_money(tmp_path: Path) -> None:
     hand = read(tmp_path, text)
     assert isinstance(hand, Hand) and not hand.defects and hand.play_money
     assert [seat.stack for seat in hand.seats] == [345678, 123456]
+
+
+TOURNAMENT = """***** History for hand T5-17631959-1 (TOURNAMENT: "Freeroll", R-274-69, buy-in: €0) *****
+Start hand: Sat Dec 25 21:18:38 GMT+0100 2010
+Table: Table #29 [17631959] (NO_LIMIT TEXAS_HOLDEM 10/20, TC)
+User: besac025
+Button: seat 8
+Players in round: 3
+Seat 9: besac025 (1500)
+Seat 10: Chanel777 (1500)
+Seat 8: FOUINIBABY (1500)
+besac025 posts small blind (10)
+Chanel777 posts big blind ({big})
+---
+Dealing pocket cards
+Dealing to besac025: [Qc, 7h]
+FOUINIBABY folds
+besac025 folds
+---
+Summary:
+Pot: {pot}
+Seat 8: FOUINIBABY (1500), net: 0
+Seat 9: besac025 (1490), net: -10
+Seat 10: Chanel777 ({end}), net: +10
+***** End of hand T5-17631959-1 *****
+"""
+
+
+def test_a_big_blind_other_than_the_table_lines_is_the_dealers_error(tmp_path: Path) -> None:
+    """The table line's pair is the blinds (`10/20`): a big blind of 40 is reported (OA309), where the stakes
+    were once taken from the posts themselves and nothing could differ."""
+    right = TOURNAMENT.format(big="20", pot="30", end="1510")
+    hand = read(tmp_path, right)
+    assert isinstance(hand, Hand) and (hand.stakes.small_blind, hand.stakes.big_blind) == (10, 20)
+    wrong = TOURNAMENT.format(big="40", pot="50", end="1510")
+    assert "OA309" in [finding.code for finding in audit(tmp_path, wrong)]

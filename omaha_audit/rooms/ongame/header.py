@@ -81,16 +81,13 @@ def blinds_from_posts(
     structure: Structure, low: int, high: int, ante: int | None, small_posts: list[int], big_posts: list[int]
 ) -> Stakes:
     """The hand's stakes. Fixed limit: the pair is the small and big bet (the blinds are what the posts
-    show). Otherwise the big blind is the largest big blind posted in full, the small blind the first small
-    blind posted in full; with no small blind posted, the pair's first number when the two differ, else the
+    show). Otherwise the pair is the blinds, so that a post of another size is the dealer's to answer for
+    (OA309); an equal pair names the big blind only: the small blind is the first posted in full, else the
     big blind (the equal-blind tables, whose small-blind seat posts a `big blind` of the same size)."""
     if structure is Structure.FIXED_LIMIT:
         return Stakes(None, None, small_bet=low, big_bet=high, ante=ante)
-    big = max(big_posts) if big_posts else high
-    if small_posts:
-        small = small_posts[0]
-    elif low != high:
-        small = low
-    else:
-        small = big
-    return Stakes(small, big, ante=ante)
+    if low != high:
+        return Stakes(low, high, ante=ante)
+    # an equal pair (`€1/€1`) does not say the small blind: a small blind posted in full does (€0.50), else the
+    # table's small-blind seat posts a big blind (the equal-blind tables)
+    return Stakes(small_posts[0] if small_posts else high, high, ante=ante)
