@@ -29,6 +29,9 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     if summary is None or (summary.rake is None and summary.total is None):
         yield from _no_pot_line(ctx)
         return
+    if summary.rake is None and hand.tournament is None and hand.unit.currency not in ("chips", "play"):
+        yield from _no_rake_printed(ctx)
+        return
     collected = sum(item.amount for item in hand.collected)
     unawarded = sum(sum(seat.won) for seat in hand.summary_seats if seat.pot_not_awarded)
     rake = summary.rake or 0
@@ -56,6 +59,33 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             + f" leaves {ctx.money(expected)}",
             line,
             expected=ctx.money(expected),
+            actual=ctx.money(collected),
+        )
+
+
+def _no_rake_printed(ctx: HandContext) -> Iterator[Finding]:
+    """A cash hand whose room prints a total but no rake (Bovada from 2013): what the pot kept is the rake,
+    which cannot be below nothing; the total itself is judged against the chips put in (OA602) and what the
+    pot kept against the room's cap (OA603)."""
+    hand = ctx.hand
+    summary = hand.pot
+    assert summary is not None and summary.total is not None
+    if summary.total_basis not in (PotBasis.GROSS, PotBasis.GROSS_WITH_REFUNDS):
+        return
+    collected = sum(item.amount for item in hand.collected)
+    unawarded = sum(sum(seat.won) for seat in hand.summary_seats if seat.pot_not_awarded)
+    most = summary.total - hand.fees_taken - unawarded
+    if summary.total_basis is PotBasis.GROSS and hand.refunds is Refunds.IN_COLLECTED:
+        most += ctx.returned  # paid back inside a collected amount
+    if collected > most:
+        line = hand.collected[-1].source if hand.collected else summary.source
+        yield RULE.finding(
+            ctx,
+            f"Players collected {ctx.money(collected)}, more than the total pot {ctx.money(summary.total)}"
+            + (f" less fees {ctx.money(hand.fees_taken)}" if hand.fees_taken else "")
+            + " (the room prints no rake)",
+            line,
+            expected=f"at most {ctx.money(most)}",
             actual=ctx.money(collected),
         )
 

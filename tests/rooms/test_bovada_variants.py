@@ -507,3 +507,17 @@ def test_a_card_not_read_is_said_once(tmp_path: Path) -> None:
     assert isinstance(hand, Hand)
     assert [(d.line, d.not_read) for d in hand.defects] == [(9, True)]
     assert loud_findings(tmp_path) == [("OA106", 9)]
+
+
+def test_a_total_printed_without_its_rake_is_still_judged(tmp_path: Path) -> None:
+    """Cash hands of 2013 on print `Total Pot($x)` and no rake: the total is judged against the chips put in
+    (OA602), and the players may not be paid more than it (OA601). It once passed unseen whatever it said."""
+    read_text(tmp_path, RING)
+    assert loud_findings(tmp_path) == []
+    read_text(tmp_path, RING.replace("Total Pot($0.10)", "Total Pot($0.30)"))
+    assert ("OA602", 28) in loud_findings(tmp_path)
+    read_text(
+        tmp_path,
+        RING.replace("Hand result $0.09", "Hand result $0.12").replace("Big Blind $0.09 [", "Big Blind $0.12 ["),
+    )
+    assert [code for code, _ in loud_findings(tmp_path)] == ["OA601"]

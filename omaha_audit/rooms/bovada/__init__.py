@@ -49,9 +49,8 @@ class BovadaFormat(RoomFormat):
             "OA103": "cash tables print no stakes before the MVS tables (2021): their blinds are read from the posts",
             "OA309": "cash tables print no stakes before the MVS tables (2021): their blinds are read from the posts",
             "OA402": "no main and side pot figures are printed (only each player's result per pot)",
-            "OA601": "cash hands print no rake from 2013: their awards are checked against the chips put in, not "
-            "against `Total Pot`",
-            "OA602": "cash hands print no rake from 2013, and their `Total Pot` is not given to the audit without it",
+            "OA601": "cash hands print no rake from 2013: their awards are checked to be no more than `Total Pot`, "
+            "and the rake is what the pot kept (its size judged by OA603)",
             **{code: _ANONYMOUS for code in ("OA701", "OA702", "OA703", "OA704", "OA705")},
         }
 

@@ -665,11 +665,10 @@ class BovadaBuilder(Ledger):
 
     def pot_summary(self, refunds: Refunds) -> PotSummary | None:
         """`Total Pot($x)` is gross; in a walk it still holds the big blind's unmatched part (no line returns
-        it). Tournament hands take no rake. Cash hands print the rake only in 2012: from 2013 the total is not
-        given to the model, for what the pot kept is the rake then, and the audit's collected-plus-rake check
-        cannot take a printed total without a printed rake (see the format's cannot_check; the test checks
-        those totals against the chips). A Zone Poker hand may end with an empty summary (fpdb's notes): no
-        total is printed, which is the same to the audit as a cash hand's total without its rake."""
+        it). Tournament hands take no rake. Cash hands print the rake only in 2012: from 2013 the total is
+        given with no rake (None): the total is judged against the chips put in (OA602), what the pot kept is
+        the rake (OA601 sees no more paid out than the total, OA603 the rake's size). A Zone Poker hand may end
+        with an empty summary (fpdb's notes): no total is printed."""
         basis = PotBasis.GROSS_WITH_REFUNDS if refunds is Refunds.IN_COLLECTED else PotBasis.GROSS
         if self.total_line is None:
             if not self.summary_line or self.truncated or self.total_not_read():
@@ -683,5 +682,4 @@ class BovadaBuilder(Ledger):
             self.defects.append(Defect(self.summary_line, text, reason, inconsistent=True))
             return None
         total, rake, line = self.total_line
-        known = rake is not None or self.header.tournament is not None
-        return PotSummary(total if known else None, rake, None, (), self.src(line), basis, PotBasis.NET, PotBasis.NET)
+        return PotSummary(total, rake, None, (), self.src(line), basis, PotBasis.NET, PotBasis.NET)
