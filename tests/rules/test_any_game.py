@@ -73,6 +73,8 @@ def test_collected_against_the_pot_on_stud_and_draw() -> None:
     for hand in stud_and_draw_hands():
         if not hand.collected or hand.pot is None or hand.pot.total is None or not read_whole(hand):
             continue
+        if hand.pot.rake is None and hand.tournament is None:
+            continue  # (a cash total printed with no rake: 7 more paid out reads as 7 less rake kept, OA603's)
         house = preset_for(hand)
         first = hand.collected[0]
         wrong = replace(hand, collected=(replace(first, amount=first.amount + 7), *hand.collected[1:]))
