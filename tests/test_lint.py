@@ -32,3 +32,18 @@ def test_mypy_strict_model_and_engine() -> None:
         [_tool("mypy"), "omaha_audit/model", "omaha_audit/engine"], cwd=REPO, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_on_what_mypyc_compiles() -> None:
+    """mypyc type-checks every module it compiles and refuses the whole build on one error (the wheel then
+    falls back to pure Python): the same check here, so that a type error is seen before a compiled build."""
+    sys.path.insert(0, str(REPO))
+    try:
+        import hatch_build
+    finally:
+        sys.path.remove(str(REPO))
+    files = hatch_build.compiled_files(REPO)
+    result = subprocess.run(
+        [_tool("mypy"), "--ignore-missing-imports", *files], cwd=REPO, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

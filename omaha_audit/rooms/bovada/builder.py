@@ -613,8 +613,8 @@ class BovadaBuilder(Ledger):
         for terminal, line, text, m in self.ignored:
             printed = m.groupdict().get("name")
             who = self.player(printed) if printed else None
-            kind = "top-up" if terminal == "TABLE_TOP_UP" else terminal.lower().replace("_", "-")
-            self.events.append(Event(kind, text, Street.BLINDS, self.src(line), who))
+            event = "top-up" if terminal == "TABLE_TOP_UP" else terminal.lower().replace("_", "-")
+            self.events.append(Event(event, text, Street.BLINDS, self.src(line), who))
         if not header.limit_printed:
             note = "the header names no limit: a Hold'em tournament is no limit"
             self.events.append(Event("limit-inferred", note, Street.BLINDS, self.src(self.block.first_line)))
