@@ -93,7 +93,7 @@ MARKS: dict[tuple[str, str], tuple[str, ...]] = {
     ("ipoker", "twister"): ("<tournamentname>Twister \u20ac5 ",),
 }
 
-# Variants a reader misreads (the reader is another's to fix): room, variant -> the line and what is misread.
+# Variants a reader misreads, until it is mended: room, variant -> the line and what is misread (none today).
 MISREAD: dict[tuple[str, str], str] = {}
 
 
