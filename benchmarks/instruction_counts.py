@@ -37,14 +37,14 @@ def run_stage(stage: str, path: Path) -> int:
     from omaha_audit.model import Hand
     from omaha_audit.parse.reader import FileText, read_texts
     from omaha_audit.pipeline import Auditor
-    from omaha_audit.rooms import SPLITTER, hand_source
+    from omaha_audit.rooms import BY_NAME, SPLITTER, hand_source
 
     if stage == "audit":
         return sum(1 for _ in Auditor(keep_text=False).audit_files([path]))
     source = hand_source()
     if stage == "parse":
         return sum(1 for item in source.read_file(path) if isinstance(item, Hand))
-    reader = source.pokerstars
+    reader = BY_NAME["pokerstars"].reader  # type: ignore[attr-defined]
     count = 0
     with path.open("rb") as stream:
         for block in SPLITTER.split_texts(str(path), read_texts(stream, FileText(str(path)))):
