@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from patching import break_method
 
 from omaha_audit.model import ActionKind, Game, Hand, Structure, UnreadableHand
 from omaha_audit.pipeline import Auditor
@@ -136,7 +137,7 @@ def test_a_readers_own_failure_is_oa104_on_its_hand(tmp_path: Path, monkeypatch:
     def broken(self: object) -> Hand:
         raise KeyError("a reader bug")
 
-    monkeypatch.setattr(reader.BossHand, "build", broken)
+    break_method(monkeypatch, reader.BossHand, "build", broken)
     path = tmp_path / "hand.xml"
     path.write_text(history(STYLES["decimal point"]), encoding="utf-8")
     (item,) = list(hand_source().read_file(path))

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from corpus_paths import corpus_root, require_corpus
+from patching import break_method
 
 from omaha_audit import fuzz
 from omaha_audit.model import (
@@ -734,7 +735,7 @@ def test_a_readers_own_failure_is_oa104(tmp_path: Path, monkeypatch: pytest.Monk
     def broken(self: object) -> Hand:
         raise KeyError("a reader bug")
 
-    monkeypatch.setattr(reader.HandReader, "read", broken)
+    break_method(monkeypatch, reader.HandReader, "read", broken)
     text = split_pot_record().text()
     (item,) = read_text(tmp_path, text)
     assert isinstance(item, UnreadableHand) and item.internal

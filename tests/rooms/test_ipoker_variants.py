@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from patching import break_method
 
 from omaha_audit.model import ActionKind, Game, Hand, Structure, UnreadableHand
 from omaha_audit.parse.files import FileNotice
@@ -258,7 +259,7 @@ def test_a_readers_own_failure_is_oa104_on_its_game(tmp_path: Path, monkeypatch:
     def broken(self: object) -> Hand:
         raise KeyError("a reader bug")
 
-    monkeypatch.setattr(reader.HandMaker, "make", broken)
+    break_method(monkeypatch, reader.HandMaker, "make", broken)
     money = STYLES["dollar, comma thousands, decimal point"]
     items = read(tmp_path, session(money) + game(money) + "</session>\n")
     assert [(type(item).__name__, getattr(item, "internal", None)) for item in items] == [("UnreadableHand", True)]

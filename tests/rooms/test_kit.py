@@ -173,7 +173,7 @@ def test_json_and_toml_numbers() -> None:
         units_of_number(Decimal("1E-999999999"), 2)  # (no context rounds it to 0)
     for bad in (True, 1.5, Decimal("NaN"), Decimal("Infinity"), Decimal("1E+999999999"), "1,7,0.0", -3):
         with pytest.raises(AmountError):
-            units_of_number(bad, 2)  # type: ignore[arg-type]
+            units_of_number(bad, 2)
 
 
 @given(st.integers(min_value=-(10**15), max_value=10**15), st.integers(min_value=0, max_value=6))

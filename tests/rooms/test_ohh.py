@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 from copies import new_on_clean as copies_audited
 from corpus_paths import corpus_root, require_corpus
+from patching import break_method
 
 from omaha_audit.interop import ohh
 from omaha_audit.interop.common import returned_bets
@@ -951,6 +952,6 @@ def test_a_readers_own_failure_is_oa104(tmp_path: Path, monkeypatch: pytest.Monk
     def broken(self: object) -> Hand:
         raise KeyError("a reader bug")
 
-    monkeypatch.setattr(reader.HandReader, "read", broken)
+    break_method(monkeypatch, reader.HandReader, "read", broken)
     (item,) = read_text(tmp_path, SPEC_HAND.encode() + b"\n")
     assert isinstance(item, UnreadableHand) and item.internal and "a reader bug" in item.reason

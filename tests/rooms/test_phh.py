@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from copies import new_on_clean as copies_audited
 from corpus_paths import require_corpus
+from patching import break_method
 
 from omaha_audit.engine.replay import VOLUNTARY, replay
 from omaha_audit.engine.settle import settle
@@ -414,6 +415,6 @@ def test_a_readers_own_failure_is_oa104(tmp_path: Path, monkeypatch: pytest.Monk
     def broken(self: object, hand_id: str) -> Hand:
         raise KeyError("a reader bug")
 
-    monkeypatch.setattr(reader._Builder, "build", broken)
+    break_method(monkeypatch, reader._Builder, "build", broken)
     (item,) = read_document(tmp_path, POKERKIT_STYLE)
     assert isinstance(item, UnreadableHand) and item.internal and "a reader bug" in item.reason

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from patching import break_method
 from typer.testing import CliRunner
 
 from omaha_audit.cli.app import app
@@ -141,7 +142,7 @@ def test_a_readers_own_failure_is_oa104_not_an_unreadable_hand(tmp_path: Path, m
     def broken(self: StarsReader, block: object) -> Hand:
         raise KeyError("a reader bug")
 
-    monkeypatch.setattr(StarsReader, "_read", broken)
+    break_method(monkeypatch, StarsReader, "_read", broken)
     path = tmp_path / "hand.txt"
     path.write_text(BASE, encoding="utf-8")
     auditor = Auditor()

@@ -101,11 +101,12 @@ def read_amount(
     return value
 
 
-def units_of_number(value: int | Decimal | str, decimals: int, *, signed: bool = False) -> int:
+def units_of_number(value: object, decimals: int, *, signed: bool = False) -> int:
     """A number as a JSON or TOML parser gives it (an `int`, a `Decimal`; or its text, read as `read_amount`
     reads a number with a decimal point) in integer units of `decimals` places. Raises `FinerThanUnit` when
     it is not a whole number of units (`0.255` at 2 places), `AmountError` for what is no number (a bool, a
-    float, NaN, infinity) and, unless `signed`, for a negative one."""
+    float, NaN, infinity) and, unless `signed`, for a negative one. (`value` is typed `object`: a parser can
+    hand over anything, and the compiled build must reach the check, not refuse the call.)"""
     if isinstance(value, str):
         return read_amount(value.strip(), decimals, decimal=".", signed=signed)
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
