@@ -357,3 +357,125 @@ def test_an_amount_in_no_style_on_any_line_is_one_finding(tmp_path: Path, line: 
     hand = read_hand(tmp_path, text.replace(line + "\n", damaged + "\n"))
     assert [(d.text, d.inconsistent) for d in hand.defects] == [(damaged, False)]
     assert loud_findings(tmp_path) == ["OA106"]
+
+
+# A short all-in raise that tops the bet (3.10€) but not Delta's bet and dead money together (3.60€): by
+# Winamax's arithmetic (X = Y less the most in front, dead included) its X is below zero.
+_BELOW_ZERO_RAISE = """\
+Winamax Poker - CashGame - HandId: #9247976-238-1478874600 - Omaha pot limit (0.50€/1€) - 2026/01/06 18:52:29 UTC
+Table: 'Kaus IX' 6-max (real money) Seat #1 is the button
+Seat 1: Alpha (50€)
+Seat 2: Bravo (3.48€)
+Seat 3: Charlie (50€)
+Seat 4: Delta (50€)
+*** ANTE/BLINDS ***
+Bravo posts small blind 0.50€
+Charlie posts big blind 1€
+Delta posts small blind 1.50€ out of position
+Delta posts big blind 0€ out of position
+Dealt to Alpha [As Js 3s 3h]
+*** PRE-FLOP ***
+Delta raises 1.60€ to 3.10€
+Alpha calls 3.10€
+Bravo raises -0.12€ to 3.48€ and is all-in
+Charlie folds
+Delta calls 0.38€
+Alpha calls 0.38€
+*** FLOP *** [6h Jh 2s]
+Delta checks
+Alpha checks
+*** TURN *** [6h Jh 2s][Ad]
+Delta checks
+Alpha checks
+*** RIVER *** [6h Jh 2s Ad][Kd]
+Delta checks
+Alpha checks
+*** SHOW DOWN ***
+Delta shows [2h Qc 5c 5h] (One pair : 5)
+Alpha shows [As Js 3s 3h] (Two pairs : Aces and Jacks)
+Bravo shows [3d 4d 7s Tc] (High card : Ace)
+Alpha collected 11.40€ from pot
+*** SUMMARY ***
+Total pot 11.40€ | Rake 0.54€
+Board: [6h Jh 2s Ad Kd]
+Seat 1: Alpha (button) showed [As Js 3s 3h] and won 11.40€ with Two pairs : Aces and Jacks
+Seat 2: Bravo (small blind) showed [3d 4d 7s Tc] and lost with High card : Ace
+Seat 3: Charlie (big blind) folded on the pre-flop
+Seat 4: Delta showed [2h Qc 5c 5h] and lost with One pair : 5
+"""
+
+
+def test_a_raise_size_below_zero_over_dead_money(tmp_path: Path) -> None:
+    hand = read_hand(tmp_path, _BELOW_ZERO_RAISE)
+    (raise_,) = [a for a in hand.actions if a.player == "Bravo" and a.kind is ActionKind.RAISE]
+    assert (raise_.raise_to, raise_.increment, raise_.all_in) == (348, 38, True)
+    assert not hand.defects and loud_findings(tmp_path) == []
+
+
+def test_a_negative_amount_elsewhere_is_a_line_not_read(tmp_path: Path) -> None:
+    hand = read_hand(tmp_path, _BELOW_ZERO_RAISE.replace("Delta calls 0.38€", "Delta calls -0.38€"))
+    assert [(d.text, "negative" in d.reason) for d in hand.defects] == [("Delta calls -0.38€", True)]
+    assert loud_findings(tmp_path) == ["OA106"]
+
+
+# Generated (`generate --room winamax --variant comma-buy-in --seed 1 --fault-rate 1`, hand 200001184563): 46
+# chips of side pot 2's high half (AceHunter7's) paid to its low half (NutHunter7's). NutHunter7's line says
+# `side pot 1` (it is the second line, not the first side pot): the skew is put where both players share a pot,
+# and reported as a hi/lo split gone wrong in side pot 2, not as side pot 1 paid to the wrong player.
+_SKEWED_HALVES = """\
+Winamax Poker - Tournament "No Limit 6 Card Omaha Hi/Lo" buyIn: 3€ + 0,30€ level: 5 - HandId: #200001184563 - 6 Card Omaha Hi/Lo no limit (15/75/150) - 2026/01/07 23:53:45 UTC
+Table: 'No Limit 6 Card Omaha Hi/Lo(706249493)#33' 6-max (real money) Seat #4 is the button
+Seat 2: nutboy (1275)
+Seat 3: NutHunter7 (7190)
+Seat 4: luckybear (1640)
+Seat 5: AceHunter7 (1780)
+*** ANTE/BLINDS ***
+nutboy posts ante 15
+NutHunter7 posts ante 15
+luckybear posts ante 15
+AceHunter7 posts ante 15
+AceHunter7 posts small blind 75
+nutboy posts big blind 150
+Dealt to luckybear [Jc Qs 4h 5d 3h 2h]
+*** PRE-FLOP ***
+NutHunter7 calls 150
+luckybear calls 150
+AceHunter7 calls 75
+nutboy checks
+*** FLOP *** [7d 2s Th]
+AceHunter7 bets 1615 and is all-in
+nutboy calls 1110 and is all-in
+NutHunter7 calls 1615
+luckybear calls 1475 and is all-in
+*** TURN *** [7d 2s Th][7h]
+*** RIVER *** [7d 2s Th 7h][3c]
+*** SHOW DOWN ***
+AceHunter7 shows [Qh 2c Ad 2d Ks 7s] (Full of 7 and 2)
+NutHunter7 shows [Ah As Jh Js Qc 6s] (Two pairs : Aces and 7)
+NutHunter7 shows [Ah As Jh Js Qc 6s] (High card : 7)
+luckybear shows [Jc Qs 4h 5d 3h 2h] (Two pairs : 7 and 3)
+luckybear shows [Jc Qs 4h 5d 3h 2h] (High card : 7)
+nutboy shows [4d 8c 6d 8s Kc 8d] (Two pairs : 8 and 7)
+nutboy shows [4d 8c 6d 8s Kc 8d] (High card : 7)
+NutHunter7 collected 186 from side pot 1(LO)
+AceHunter7 collected 3192 from main pot(HI)
+luckybear collected 3097 from main pot(LO)
+*** SUMMARY ***
+Total pot 6.47k | No rake
+Board: [7d 2s Th 7h 3c]
+Seat 2: nutboy (big blind) showed [4d 8c 6d 8s Kc 8d] and lost with HI : Two pairs : 8 and 7
+Seat 2: nutboy (big blind) showed [4d 8c 6d 8s Kc 8d] and lost with LO : High card : 7
+Seat 3: NutHunter7 showed [Ah As Jh Js Qc 6s] and lost with HI : Two pairs : Aces and 7
+Seat 3: NutHunter7 showed [Ah As Jh Js Qc 6s] and won 186 with LO : High card : 7
+Seat 4: luckybear (button) showed [Jc Qs 4h 5d 3h 2h] and lost with HI : Two pairs : 7 and 3
+Seat 4: luckybear (button) showed [Jc Qs 4h 5d 3h 2h] and won 3097 with LO : High card : 7
+Seat 5: AceHunter7 (small blind) showed [Qh 2c Ad 2d Ks 7s] and won 3192 with HI : Full of 7 and 2
+"""
+
+
+def test_a_skewed_hi_lo_split_in_a_side_pot_is_oa502(tmp_path: Path) -> None:
+    read_hand(tmp_path, _SKEWED_HALVES)
+    auditor = Auditor(strict=True, keep_text=False)
+    found = [(f.code, f.message) for a in auditor.audit_files([tmp_path / "winamax.txt"]) for f in a.findings]
+    assert [code for code, _ in found] == ["OA502"]
+    assert "Side pot 2" in found[0][1] and "AceHunter7 94, NutHunter7 186" in found[0][1]

@@ -221,13 +221,15 @@ def _move(
     first: int,
 ) -> None:
     """Move what `gainer` printed over his shares from `loser`'s: in a pot where that is just the loser's
-    share (a pot paid to the wrong player), else in the pot the gainer's line's number names (`side pot
-    N`: the N-th pot won, at the lowest), else the next ones up, else those below."""
+    share (a pot paid to the wrong player), else in a pot both already share (a split gone wrong, the halves
+    of a hi/lo pot skewed), else in the pot the gainer's line's number names (`side pot N`: the N-th pot
+    won, at the lowest), else the next ones up, else those below."""
     first = min(first, len(eligible) - 1)
     order = [*range(first, len(eligible)), *range(first - 1, -1, -1)]
     wanted = min(over[gainer], -over[loser])
     exact = [index for index in order if sum(shares[key] for key in _held(shares, loser, index)) == wanted]
-    for index in [*exact, *order]:
+    shared = [index for index in order if _holds(shares, gainer, index) and _holds(shares, loser, index)]
+    for index in [*exact, *shared, *order]:
         if gainer[0] not in eligible[index]:
             continue
         for key in _held(shares, loser, index):
@@ -239,6 +241,11 @@ def _move(
             shares[gained] = shares.get(gained, 0) + moved
             over[gainer] -= moved
             over[loser] += moved
+
+
+def _holds(shares: dict[Share, int], player: tuple[str, int], index: int) -> bool:
+    """Whether a player has chips from one pot on one board."""
+    return any(shares[key] > 0 for key in _held(shares, player, index))
 
 
 def _held(shares: dict[Share, int], player: tuple[str, int], index: int) -> list[Share]:

@@ -11,7 +11,9 @@ settles what Winamax's lines mean:
   them *dead blind money included* (`Player3 raises 14€ to 20€` over a big blind of 4 and a player with 2
   dead + 4 called; antes are not counted). The model's increment is the size over the previous high bet
   the line states, so X is carried over into those terms (X plus that dead excess): the line is judged
-  as Winamax writes it, not as a wrong raise size;
+  as Winamax writes it, not as a wrong raise size. By that arithmetic X is below zero where a short all-in
+  raise tops the bet but not some player's bet and dead money together (`raises -0.12€ to 3.48€` over a
+  bet of 3.10€ and 0.50€ dead): read so; a negative amount anywhere else is a reading finding;
 - no `Uncalled bet` line: the excess is paid back inside `collected` (Refunds.IN_COLLECTED), and the
   `Total pot` is net of the rake and still holds it (PotBasis.NET_WITH_REFUNDS);
 - tournament totals in thousands (`Total pot 15.52k`) are rounded to ten chips: such a total is not
@@ -55,7 +57,7 @@ from omaha_audit.model import (
 from omaha_audit.parse.ledger import INCREMENT
 from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import AmountError, HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import PotLine
 from omaha_audit.rooms.winamax.awards import build_pots, per_pot
 from omaha_audit.rooms.winamax.header import HIGH_ONLY, read_header, tournament_table
@@ -67,6 +69,7 @@ _ANTE: Final = ActionKind.POST_ANTE
 _SMALL: Final = ActionKind.POST_SMALL_BLIND
 _BIG: Final = ActionKind.POST_BIG_BLIND
 _DEAD: Final = ActionKind.POST_DEAD
+_RAISE: Final = ActionKind.RAISE
 _BOTH: Final = ActionKind.POST_SMALL_AND_BIG_BLIND
 _MISLABEL: Final = "the header says {label}, but no award is a high or a low half (no pot(HI)/pot(LO)): read as {game}"
 
@@ -108,6 +111,8 @@ class WinamaxBuilder(HandBuilder):
         """The ledger's reading, with Winamax's raise size turned into the model's: Winamax measures X
         from the most any player has in front of them, dead money included."""
         dead_bets = self.dead_bets
+        if first < 0 and (kind is not _RAISE or not dead_bets or total is None):
+            raise AmountError(f"a negative amount where only a raise over dead money has one: {self.text!r}", self.line)
         if not dead_bets:
             return super().wager(kind, name, first, total, stated)
         high = self.high
@@ -126,7 +131,7 @@ class WinamaxBuilder(HandBuilder):
         kit with a decimal point: every amount of a hand is written so (only the buy-in, kept as printed, has
         been written with a decimal comma, `buyIn: 0,90€ + 0,10€`), so a comma is a thousands mark and `5,0€` no
         amount, never five euros. Raises AmountError (a ValueError)."""
-        return read_amount(text, self.unit.decimals, decimal=".")
+        return read_amount(text, self.unit.decimals, decimal=".", signed=text.startswith("-"))
 
     def read_stakes(self) -> Stakes:
         """The header's stakes (`1€/2€`, `0.10/0.20`, `10/20`), with the ante of a three-number header

@@ -18,7 +18,7 @@ What Winamax prints otherwise than PokerStars:
   `*** PRE-FLOP ***`; missed blinds as `posts small blind 3€ out of position` (small and big blind
   together) and `posts big blind 0€ out of position`; a new player's big blind `out of position`;
 - `raises X to Y` where X is Y less the most any player has in front of him, dead blinds included (not
-  antes);
+  antes), so below zero where a short all-in raise tops the bet but not a bet and dead money together;
 - turn and river brackets without a space: `*** TURN *** [Ac 5s 4h][5d]`; no `Betting is capped` line;
 - no `Uncalled bet` line: the excess is paid back with the bettor's collected line (or a line of its
   own, numbered as one more side pot), and `Total pot` is what is collected: net of the rake, with it;
@@ -143,12 +143,13 @@ Award = tuple[str, str, int]
 
 
 def money(unit: Unit, amount: int) -> str:
-    """`138.36€`, `2€`, `0.50€`; chips `1500`."""
+    """`138.36€`, `2€`, `0.50€`; chips `1500`; below zero `-0.12€` (a raise size X, see `_act`)."""
+    sign, amount = ("-", -amount) if amount < 0 else ("", amount)
     if unit.decimals == 0:
-        text = str(amount)
+        text = f"{sign}{amount}"
     else:
         whole, cents = divmod(amount, 10**unit.decimals)
-        text = str(whole) if cents == 0 else f"{whole}.{cents:0{unit.decimals}d}"
+        text = sign + (str(whole) if cents == 0 else f"{whole}.{cents:0{unit.decimals}d}")
     return text if unit.currency in ("chips", "play") else f"{text}€"
 
 
