@@ -183,12 +183,19 @@ class RunTwiceSplitWrong(_SettleFault):
             return []
         options = []
         for pot, amount in enumerate(settlement.pots_net):
-            if amount < 2:
+            if amount < 2 or not _contested(settlement, pot):
                 continue
             chips = 1 if amount % 2 and rng.random() < 0.5 else rng.randint(1, max(1, amount // 4))
             options.append(DealerBugs(board_skew=(pot, chips)))
         rng.shuffle(options)
         return options
+
+
+def _contested(settlement: Settlement, pot: int) -> bool:
+    """Whether two players or more could win the pot: a pot only one player is eligible for (a side pot
+    behind a short all-in) goes to that player whatever the boards, and how it is cut between them is no
+    player's loss; a room may print it whole or split, and neither is a dealer's error."""
+    return any(len(result.contenders) > 1 for result in settlement.results if result.pot == pot)
 
 
 class RakeOverCap(_SettleFault):
