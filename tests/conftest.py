@@ -1,7 +1,41 @@
+"""Test tiers. Besides `slow` (set by hand on long tests), every test gets the markers of what it needs,
+from what its module uses: `corpus` (reads ../shared/corpus), `subprocess` (runs the installed command or
+another Python), `cluster` (starts Dask). A test with none of these and not slow is `unit`: `pytest -m unit`
+is the quick tier (no corpus, no subprocess, no cluster)."""
+
 from __future__ import annotations
 
 import sys
+from functools import cache
 from pathlib import Path
+
+import pytest
 
 # Make `tests.corpus_paths` and friends importable as plain modules.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# What a module's source shows it needs -> the marker it gets.
+_NEEDS = {
+    "corpus": ("corpus_paths", "corpus_root", "require_corpus", "shared/corpus", '"shared"', "../shared"),
+    "subprocess": ("subprocess", "sys.executable", "os.fork", "multiprocessing", "--jobs", "jobs=2"),
+    "cluster": ("LocalCluster", "dask.distributed", "from distributed"),
+}
+
+
+@cache
+def _needs(path: Path) -> frozenset[str]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return frozenset(_NEEDS)
+    return frozenset(marker for marker, signs in _NEEDS.items() if any(sign in text for sign in signs))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        needs = set(_needs(Path(str(item.fspath))))
+        needs.update(mark.name for mark in item.iter_markers() if mark.name in _NEEDS)
+        for marker in needs:
+            item.add_marker(marker)
+        if not needs and item.get_closest_marker("slow") is None:
+            item.add_marker("unit")

@@ -1,4 +1,4 @@
-"""Every worked number of ../shared/design/RULES.md, checked against the engine.
+"""Every worked number of docs/RULES.md, checked against the engine.
 
 Betting limits (PL-*, MR-*, FL-*) are read from the replay of small PokerStars-format hands: the `Step` of the
 action in question carries `min_to`, `max_to` and `may_raise`. Pots, uncalled bets and splits (SP-*, UC-1,
@@ -393,7 +393,7 @@ def test_pl6_house_flag_counts_the_short_big_blind_in_full() -> None:
     hand = tournament("Omaha Pot Limit", "Level XII (200/400)", 1, SHORT_BB_SEATS, SHORT_BB)
     house = replace(POKERSTARS, short_bb_counts_full_for_pl_max=True)
     # Pot 200 + 400 = 600, call 400 -> 1000; 400 + 1000 = 1400 by PL-1's formula (3.5 big blinds, as in the
-    # 1/2 -> 7 row). RULES.md PL-6 prints 1200 here, which its own formula does not give: reported as an erratum.
+    # 1/2 -> 7 row). An earlier statement of PL-6 printed 1200 here, which its own formula does not give.
     assert played(hand, house).step("Player4: raises 750 to 1150").max_to == 1400
 
 

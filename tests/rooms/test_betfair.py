@@ -4,8 +4,8 @@ reports no error or warning on it. The corpus has no fpdb companion files (.hand
 
 The hand (fpdb's `All.in.river.splitpot`): five players put $1 each in the main pot, Player4 and Player1 $6.26
 in the side pot; Player4 wins both, $4.44 of the main pot and the side pot in full. What the pot kept, $0.56,
-is 5% of the whole $11.26, all of it taken from the main pot (ROOMS.md: "plausible only if rake is taken
-from the main pot alone; flag for review"). RULES.md SP-4 leaves the spread of the rake over the pots to the
+is 5% of the whole $11.26, all of it taken from the main pot (docs/ROOMS.md 22.6: allowed, the house spreads its rake as
+it likes). RULES.md SP-4 leaves the spread of the rake over the pots to the
 house, and the winner of each pot is the right one: nothing in the hand is a finding.
 """
 

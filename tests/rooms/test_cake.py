@@ -32,7 +32,7 @@ FOLDER = "Cake"
 HEADER = re.compile(r"^Hand#\w+ - ", re.MULTILINE)
 COMPANIONS = (".hands", ".hp", ".gt")
 FILES = 16
-HANDS = 35  # ROOMS.md 16 says 32; the appendix pattern finds 35 (the 2011 sample file holds 20 headers)
+HANDS = 35  # the corpus survey says 32; the appendix pattern finds 35 (the 2011 sample file holds 20 headers)
 
 # Text outside any hand: one unreadable record each (not a hand: there is no header).
 EXPECTED_STRAY = {

@@ -34,7 +34,7 @@ RAW = "fpdb-chaz/Table_35124993.txt"
 SBBB = "fpdb-chaz/PLO-6max-EUR-0.50-1-201107.SBBB.example.txt"
 OUT_OF_TURN = "fpdb-chaz/PLO-6max-EUR-0.50-1-201108.Second.small.blind.txt"
 
-# HHSmithy edited its samples by hand (the corpus README warns of it; ROOMS.md 14.9: hand 2646515969 is in
+# HHSmithy edited its samples by hand (the corpus README warns of it; ROOMS.md 14.7: hand 2646515969 is in
 # three files with different stakes): EuroTable.txt prints `EUR 2.00/4.00` over a hand played at 100/200.
 EDITED_STAKES = "HHSmithy's edited sample: `Fixed Limit EUR 2.00/4.00` over a hand played at 50/100 and 100/200"
 # The 2011 client heads-up (a third seat sitting out, or two seated): the `Dealer:` posts the big blind and

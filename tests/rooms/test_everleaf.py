@@ -26,7 +26,7 @@ from omaha_audit.rules.base import Severity
 
 FOLDER = "Everleaf"
 HEADER = re.compile(r"^(?:Everleaf Gaming(?: - .+?)?|- - Grand Poker -) Game #\d+", re.MULTILINE)  # appendix A
-FILES = 9  # and a README: ROOMS.md's 10 files
+FILES = 9  # and a README: the corpus survey's 10 files
 HANDS = 199
 OMAHA = 97
 

@@ -119,7 +119,7 @@ def test_the_corpus_has_the_full_tilt_files() -> None:
     assert sum(len(hands(path)) for path in files()) == 232
     assert {h.room for path in files() for h in hands(path)} == {"fulltilt"}
     summaries = [name(path) for path in files() if SUMMARY_FILE.search(decoded(path))]
-    assert len(summaries) == 3  # ROOMS.md 12.1 counts 2: the Step ticket summary (fpdb-3 STT) is a third
+    assert len(summaries) == 3  # the corpus survey counts 2: the Step ticket summary (fpdb-3 STT) is a third
 
 
 @pytest.mark.parametrize("path", files(), ids=lambda p: p.name)

@@ -37,7 +37,7 @@ pytestmark = pytest.mark.corpus
 # ROOMS.md appendix A's count of GG hands, written out here: a line starting `Poker Hand #`, up to two
 # capitals (OM, RC, TM or none), the hand number and a colon.
 HEADER = re.compile(r"^Poker Hand #[A-Z]{0,2}\d+: ", re.MULTILINE)
-FILES, HANDS = 47, 5120  # ROOMS.md 1.9: 18 files, 136 hands; GGPoker-Hand-Analyzer: 29 files, 4,984 hands
+FILES, HANDS = 47, 5120  # fpdb: 18 files, 136 hands; GGPoker-Hand-Analyzer: 29 files, 4,984 hands
 
 # The 2020 exports print `Total pot $37.5` with no rake or fee fields (ROOMS.md 1.6).
 NO_RAKE_FIELD = {
@@ -47,7 +47,7 @@ NO_RAKE_FIELD = {
     "NLHE-8max-MTT-USD-5k-202008.txt",
 }
 
-# Hands where the identities do not hold, with the difference and why (ROOMS.md: the 136 fpdb hands balance).
+# Hands where the identities do not hold, with the difference and why (the 136 fpdb hands balance).
 EXPECTED_POT_DIFFERENCES: dict[tuple[str, str], tuple[int, int, str]] = {
     ("GG20250809-0105 - RushAndCash10648915 - 0.02 - 0.05 - 6max.txt", "3793645305"): (
         0,
@@ -359,7 +359,7 @@ def test_run_it_twice_boards() -> None:
     assert [(c.amount, c.pot, c.run) for c in side.collected] == [(111, 0, 1), (4, 1, 0), (110, 0, 2)]
 
 
-# ---- forms the corpus does not hold (ROOMS.md 1.4: fpdb reads THIRD FLOP/TURN/RIVER, `PLO-6`, `Omaha Hi/Lo`)
+# ---- forms the corpus does not hold (ROOMS.md 1.1, 1.4: fpdb reads THIRD FLOP/TURN/RIVER, `PLO-6`, `Omaha Hi/Lo`)
 
 RUN_THREE_TIMES = """\
 Poker Hand #OM900001: PLO-6 ($1/$2) - 2022/01/01 10:00:00

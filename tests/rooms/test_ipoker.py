@@ -34,7 +34,7 @@ PLAYER = re.compile(r"<player [^>]*>")
 ATTRIBUTE = re.compile(r'(\w+)="([^"]*)"')
 COMPANIONS = (".hands", ".hp", ".gt")
 FILES = 20
-HANDS = 116  # ROOMS.md 6.9
+HANDS = 116  # the corpus survey's count
 
 SAMPLE = "fpdb-3/cash/Flop/PLO-USD-0.01-0.02-201108.Sample.txt"
 LIMIT_10MAX = "fpdb-3/cash/Flop/LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml"
@@ -186,7 +186,7 @@ def test_the_corpus_has_the_ipoker_files() -> None:
     assert len(ipoker_files()) == FILES
     assert sum(len(HEADER.findall(decoded(path))) for path in ipoker_files()) == HANDS
     assert {hand.format for hand in hands()} == {"ipoker"}
-    # ROOMS.md 6.9 counts 63 Omaha games and 52 Hold'em; the game types give 65 and 50: PLO $0.01/$0.02 x28,
+    # The corpus survey counts 63 Omaha games and 52 Hold'em; the game types give 65 and 50: PLO $0.01/$0.02 x28,
     # €0.10/€0.20 x2, €0.50/€1, €5/€10, the partial export's 31, five-card PLO x2; and one five-card stud.
     games = Counter("omaha" if hand.game.is_omaha else hand.game.value for hand in hands())
     assert games == {"omaha": 65, "holdem": 50, "other": 1}

@@ -126,8 +126,8 @@ def test_file_is_read_hand_for_hand(path: Path):
 
 
 def test_games_are_counted_as_rooms_md_says():
-    """ROOMS.md 5.9: 134 hands; 71 Omaha (PLO 67, PLO8 2, five-card 2, read hi-only), stud 1, draw 1, and
-    Hold'em 61 (ROOMS.md says 60, which leaves its sum one short of its 134). The 2017 files add 144 Hold'em
+    """The corpus survey: 134 hands; 71 Omaha (PLO 67, PLO8 2, five-card 2, read hi-only), stud 1, draw 1, and
+    Hold'em 61 (the survey says 60, which leaves its sum one short of its 134). The 2017 files add 144 Hold'em
     hands (`Holdem no limit`: 11 cash, 21 + 112 tournament) and 7 of the `Omaha pot limit` freeroll."""
     require_corpus()
     games = Counter(item.game for path in winamax_files() for item in read(path) if isinstance(item, Hand))

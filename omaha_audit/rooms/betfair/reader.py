@@ -14,7 +14,7 @@ What the text means, and how the reader gives it to the model:
 
 The corpus's one hand (fpdb's `All.in.river.splitpot`) has $5 in the main pot and pays $4.44 of it, its side
 pot of $6.26 in full: the $0.56 kept is 5% of the whole $11.26, taken from the main pot alone (ROOMS.md
-flags it for review). A room may take its rake where it likes (SP-4): the awards are checked pot by pot
+22.6). A room may take its rake where it likes (SP-4): the awards are checked pot by pot
 for the winner, and the rake for what it is over the hand; nothing here is a finding.
 """
 

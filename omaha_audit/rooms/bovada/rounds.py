@@ -12,7 +12,7 @@ from __future__ import annotations
 
 
 class Rounds:
-    """The players in the hand, who has folded or is all in, and this round's bets and actors."""
+    """The players in the hand, who has folded or is all in, and the betting round's bets and actors."""
 
     def __init__(self, stacks: dict[str, int]) -> None:
         self.stacks = stacks
@@ -20,10 +20,10 @@ class Rounds:
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
         self.put_in: dict[str, int] = {}  # over the hand
-        self.bets: dict[str, int] = {}  # this round's street totals
+        self.bets: dict[str, int] = {}  # the betting round's street totals
         self.high = 0
         self.acted: set[str] = set()
-        self.actions = 0  # betting lines on this round
+        self.actions = 0  # betting lines on the betting round
 
     def seen(self, name: str) -> None:
         if name not in self.put_in:

@@ -17,7 +17,7 @@ What the text means, and how the reader gives it to the model:
   new player's big blind);
 - every betting number is the chips the line adds: `Raise (0.57)` from a big blind of 0.20 is a raise to
   0.77, `Call (0.37)` its call; `All-In (1.15)` is a bet, a raise or a call by what it brings the player to;
-- `Payback (23.00)` gives back the uncalled part of a bet (ROOMS.md's table says the refund is not printed:
+- `Payback (23.00)` gives back the uncalled part of a bet (the corpus survey's table says the refund is not printed:
   it is, on this line);
 - `wins: EUR 23.04` is what a player collected, after the rake; `main pot`, `side pot` and `split pot` say
   which pot (one side pot at most in the corpus), hi/lo halves are separate lines without a word; `Rake:`

@@ -1,4 +1,4 @@
-"""PartyPoker's text with a balance summary (ROOMS.md 4, dialects B and C; appendix B.4): the 2013 `Game
+"""PartyPoker's text with a balance summary (ROOMS.md 4, dialects B and C): the 2013 `Game
 Table` cash hands, the 2021 tournaments and the 2026 cash hands.
 
 What the text means, and how the builder gives it to the model:

@@ -1,4 +1,4 @@
-"""PartyPoker's text of 2026 (ROOMS.md section 4, dialect C; appendix B.4), written from the generator's
+"""PartyPoker's text of 2026 (ROOMS.md section 4, dialect C), written from the generator's
 record: the same play and faults as the PokerStars writer, in Party's conventions.
 
 What Party prints otherwise than PokerStars (`fpdb-3/PLO-6max-USD-0.10-0.25-202602.cash.out.txt`,

@@ -688,7 +688,7 @@ class HandBuilder(Ledger):
 
     def refunds(self) -> Refunds:
         """PokerStars printed no `Uncalled bet` line before about 2009 (the excess is left out of the pot and
-        the collected amounts: ROOMS.md 2.x; the corpus's hands of 2005-2007); Run It Once prints none in a
+        the collected amounts: ROOMS.md 2.6; the corpus's hands of 2005-2007); Run It Once prints none in a
         walk and pays the big blind's excess inside the collected amount."""
         if self.uncalled:
             return Refunds.LINE
