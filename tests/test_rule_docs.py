@@ -35,12 +35,13 @@ def test_every_rule_has_documentation_with_examples() -> None:
 def test_rule_codes_doc_matches_registry() -> None:
     text = (REPO / "docs" / "RULE_CODES.md").read_text(encoding="utf-8")
     rows = {
-        m.group(1): (m.group(2), m.group(3))
-        for m in re.finditer(r"^\| (OA\d{3}) \| ([\w-]+) \|.*\[(error|warning|info)\] \|$", text, re.M)
+        m.group(1): (m.group(2), m.group(3), m.group(4))
+        for m in re.finditer(r"^\| (OA\d{3}) \| ([\w-]+) \| ([^|]*) \|.*\[(error|warning|info)\] \|$", text, re.M)
     }
     for rule in RULES:
         assert rule.code in rows, f"{rule.code} missing from docs/RULE_CODES.md"
-        assert rows[rule.code] == (rule.name, rule.severity.value), rule.code
+        ids = ", ".join(rule.rule_ids) or "—"
+        assert rows[rule.code] == (rule.name, ids, rule.severity.value), rule.code
     assert set(rows) == {rule.code for rule in RULES}
 
 
