@@ -422,8 +422,10 @@ def test_a_negative_amount_elsewhere_is_a_line_not_read(tmp_path: Path) -> None:
 # chips of side pot 2's high half (AceHunter7's) paid to its low half (NutHunter7's). NutHunter7's line says
 # `side pot 1` (it is the second line, not the first side pot): the skew is put where both players share a pot,
 # and reported as a hi/lo split gone wrong in side pot 2, not as side pot 1 paid to the wrong player.
-_SKEWED_HALVES = """\
-Winamax Poker - Tournament "No Limit 6 Card Omaha Hi/Lo" buyIn: 3€ + 0,30€ level: 5 - HandId: #200001184563 - 6 Card Omaha Hi/Lo no limit (15/75/150) - 2026/01/07 23:53:45 UTC
+_SKEWED_HALVES = (
+    'Winamax Poker - Tournament "No Limit 6 Card Omaha Hi/Lo" buyIn: 3€ + 0,30€ level: 5 - HandId: #200001184563'
+    " - 6 Card Omaha Hi/Lo no limit (15/75/150) - 2026/01/07 23:53:45 UTC\n"
+) + """\
 Table: 'No Limit 6 Card Omaha Hi/Lo(706249493)#33' 6-max (real money) Seat #4 is the button
 Seat 2: nutboy (1275)
 Seat 3: NutHunter7 (7190)
