@@ -419,15 +419,39 @@ class DaskCluster:
             raise RunFailed("--scheduler needs Dask distributed: pip install 'omaha-audit[dask]'") from None
         try:
             self.client = Client(address, timeout=10)  # type: ignore[no-untyped-call,unused-ignore]
-        except (OSError, TimeoutError) as error:
-            raise RunFailed(f"cannot reach the Dask scheduler at {address}: {error}") from None
-        self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+            self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+        except Exception as error:
+            # (whatever answered, or did not, the run cannot go on; not only OSError and TimeoutError: a server
+            # there that is not a Dask scheduler makes Dask raise what its reading of the bytes gave, a
+            # MemoryError for an HTTP server's answer)
+            detail = str(error) or type(error).__name__
+            raise RunFailed(f"cannot reach the Dask scheduler at {address}: {detail}") from None
 
     def submit(self, function: Callable[..., Any], *args: Any) -> Pending:
         return self.client.submit(function, *args, pure=False)  # type: ignore[no-any-return,unused-ignore]
 
     def close(self, cancel: bool = False) -> None:
         self.client.close()  # type: ignore[no-untyped-call,unused-ignore]
+
+
+def tls_problem() -> str | None:
+    """Why a `tls://` scheduler cannot be reached from here, or None: Dask takes the client's certificate,
+    key and certificate authority from its configuration (distributed.comm.tls), and without them fails
+    with a TypeError of its own. (None too when Dask is not installed: DaskCluster says so.)"""
+    try:
+        from distributed.security import Security  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    try:
+        context = Security().get_connection_args("client")["ssl_context"]  # type: ignore[no-untyped-call,unused-ignore]
+    except (OSError, ValueError) as error:
+        return f"Dask's TLS settings (distributed.comm.tls) could not be loaded: {error}"
+    if context is None:
+        return (
+            "tls:// needs Dask's TLS settings for the client (distributed.comm.tls.ca-file, .client.cert and "
+            ".client.key in Dask's configuration)"
+        )
+    return None
 
 
 @dataclass(frozen=True, slots=True)
