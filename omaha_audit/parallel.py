@@ -327,8 +327,27 @@ def rules_of(codes: tuple[str, ...] | None) -> tuple[Rule | TableRule, ...]:
 
 
 def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the main process, which stops the run and says so."""
+    """A `--jobs` worker leaves Ctrl-C and SIGTERM to the main process, which stops the run, stops the workers
+    (LocalPool.close) and says so: a terminal's Ctrl-C, `timeout` and systemd signal every process of the run
+    at once, and a worker that ended on its own would fail the run another way. And a worker ends itself when
+    the main process is gone (killed outright, SIGKILL or out of memory): the pool's queues would keep it
+    waiting for work forever, and multiprocessing's resource tracker with it."""
+    import multiprocessing
+    import threading
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None and parent.sentinel is not None:
+        threading.Thread(target=_end_with, args=(parent.sentinel,), name="omaha-audit-parent", daemon=True).start()
+
+
+def _end_with(sentinel: int) -> None:
+    """Wait until the main process is gone (its end of the pipe `sentinel` reads from is closed), then end."""
+    from multiprocessing.connection import wait
+
+    wait([sentinel])
+    os._exit(1)
 
 
 # ---- executors ----------------------------------------------------------------------------------------
@@ -380,13 +399,14 @@ class LocalPool:
             self.pool.shutdown(wait=True)
             return
         # an interrupted or failed run does not wait for the units in flight: stop taking work, then stop
-        # the workers (the pool's own thread sees them go and ends)
+        # the workers (the pool's own thread sees them go and ends); SIGKILL, as they ignore SIGTERM
+        # (_quiet_worker). Their unit's files are in the run's stage or temporary folders, which go after.
         self.processes.update(getattr(self.pool, "_processes", None) or {})
         processes = list(self.processes.values())
         self.pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             if process.is_alive():
-                process.terminate()
+                process.kill()
         for process in processes:
             process.join(timeout=10)
 
