@@ -368,3 +368,131 @@ def fuzz_family(
             outcome.hash_seed_differences += hash_seed_differences(texts, folder)
             done += size
     return outcome
+
+
+# ---- scheduler addresses (`--scheduler`, issue 36) ------------------------------------------------------
+#
+# A random or near-valid address must be refused with an AddressError whose message the command line can
+# print as one line (a usage error, exit 2), or be accepted in a normal form that reads back as itself and
+# that Dask's own parsing takes to the same host and port (so Dask is left only to reach it: exit 3 when
+# nothing answers). Anything else (another exception, a message with a control character) is a failure.
+
+GOOD_ADDRESSES = (
+    "tcp://127.0.0.1:8786", "tls://sched.example.org:8786", "tcp://[::1]:8786", "10.0.0.1:1",
+    "tcp://dask_scheduler:65535", "tcp://[2001:db8::8]:443", "sched:8786",
+)  # fmt: skip
+ADDRESS_PIECES = (
+    "tcp://", "tls://", "ucx://", "inproc://", "ws://", "TCP://", "://", "[", "]", ":", "::", "::1", "127.0.0.1",
+    "256", "localhost", "8786", "0", "65536", "99999", "-", ".", "..", "/", "@", "?", "#", "%eth0", " ", "_",
+    "\x00", "\x1b[2J", "\n", "٣", "８", "é", "\u202e", "a" * 64, "1" * 300,
+)  # fmt: skip
+ADDRESS_EDITS = ("insert", "delete", "replace", "double", "case")
+
+
+@dataclass
+class AddressOutcome:
+    """What a run over scheduler addresses found: how many were accepted and refused, and the failures."""
+
+    inputs: int = 0
+    accepted: int = 0
+    refused: int = 0
+    failures: int = 0
+    examples: list[str] = field(default_factory=list)
+
+    def report(self) -> str:
+        return (
+            f"addresses tried {self.inputs:,}, accepted {self.accepted:,}, refused {self.refused:,}; "
+            f"failures {self.failures}"
+        )
+
+
+def mutate_address(base: str, edits: Sequence[tuple[int, int, int]]) -> str:
+    """`base` with each edit (kind, where, what: integers, picked modulo) applied: a piece of ADDRESS_PIECES
+    inserted or put in place of a character, a span deleted or doubled, a character's case changed."""
+    text = base
+    for kind, where, what in edits:
+        name = ADDRESS_EDITS[kind % len(ADDRESS_EDITS)]
+        at = where % (len(text) + 1)
+        piece = ADDRESS_PIECES[what % len(ADDRESS_PIECES)]
+        if name == "insert":
+            text = text[:at] + piece + text[at:]
+        elif name == "replace":
+            text = text[:at] + piece + text[at + 1 :]
+        elif name == "delete":
+            text = text[:at] + text[at + 1 + what % 4 :]
+        elif name == "double":
+            text = text[:at] + text[at : at + 1 + what % 6] + text[at:]
+        elif at < len(text):
+            text = text[:at] + text[at].swapcase() + text[at + 1 :]
+    return text
+
+
+def random_address(rng: random.Random) -> str:
+    """A near-valid address (a good one, edited) three times in four, else pieces and characters at random."""
+    if rng.random() < 0.75:
+        edits = [(rng.randrange(64), rng.randrange(1 << 16), rng.randrange(1 << 16)) for _ in range(rng.randint(1, 3))]
+        return mutate_address(rng.choice(GOOD_ADDRESSES), edits)
+    pieces = ADDRESS_PIECES + tuple(HOSTILE_CHARS)
+    return "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+
+
+def check_scheduler_address(text: str, outcome: AddressOutcome) -> None:
+    """One address through `--scheduler`'s reading (cli/common.py scheduler_option, less the exit)."""
+    from omaha_audit.scheduler_address import AddressError, scheduler_address, shown
+
+    outcome.inputs += 1
+    try:
+        address = scheduler_address(text)
+    except AddressError as error:
+        outcome.refused += 1
+        line = f"omaha-audit: error: --scheduler {shown(text)}: {error}"
+        if not line.isprintable():
+            _address_failure(outcome, text, f"the usage error is not one printable line: {line!r}")
+        return
+    except Exception as error:  # (what the harness looks for)
+        _address_failure(outcome, text, f"crash: {type(error).__name__}: {error}")
+        return
+    outcome.accepted += 1
+    problem = _accepted_problem(address)
+    if problem:
+        _address_failure(outcome, text, problem)
+
+
+def _accepted_problem(address: str) -> str | None:
+    """What is wrong with an accepted address (None: nothing): it must read back as itself, and Dask (when
+    installed) must parse it to the same scheme, host and port."""
+    from omaha_audit.scheduler_address import scheduler_address
+
+    try:
+        if scheduler_address(address) != address:
+            return f"{address!r} does not read back as itself"
+    except ValueError as error:
+        return f"{address!r} does not read back: {error}"
+    try:
+        from distributed.comm.addressing import parse_address, parse_host_port  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    scheme, _, location = address.partition("://")
+    try:
+        theirs = (*parse_address(address), *parse_host_port(location))
+    except Exception as error:  # (what the harness looks for)
+        return f"Dask cannot parse {address!r}: {type(error).__name__}: {error}"
+    host, _, port = location.rpartition(":")
+    if theirs != (scheme, location, host.strip("[]"), int(port)):
+        return f"Dask reads {address!r} as {theirs}"
+    return None
+
+
+def _address_failure(outcome: AddressOutcome, text: str, problem: str) -> None:
+    outcome.failures += 1
+    if len(outcome.examples) < 5:
+        outcome.examples.append(f"{text!r}: {problem}")
+
+
+def fuzz_scheduler_addresses(count: int, seed: int) -> AddressOutcome:
+    """`count` addresses from a seeded random stream (random_address), each checked."""
+    rng = random.Random(seed)
+    outcome = AddressOutcome()
+    for _ in range(count):
+        check_scheduler_address(random_address(rng), outcome)
+    return outcome

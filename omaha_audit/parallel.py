@@ -327,8 +327,27 @@ def rules_of(codes: tuple[str, ...] | None) -> tuple[Rule | TableRule, ...]:
 
 
 def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the main process, which stops the run and says so."""
+    """A `--jobs` worker leaves Ctrl-C and SIGTERM to the main process, which stops the run, stops the workers
+    (LocalPool.close) and says so: a terminal's Ctrl-C, `timeout` and systemd signal every process of the run
+    at once, and a worker that ended on its own would fail the run another way. And a worker ends itself when
+    the main process is gone (killed outright, SIGKILL or out of memory): the pool's queues would keep it
+    waiting for work forever, and multiprocessing's resource tracker with it."""
+    import multiprocessing
+    import threading
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None and parent.sentinel is not None:
+        threading.Thread(target=_end_with, args=(parent.sentinel,), name="omaha-audit-parent", daemon=True).start()
+
+
+def _end_with(sentinel: int) -> None:
+    """Wait until the main process is gone (its end of the pipe `sentinel` reads from is closed), then end."""
+    from multiprocessing.connection import wait
+
+    wait([sentinel])
+    os._exit(1)
 
 
 # ---- executors ----------------------------------------------------------------------------------------
@@ -380,13 +399,14 @@ class LocalPool:
             self.pool.shutdown(wait=True)
             return
         # an interrupted or failed run does not wait for the units in flight: stop taking work, then stop
-        # the workers (the pool's own thread sees them go and ends)
+        # the workers (the pool's own thread sees them go and ends); SIGKILL, as they ignore SIGTERM
+        # (_quiet_worker). Their unit's files are in the run's stage or temporary folders, which go after.
         self.processes.update(getattr(self.pool, "_processes", None) or {})
         processes = list(self.processes.values())
         self.pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             if process.is_alive():
-                process.terminate()
+                process.kill()
         for process in processes:
             process.join(timeout=10)
 
@@ -419,15 +439,39 @@ class DaskCluster:
             raise RunFailed("--scheduler needs Dask distributed: pip install 'omaha-audit[dask]'") from None
         try:
             self.client = Client(address, timeout=10)  # type: ignore[no-untyped-call,unused-ignore]
-        except (OSError, TimeoutError) as error:
-            raise RunFailed(f"cannot reach the Dask scheduler at {address}: {error}") from None
-        self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+            self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+        except Exception as error:
+            # (whatever answered, or did not, the run cannot go on; not only OSError and TimeoutError: a server
+            # there that is not a Dask scheduler makes Dask raise what its reading of the bytes gave, a
+            # MemoryError for an HTTP server's answer)
+            detail = str(error) or type(error).__name__
+            raise RunFailed(f"cannot reach the Dask scheduler at {address}: {detail}") from None
 
     def submit(self, function: Callable[..., Any], *args: Any) -> Pending:
         return self.client.submit(function, *args, pure=False)  # type: ignore[no-any-return,unused-ignore]
 
     def close(self, cancel: bool = False) -> None:
         self.client.close()  # type: ignore[no-untyped-call,unused-ignore]
+
+
+def tls_problem() -> str | None:
+    """Why a `tls://` scheduler cannot be reached from here, or None: Dask takes the client's certificate,
+    key and certificate authority from its configuration (distributed.comm.tls), and without them fails
+    with a TypeError of its own. (None too when Dask is not installed: DaskCluster says so.)"""
+    try:
+        from distributed.security import Security  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    try:
+        context = Security().get_connection_args("client")["ssl_context"]  # type: ignore[no-untyped-call,unused-ignore]
+    except (OSError, ValueError) as error:
+        return f"Dask's TLS settings (distributed.comm.tls) could not be loaded: {error}"
+    if context is None:
+        return (
+            "tls:// needs Dask's TLS settings for the client (distributed.comm.tls.ca-file, .client.cert and "
+            ".client.key in Dask's configuration)"
+        )
+    return None
 
 
 @dataclass(frozen=True, slots=True)

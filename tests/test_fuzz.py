@@ -119,3 +119,40 @@ def test_a_hand_read_without_a_text_block_covers_its_own_lines(tmp_path: Path) -
     texts = [(mutate(seed.text, [("delete", 0, 0)]), "txt") for seed in seeds]
     outcome = check_inputs(texts, tmp_path)
     assert outcome.lost == 0 and outcome.hands >= len(seeds), outcome.report()
+
+
+# ---- scheduler addresses (issue 36) ---------------------------------------------------------------------
+
+ADDRESS_EDITS = st.lists(st.tuples(st.integers(0, 63), st.integers(0, 1 << 16), st.integers(0, 1 << 16)), max_size=4)
+
+
+@settings(max_examples=1_000, deadline=None, database=None)
+@given(text=st.text(max_size=60) | st.sampled_from(fuzz.GOOD_ADDRESSES).flatmap(
+    lambda good: ADDRESS_EDITS.map(lambda edits: fuzz.mutate_address(good, edits))
+))  # fmt: skip
+def test_scheduler_addresses(text: str) -> None:
+    """Random text and near-valid addresses: a usage error of one printable line, or an address Dask parses as
+    it was read (left only to be reached); never another exception."""
+    outcome = fuzz.AddressOutcome()
+    fuzz.check_scheduler_address(text, outcome)
+    assert outcome.failures == 0, outcome.examples
+
+
+def test_a_seeded_batch_of_scheduler_addresses() -> None:
+    outcome = fuzz.fuzz_scheduler_addresses(20_000, seed=36)
+    assert outcome.failures == 0, outcome.examples
+    assert outcome.accepted > 1_000 and outcome.refused > 10_000, outcome.report()  # (both sides are tried)
+
+
+def test_the_address_harness_sees_a_crash_and_a_bad_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    from omaha_audit import scheduler_address
+
+    def crashing(text: str) -> str:
+        raise TypeError("deep inside")
+
+    monkeypatch.setattr(scheduler_address, "scheduler_address", crashing)
+    outcome = fuzz.AddressOutcome()
+    fuzz.check_scheduler_address("tcp://h:1", outcome)
+    monkeypatch.setattr(scheduler_address, "scheduler_address", lambda text: "tcp://[::1:1")
+    fuzz.check_scheduler_address("tcp://h:1", outcome)
+    assert outcome.failures == 2, outcome.examples

@@ -6,6 +6,7 @@ correctly (Dask runs the unit again) or fails cleanly, leaving no output file. I
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -229,6 +230,119 @@ def test_an_unreachable_scheduler_fails_cleanly(mixed: Path) -> None:
     assert done.returncode == 3, done.stderr[-2000:]
     assert "Traceback" not in done.stderr
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in done.stderr
+
+
+# ---- --scheduler addresses (issue 36, S11) -------------------------------------------------------------
+
+BAD_ADDRESSES = [
+    "bogus",
+    "",
+    "inproc://x",
+    "ucx://127.0.0.1:9",
+    "tcp://[::1",
+    "tcp://h:99999",
+    "tcp://a b:1",
+    "\x1b]0;x\x07:1",
+]
+SCHEDULER_COMMANDS = {
+    "audit": ["audit", "{paths}", "-f", "json"],
+    "stats": ["stats", "{paths}", "-f", "csv"],
+    "export": ["export", "{paths}", "--to", "{out}"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(SCHEDULER_COMMANDS))
+@pytest.mark.parametrize("address", BAD_ADDRESSES)
+def test_a_malformed_scheduler_address_is_a_usage_error(command: str, address: str, tmp_path: Path) -> None:
+    """Before Dask is loaded: one line that says what is wrong, exit 2 (Dask raised a ValueError or a
+    TypeError of its own, which ended in a traceback and exit 1, the code of a finding)."""
+    sample = SAMPLES / "omaha-pot-limit.txt"
+    args = [part.format(paths=sample, out=tmp_path / "out") for part in SCHEDULER_COMMANDS[command]]
+    code, _, err = _run([*args, "--scheduler", address])
+    assert code == 2, err
+    assert len(err.splitlines()) == 1 and err.startswith("omaha-audit: error: --scheduler "), err
+    assert "\x1b" not in err and "\x07" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_tls_without_dasks_tls_settings_is_a_usage_error() -> None:
+    """tls:// takes the client's certificate from Dask's configuration; without it Dask raised a TypeError."""
+    pytest.importorskip("distributed")
+    import dask
+
+    unset = {"distributed.comm.tls.ca-file": None, "distributed.comm.tls.client.cert": None}
+    with dask.config.set(unset):
+        code, _, err = _run(["audit", str(SAMPLES / "omaha-pot-limit.txt"), "--scheduler", "tls://127.0.0.1:9"])
+    assert code == 2, err
+    assert "tls:// needs Dask's TLS settings" in err and len(err.splitlines()) == 1
+
+
+def test_a_server_that_is_not_a_scheduler_fails_cleanly() -> None:
+    """A well-formed address where something else answers (here the bytes of an HTTP error page): Dask read
+    a frame length from them and raised a MemoryError; now it is "cannot reach", exit 3."""
+    pytest.importorskip("distributed")
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def answer() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                connection, _ = server.accept()
+                with connection:
+                    connection.sendall(b"HTTP/1.0 400 Bad Request\r\n\r\n" * 20)
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        address = f"tcp://127.0.0.1:{port}"
+        done = subprocess.run(
+            [sys.executable, "-c", MAIN, "audit", str(SAMPLES / "omaha-pot-limit.txt"), "--scheduler", address],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        server.close()
+    assert done.returncode == 3, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"omaha-audit: error: cannot reach the Dask scheduler at {address}: ")
+    assert len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="makes its certificate with openssl")
+def test_a_tls_scheduler(mixed: Path, tmp_path: Path) -> None:
+    """tls:// with Dask's TLS settings for the client (here from the environment): the same output as one
+    process, on a two-worker LocalCluster that speaks TLS only."""
+    distributed = pytest.importorskip("distributed")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=omaha-audit-test",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True,
+        capture_output=True,
+    )  # fmt: skip
+    roles = ("client", "scheduler", "worker")
+    pem = {f"tls_{role}_{kind}": str(path) for role in roles for kind, path in (("cert", cert), ("key", key))}
+    security = distributed.security.Security(tls_ca_file=str(cert), require_encryption=True, **pem)
+    env = {
+        **os.environ,
+        "DASK_DISTRIBUTED__COMM__TLS__CA_FILE": str(cert),
+        "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT": str(cert),
+        "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY": str(key),
+    }
+    one = subprocess.run(
+        [sys.executable, "-c", MAIN, "audit", str(mixed), "-f", "json"], capture_output=True, text=True
+    )
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, protocol="tls://", security=security, dashboard_address=":0"
+    ) as local:
+        assert local.scheduler_address.startswith("tls://")
+        arguments = ["audit", str(mixed), "-f", "json", "--scheduler", local.scheduler_address]
+        many = subprocess.run([sys.executable, "-c", MAIN, *arguments], capture_output=True, text=True, env=env)
+    assert (many.returncode, many.stdout) == (one.returncode, one.stdout), many.stderr[-2000:]
 
 
 # ---- a worker killed mid-run ---------------------------------------------------------------------------

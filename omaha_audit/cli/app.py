@@ -10,6 +10,7 @@ import sys
 import threading
 from enum import StrEnum
 from pathlib import Path
+from types import FrameType
 from typing import Annotated, Any
 
 import typer
@@ -186,12 +187,39 @@ app.command("convert")(convert_command)
 
 
 class Interrupted(BaseException):
-    """Ctrl-C, raised in place of KeyboardInterrupt: Click would turn that into "Aborted!" and exit 1, and
-    a library calling back into Python may wrap it in an error of its own."""
+    """Ctrl-C or SIGTERM, raised in place of KeyboardInterrupt: Click would turn that into "Aborted!" and exit
+    1, and a library calling back into Python may wrap it in an error of its own."""
 
 
-def _interrupt(signum: int, frame: object) -> None:
+class _Stop:
+    """The signal that stopped the run (SIGINT or SIGTERM, the first to come), and whether an Interrupted
+    was raised for it: the run is on its way out, and a signal after it is ignored (raised in the middle of
+    the cleanup, it would cut it short: the workers left running, the stage folder left behind)."""
+
+    signal: int | None = None
+    raised = False
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    """SIGINT's handler, and SIGTERM's through it (_terminate)."""
+    if _Stop.raised:
+        return
+    if _Stop.signal is None:
+        _Stop.signal = signum
+    _Stop.raised = True
     raise Interrupted(signum)
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM (`kill`, `timeout`, `docker stop`, systemd) stops the run as Ctrl-C does: through SIGINT's
+    handler of the moment, so that a block that holds Ctrl-C back (report/atomic.py) holds it too."""
+    if _Stop.signal is None:
+        _Stop.signal = signum
+    handler = signal.getsignal(signal.SIGINT)
+    if callable(handler):
+        handler(signum, frame)
+    else:
+        _interrupt(signum, frame)
 
 
 def _unraisable(hook: Any) -> None:
@@ -199,6 +227,7 @@ def _unraisable(hook: Any) -> None:
     import: it prints "Exception ignored in" with a traceback and goes on): delivered again to the main
     thread a moment later, out of the callback, where it stops the run as any Ctrl-C does."""
     if isinstance(hook.exc_value, Interrupted):
+        _Stop.raised = False  # (it did not stop the run: the next one must)
         again = threading.Timer(0.05, _thread.interrupt_main, (signal.SIGINT,))
         again.daemon = True
         again.start()
@@ -206,9 +235,16 @@ def _unraisable(hook: Any) -> None:
     sys.__unraisablehook__(hook)
 
 
+def stopped_code(signum: int | None) -> int:
+    """The exit code of a run stopped by `signum`: 128 + its number, as a shell gives a command a signal
+    ended (130 for Ctrl-C, 143 for SIGTERM)."""
+    return 128 + (signum if signum is not None else signal.SIGINT)
+
+
 def main() -> None:
     return_freed_memory()  # (before any command loads polars: the report's queries then peak lower)
     signal.signal(signal.SIGINT, _interrupt)
+    signal.signal(signal.SIGTERM, _terminate)
     sys.unraisablehook = _unraisable
     try:
         app()
@@ -219,9 +255,12 @@ def main() -> None:
         sys.stderr.write(f"omaha-audit: error: {failure}; no output file was written\n")
         _leave(3)
     except Interrupted:
-        # (every report and table is written to a temporary file and renamed into place when complete)
-        sys.stderr.write("\nomaha-audit: interrupted; files being written were left as they were\n")
-        _leave(130)
+        # (every report and table is written to a temporary file and renamed into place when complete; the
+        # workers are stopped and the stage and temporary folders removed on the way here. Ctrl-C's line
+        # starts on a new line: the terminal's "^C" ends the line the run was on)
+        how = "\nomaha-audit: interrupted" if _Stop.signal != signal.SIGTERM else "omaha-audit: stopped by SIGTERM"
+        sys.stderr.write(f"{how}; files being written were left as they were\n")
+        _leave(stopped_code(_Stop.signal))
 
 
 def _leave(code: int) -> None:

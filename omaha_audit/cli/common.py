@@ -77,11 +77,32 @@ def workers_option(jobs: int, scheduler: str | None, rules_file: Path | None, pr
         fail_usage(f"--jobs {jobs}: give a number of processes, or 0 for one per core")
     if scheduler is not None and jobs != 1:
         fail_usage("give either --jobs or --scheduler, not both")
+    if scheduler is not None:
+        scheduler = scheduler_option(scheduler)
     if scheduler is None and (jobs == 1 or (jobs == 0 and (os.cpu_count() or 1) == 1)):
         return None
     from omaha_audit.parallel import Workers, executor_for
 
     return Workers(executor_for(jobs, scheduler), house_spec(rules_file, preset))
+
+
+def scheduler_option(text: str) -> str:
+    """`--scheduler ADDRESS` read strictly (omaha_audit/scheduler_address.py), as Dask is given it; a malformed
+    address, or a scheme this run cannot use, fails (usage, exit 2) before Dask is loaded. An address that
+    is well formed but that no scheduler answers fails the run later (exit 3)."""
+    from omaha_audit.scheduler_address import AddressError, scheduler_address, scheme_of, shown
+
+    try:
+        address = scheduler_address(text)
+    except AddressError as error:
+        fail_usage(f"--scheduler {shown(text)}: {error}")
+    if scheme_of(address) == "tls":
+        from omaha_audit.parallel import tls_problem
+
+        problem = tls_problem()
+        if problem is not None:
+            fail_usage(f"--scheduler {shown(text)}: {problem}")
+    return address
 
 
 def in_process_workers(rules_file: Path | None, preset: str | None) -> Workers:
@@ -124,7 +145,8 @@ SchedulerOption = Annotated[
         "--scheduler",
         metavar="ADDRESS",
         # (`\[`: Rich would take `[dask]` for a markup tag and print nothing of it)
-        help="A Dask distributed scheduler (tcp://host:8786) to audit on; needs pip install 'omaha-audit\\[dask]'.",
+        help="A Dask distributed scheduler (tcp://host:8786, or tls://host:8786 with Dask's TLS settings) to "
+        "audit on; needs pip install 'omaha-audit\\[dask]'.",
     ),
 ]
 RoomPresetOption = Annotated[
