@@ -4,6 +4,11 @@ seed (omaha_audit/fuzz.py says how each is judged). Prints one line per family a
 was found, with the first inputs of each failure written to --examples.
 
     python benchmarks/fuzz.py [--inputs 100000] [--family NAME]... [--seed 1] [--batch 5000] [--examples DIR]
+    python benchmarks/fuzz.py --cache 400 [--seed 1]
+
+`--cache N` runs N trials of bad cache entries instead (omaha_audit/fuzz.py fuzz_cache_files: the audit of
+sample_histories/ and `rules`, each in a new process, with one entry of a warm cache made bad), and exits 1
+if any changed a result, gave a traceback or ran a planted pickle.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from omaha_audit.fuzz import FAMILIES, fuzz_family
+from omaha_audit.fuzz import FAMILIES, fuzz_cache_files, fuzz_family
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -26,7 +31,15 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--batch", type=int, default=5_000, help="inputs per hash-seed comparison")
     parser.add_argument("--examples", type=Path, default=Path("fuzz-examples"))
+    parser.add_argument("--cache", type=int, default=0, metavar="N", help="N trials of bad cache entries instead")
     args = parser.parse_args()
+    if args.cache:
+        started = time.perf_counter()
+        found = fuzz_cache_files(sorted((REPO / "sample_histories").glob("*.txt")), args.cache, args.seed)
+        print(f"cache: {found.report()} ({time.perf_counter() - started:,.0f} s)", flush=True)
+        for example in found.examples[:10]:
+            print(f"  {example}")
+        return 1 if found.failed() else 0
     override = os.environ.get("OMAHA_AUDIT_CORPUS")
     corpus = Path(override) if override else REPO.parent / "shared" / "corpus"
     if not corpus.is_dir():

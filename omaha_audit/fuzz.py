@@ -496,3 +496,131 @@ def fuzz_scheduler_addresses(count: int, seed: int) -> AddressOutcome:
     for _ in range(count):
         check_scheduler_address(random_address(rng), outcome)
     return outcome
+
+
+# ---- cache files (issue 36) -------------------------------------------------------------------------------
+# The cache folder may be written by someone else (omaha_audit/cache.py): whatever its entries hold, a run
+# gives what it gives with a clean cache, and runs nothing read from there. Each trial puts bad entries in
+# place of real ones and runs the commands that read them, each in a new process (a process reads each
+# entry once): random bytes, the entry cut short, a byte flipped, its contents changed and re-signed
+# without the key (a plain SHA-256, or an HMAC under a key of the attacker's), another entry's bytes, an
+# empty file, or a pickle that would make a marker file if it were ever unpickled.
+
+CACHE_KINDS = ("random", "truncate", "flip", "resigned", "hmac", "swap", "empty", "pickle")
+
+
+@dataclass
+class CacheOutcome:
+    """What a cache fuzz run found: runs whose output or exit code differ from the clean cache's, runs with
+    a traceback, and planted pickles that ran."""
+
+    trials: int = 0
+    differences: int = 0
+    crashes: int = 0
+    ran_code: int = 0
+    examples: list[str] = field(default_factory=list)
+
+    def failed(self) -> bool:
+        return bool(self.differences or self.crashes or self.ran_code)
+
+    def report(self) -> str:
+        return (
+            f"cache entries tried {self.trials:,}; outputs that differ {self.differences}, "
+            f"tracebacks {self.crashes}, planted code run {self.ran_code}"
+        )
+
+
+class _Marker:
+    """Unpickled, it makes an empty file (the proof that a pickle from the cache folder was run)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (open, (self.path, "w"))
+
+
+def bad_cache_entry(data: bytes, kind: str, a: int, b: int, other: bytes, marker: Path) -> bytes:
+    """`data` (an entry as written: a 32-byte tag, then the contents) made bad in the way `kind` says."""
+    import hashlib
+    import hmac
+    import pickle
+
+    payload = data[32:]
+    if kind == "random":
+        return random.Random(a).randbytes(b % 70_000)
+    if kind == "truncate":
+        return data[: a % (len(data) + 1)]
+    if kind == "flip" and data:
+        at = a % len(data)
+        return data[:at] + bytes([data[at] ^ (b % 255 + 1)]) + data[at + 1 :]
+    if kind in ("resigned", "hmac"):
+        if payload:  # (the contents changed: a byte flipped, or cut short)
+            at = a % len(payload)
+            payload = payload[:at] + bytes([payload[at] ^ 1]) + payload[at + 1 :] if b % 2 else payload[:at]
+        if kind == "resigned":
+            return hashlib.sha256(payload).digest() + payload
+        return hmac.new(random.Random(b).randbytes(32), payload, "sha256").digest() + payload
+    if kind == "swap":
+        return other
+    if kind == "pickle":  # (after a line, as Lark's own cache file has its digest: a wrong one, or a right one)
+        planted = pickle.dumps(_Marker(str(marker)))
+        return (b"not-the-digest" if b % 2 else hashlib.sha256(planted).hexdigest().encode()) + b"\n" + planted
+    return b""
+
+
+def fuzz_cache_files(inputs: Sequence[Path], count: int, seed: int) -> CacheOutcome:
+    """`count` trials of the audit of `inputs` and of `omaha-audit rules`, each in a new process, against
+    the same commands with a clean cache. The first trials make every entry of a warm cache bad, each kind
+    on each entry in turn (so as many trials as kinds try them all); the others a random choice of entries
+    and kinds, from a seeded random stream."""
+    rng = random.Random(seed)
+    outcome = CacheOutcome()
+    commands = (["audit", *map(str, inputs), "--format", "json"], ["rules"])
+    with tempfile.TemporaryDirectory(prefix="omaha-audit-fuzz-cache-") as name:
+        folder = Path(name)
+        env = {**os.environ, "HOME": str(folder / "home"), "XDG_CACHE_HOME": str(folder / "cache")}
+        entries = folder / "cache" / "omaha-audit"
+        clean = [_run(args, env) for args in commands]  # (they write the cache)
+        kept = {path.name: path.read_bytes() for path in sorted(entries.iterdir()) if not path.name.startswith(".")}
+        kept.pop("secret.key", None)
+        names = sorted(kept)
+        marker = folder / "marker"
+        for trial in range(count):
+            if trial < len(CACHE_KINDS):
+                bad = {entry: CACHE_KINDS[(trial + number) % len(CACHE_KINDS)] for number, entry in enumerate(names)}
+            else:
+                chosen = [entry for entry in names if rng.random() < 0.5] or [rng.choice(names)]
+                bad = {entry: rng.choice(CACHE_KINDS) for entry in chosen}
+            for entry, data in kept.items():
+                if entry in bad:
+                    other = kept[rng.choice([name for name in names if name != entry] or names)]
+                    a, b = rng.randrange(1 << 30), rng.randrange(1 << 30)
+                    data = bad_cache_entry(data, bad[entry], a, b, other, marker)
+                (entries / entry).write_bytes(data)
+            outcome.trials += 1
+            what = ", ".join(f"{kind} in {entry}" for entry, kind in bad.items())
+            for args, expected in zip(commands, clean, strict=True):
+                found = _run(args, env)
+                if "Traceback" in found[2]:
+                    outcome.crashes += 1
+                    outcome.examples.append(f"{args[0]} ({what}): {found[2][-400:]}")
+                elif found[:2] != expected[:2]:
+                    outcome.differences += 1
+                    outcome.examples.append(f"{args[0]} ({what}): exit {found[0]}, {found[2][-400:]}")
+            if marker.exists():
+                outcome.ran_code += 1
+                outcome.examples.append(f"{what}: a planted pickle ran")
+                marker.unlink()
+    return outcome
+
+
+def _run(args: list[str], env: dict[str, str]) -> tuple[int, str, str]:
+    done = subprocess.run(
+        [sys.executable, "-c", "from omaha_audit.cli.entry import main; main()", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+    return done.returncode, done.stdout, done.stderr

@@ -18,7 +18,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from omaha_audit import fuzz
-from omaha_audit.fuzz import FAMILIES, KINDS, Outcome, Seed, check_inputs, hash_seed_differences, mutate
+from omaha_audit.fuzz import (
+    CACHE_KINDS,
+    FAMILIES,
+    KINDS,
+    Outcome,
+    Seed,
+    bad_cache_entry,
+    check_inputs,
+    fuzz_cache_files,
+    hash_seed_differences,
+    mutate,
+)
 
 pytestmark = pytest.mark.corpus
 
@@ -156,3 +167,31 @@ def test_the_address_harness_sees_a_crash_and_a_bad_address(monkeypatch: pytest.
     monkeypatch.setattr(scheduler_address, "scheduler_address", lambda text: "tcp://[::1:1")
     fuzz.check_scheduler_address("tcp://h:1", outcome)
     assert outcome.failures == 2, outcome.examples
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
+
+
+def test_bad_cache_entries_change_nothing() -> None:
+    """Issue 36: an entry of the cache folder made bad in each way (random bytes, cut short, a byte flipped,
+    changed and re-signed without the key, another entry's bytes, empty, a planted pickle) leaves the
+    audit's report and `rules`' table as a clean cache gives them, with no traceback and nothing run. The
+    long run: benchmarks/fuzz.py --cache."""
+    outcome = fuzz_cache_files([SAMPLES / "omaha-pot-limit.txt"], count=len(CACHE_KINDS), seed=36)
+    assert outcome.trials == len(CACHE_KINDS)
+    assert not outcome.failed(), f"{outcome.report()}\n{outcome.examples}"
+
+
+def test_each_bad_cache_entry_is_bad(tmp_path: Path) -> None:
+    """The harness's changes are changes, and its planted pickle runs when unpickled (as Lark's own cache
+    reading did: a line, then a pickle): the checks above can fail."""
+    import pickle
+
+    data = bytes(range(256)) * 40
+    marker = tmp_path / "marker"
+    for kind in CACHE_KINDS:
+        for a, b in ((0, 0), (7, 12_345), (1 << 29, 3)):
+            assert bad_cache_entry(data, kind, a, b, b"other", marker) != data, (kind, a, b)
+    planted = bad_cache_entry(data, "pickle", 0, 1, b"", marker)
+    pickle.loads(planted.split(b"\n", 1)[1])
+    assert marker.exists()

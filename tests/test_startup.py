@@ -136,7 +136,7 @@ def test_rules_answers_from_its_cache_what_it_would_build(tmp_path: Path) -> Non
     more than a day); a damaged or malformed file is built again."""
     for args in (["rules"], ["rules", "OA503"]):
         cache = tmp_path / "-".join(args)
-        (cache / "omaha-audit").mkdir(parents=True)
+        (cache / "omaha-audit").mkdir(mode=0o700, parents=True)
         recent, stale = (cache / "omaha-audit" / f"rules-{n}.json" for n in ("recent", "stale"))
         for other in (recent, stale):
             other.write_text("{}", encoding="utf-8")  # (another install's tables)
@@ -152,6 +152,24 @@ def test_rules_answers_from_its_cache_what_it_would_build(tmp_path: Path) -> Non
             found.write_text(damaged, encoding="utf-8")
             assert _rules(args, cache) == (built, "LOADED")
             assert _rules(args, cache) == (built, "CACHED")
+
+
+def test_a_table_not_signed_by_the_user_is_not_printed(tmp_path: Path) -> None:
+    """Issue 36: a table in the cache folder is printed only when this user's runs wrote it (the entry is
+    signed: omaha_audit/cache.py); a well-formed table written by anyone else is built again."""
+    import hashlib
+
+    from omaha_audit.cli.rules_cmd import _build_listing
+
+    built, _ = _rules(["rules"], tmp_path)
+    (found,) = (tmp_path / "omaha-audit").glob("rules-*.json")
+    listing = _build_listing()
+    listing["rules"][0]["summary"] = "Forged: every finding of this rule is harmless."
+    forged = json.dumps(listing).encode("utf-8")
+    for content in (forged, hashlib.sha256(forged).digest() + forged):
+        found.write_bytes(content)
+        assert _rules(["rules"], tmp_path) == (built, "LOADED")
+        assert _rules(["rules"], tmp_path) == (built, "CACHED")
 
 
 def test_the_rules_cache_is_named_by_the_installed_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

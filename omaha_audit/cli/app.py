@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
+from omaha_audit.cache import say_refusals
 from omaha_audit.cli import help_text
 from omaha_audit.cli.common import (
     JobsOption,
@@ -242,6 +243,7 @@ def stopped_code(signum: int | None) -> int:
 
 
 def main() -> None:
+    say_refusals()  # (a cache folder that is not safe to use is said once on stderr: omaha_audit/cache.py)
     return_freed_memory()  # (before any command loads polars: the report's queries then peak lower)
     signal.signal(signal.SIGINT, _interrupt)
     signal.signal(signal.SIGTERM, _terminate)

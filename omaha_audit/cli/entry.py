@@ -16,6 +16,9 @@ def version_line() -> str:
 
 
 def main() -> None:
+    from omaha_audit.cache import say_refusals
+
+    say_refusals()  # (a cache folder that is not safe to use is said once on stderr)
     args = sys.argv[1:]
     if args == ["--version"]:
         sys.stdout.write(version_line() + "\n")

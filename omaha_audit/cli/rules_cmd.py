@@ -8,7 +8,6 @@ import os
 import shutil
 import sys
 import textwrap
-import time
 from pathlib import Path
 from typing import Any, TextIO, TypeGuard
 
@@ -58,32 +57,25 @@ def rules_listing() -> dict[str, Any]:
     formats (whose copies are spared their rooms' checks too: pipeline.cannot_check).
 
     Building it imports every rule and every room (0.2 s on this machine with the compiled build, most of
-    it the compiled modules' start), so it is kept in the user's cache folder (omaha_audit/cache.py), in a
-    file named by a digest of the installed package (every file's path, size and time, and the compiled
-    build's shared libraries): any install or edit of the package makes a new file (the files of other
-    installs are removed after a day). A file that cannot be read or written, or holds anything but such a
-    table, is ignored and the listing built again."""
-    from omaha_audit.cache import cache_folder
+    it the compiled modules' start), so it is kept in the user's cache folder (omaha_audit/cache.py: a
+    signed entry), named by a digest of the installed package (every file's path, size and time, and the
+    compiled build's shared libraries): any install or edit of the package makes a new entry (the entries
+    of other installs are removed after a day). An entry that does not verify, or holds anything but such
+    a table, is ignored and the listing built again."""
+    from omaha_audit.cache import read_entry, remove_old_entries, write_entry
 
-    folder = cache_folder()
-    if folder is None:
-        return _build_listing()
-    final = folder / f"rules-{_package_digest()}.json"
-    try:
-        listing = json.loads(final.read_text(encoding="utf-8"))
-        if _well_formed(listing):
-            return listing
-    except (OSError, ValueError):
-        pass
+    name = f"rules-{_package_digest()}.json"
+    kept = read_entry(name)
+    if kept is not None:
+        try:
+            listing = json.loads(kept.decode("utf-8"))
+            if _well_formed(listing):
+                return listing
+        except ValueError:  # (UnicodeDecodeError and JSONDecodeError among them)
+            pass
     listing = _build_listing()
-    with contextlib.suppress(OSError):
-        folder.mkdir(parents=True, exist_ok=True)
-        temporary = final.with_name(f"{final.name}.{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(listing), encoding="utf-8")
-        os.replace(temporary, final)  # (runs at the same time never read half a file)
-        for old in folder.glob("rules-*.json"):
-            if old != final and time.time() - old.stat().st_mtime > STALE:
-                old.unlink(missing_ok=True)
+    write_entry(name, json.dumps(listing).encode("utf-8"))
+    remove_old_entries("rules-", keep=name, seconds=STALE)
     return listing
 
 

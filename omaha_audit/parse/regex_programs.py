@@ -7,26 +7,25 @@ flags and groups) that Python's regex engine, `_sre`, turns into a pattern objec
 are kept in the user's cache folder (cache.py), one file per Python version and regex engine version
 (`_sre.MAGIC`), keyed by the pattern's text, so a second run compiles nothing it has compiled before.
 
-Only the grammars' own patterns are kept (never one made for a player's name), the file is checked whole
-(a digest before its contents) and read once per run; any doubt (a damaged or foreign file, a program
-the engine refuses, a Python whose private regex modules differ) means the pattern is compiled as usual,
-which gives the same pattern object. A new file is written beside its place and renamed into it.
+Only the grammars' own patterns are kept (never one made for a player's name), in one cache entry, read
+once per run: signed by this user's key (omaha_audit/cache.py), so a program nobody but this user's runs
+wrote is never used (a program is a different regex as soon as one integer changes: a plain digest would
+let anyone who can write the file change what a line is read as). Any doubt (an entry that does not
+verify, a program the engine refuses, a Python whose private regex modules differ) means the pattern is
+compiled as usual, which gives the same pattern object.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib
 import marshal
-import os
 import re
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Final
 
-from omaha_audit.cache import cache_folder
+from omaha_audit.cache import read_entry, usable_folder, write_entry
 
 # Python's regex modules (private: no type stubs, so typed Any)
 _sre: Any = importlib.import_module("_sre")
@@ -77,46 +76,40 @@ def compile_kept(pattern: str, rewrite: Callable[[Any], None] | None = None) -> 
 
 
 def save_kept() -> None:
-    """Write the programs to the cache file if any were added (where the folder can be written)."""
-    path = _path()
-    if not _KEPT.added or path is None or _KEPT.programs is None:
+    """Keep the programs in the cache if any were added (omaha_audit/cache.py: a signed entry)."""
+    if not _KEPT.added or _KEPT.programs is None or usable_folder() is None:
         return
     _KEPT.added = False
-    with contextlib.suppress(OSError, ValueError):
-        payload = marshal.dumps(_KEPT.programs)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        temporary.write_bytes(hashlib.sha256(payload).digest() + payload)
-        temporary.replace(path)
+    with contextlib.suppress(ValueError):
+        write_entry(_entry_name(), marshal.dumps(_KEPT.programs))
 
 
 def _programs() -> dict[str, Program]:
     programs = _KEPT.programs
     if programs is None:
-        programs = _KEPT.programs = _read(_path())
+        programs = _KEPT.programs = _read()
     return programs
 
 
-def _read(path: Path | None) -> dict[str, Program]:
-    if path is None:
+def _read() -> dict[str, Program]:
+    """The kept programs: the cache entry's, when it verifies and is a dict of them (each program is
+    checked again by the regex engine when it is used, and compiled afresh if refused)."""
+    payload = read_entry(_entry_name())
+    if payload is None:
         return {}
     try:
-        data = path.read_bytes()
-        payload = data[32:]
-        if data[:32] != hashlib.sha256(payload).digest():
-            return {}
-        found = marshal.loads(payload)
-    except (OSError, EOFError, ValueError, TypeError):
+        found: Any = marshal.loads(payload)
+    except (EOFError, ValueError, TypeError):
         return {}
-    return found if isinstance(found, dict) else {}
+    if type(found) is not dict or not all(type(key) is str and type(value) is tuple for key, value in found.items()):
+        return {}
+    programs: dict[str, Program] = found
+    return programs
 
 
-def _path() -> Path | None:
-    folder = cache_folder()
-    if folder is None:
-        return None
+def _entry_name() -> str:
     version = f"{sys.version_info[0]}.{sys.version_info[1]}-{_sre.MAGIC}-{FILE_FORMAT}"
-    return folder / f"regex-programs-{version}.marshal"
+    return f"regex-programs-{version}.marshal"
 
 
 def _program(tree: Any) -> Program:

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
+import marshal
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from lark import Lark
-from lark.lexer import Lexer
+from lark.grammar import Rule
+from lark.lexer import Lexer, TerminalDef
 
-from omaha_audit.cache import cache_folder
+from omaha_audit.cache import read_entry, usable_folder, write_entry
 
 
 class TokenFeed(Lexer):
@@ -30,33 +31,61 @@ class TokenFeed(Lexer):
 
 def lalr_parser(grammar: str) -> Lark:
     """Lark's LALR(1) analysis of `grammar`, with this lexer. The analysis takes about 30 ms a grammar, on
-    every run; it is kept in the user's cache folder (`$XDG_CACHE_HOME/omaha-audit`, else
-    `~/.cache/omaha-audit`), one file per grammar, Lark version and Python version, named by their digest
-    (Lark checks the same before it uses the file). A new file is written beside its place and renamed
-    into it, so runs at the same time never read half a file. Where the folder cannot be written, the
-    grammar is analysed every time."""
+    every run; it is kept in the user's cache folder (omaha_audit/cache.py: signed entries of plain data),
+    one entry per grammar, Lark version and Python version, named by their digest. The entry holds what
+    Lark's own serializer gives (dicts, lists, strings and numbers; this lexer's class by name), marshalled:
+    never a pickle, and Lark's own `cache=` option (which unpickles its file before it checks the file's
+    digest) is not used. An entry that does not verify, or that Lark cannot load, means the grammar is
+    analysed again and the entry written anew; where there is no usable cache folder, every time."""
     import sys
 
     import lark as lark_package
 
-    key = f"{grammar}\0{lark_package.__version__}\0{sys.version_info[:2]}"
-    folder = cache_folder()
-    if folder is None:  # (no home folder to be found)
-        return _with_ignored(Lark(grammar, parser="lalr", lexer=TokenFeed))
-    final = folder / f"lark-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:24]}.cache"
-    try:
-        if final.is_file():
-            return _with_ignored(Lark(grammar, parser="lalr", lexer=TokenFeed, cache=str(final)))
-        folder.mkdir(parents=True, exist_ok=True)
-        if not os.access(folder, os.W_OK):
-            raise PermissionError(str(folder))
-    except OSError:  # (no writable cache folder)
-        return _with_ignored(Lark(grammar, parser="lalr", lexer=TokenFeed))
-    temporary = final.with_name(f"{final.name}.{os.getpid()}.tmp")
-    lark = Lark(grammar, parser="lalr", lexer=TokenFeed, cache=str(temporary))
-    with contextlib.suppress(OSError):
-        os.replace(temporary, final)
+    key = f"{grammar}\0{lark_package.__version__}\0{sys.version_info[:2]}\0{ENTRY_FORMAT}"
+    name = f"lark-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:24]}.cache"
+    kept = read_entry(name)
+    if kept is not None:
+        try:
+            return _with_ignored(_from_plain(marshal.loads(kept)))
+        except Exception:  # (an entry this Lark cannot load: analysed again below, and replaced)
+            pass
+    lark = Lark(grammar, parser="lalr", lexer=TokenFeed)
+    if usable_folder() is not None:  # (else there is nothing to write it to)
+        with contextlib.suppress(ValueError):  # (Lark's data holding something marshal cannot write: not kept)
+            write_entry(name, marshal.dumps(_plain(lark)))
     return _with_ignored(lark)
+
+
+ENTRY_FORMAT: Final = "plain-1"  # (part of the entry's name: a change of what _plain writes bumps it)
+FEED: Final = "TokenFeed"  # (this lexer's class, as the entry names it)
+
+
+def _plain(lark: Lark) -> dict[str, Any]:
+    """Lark's serialized analysis (`Lark.save` without the pickle), with this lexer's class named."""
+    data, memo = lark.memo_serialize([TerminalDef, Rule])
+    # (copies of the dicts changed below: Lark's options serialize as the live Lark's own dict)
+    parser = {**data["parser"], "lexer_conf": {**data["parser"]["lexer_conf"]}}
+    data = {**data, "options": {**data["options"]}, "parser": parser}
+    for holder, field in _lexer_places(data):
+        if holder[field] is not TokenFeed:
+            raise ValueError("not this lexer's analysis")
+        holder[field] = FEED
+    return {"data": data, "memo": memo}
+
+
+def _from_plain(plain: Any) -> Lark:
+    """The Lark `_plain` serialized (it raises on anything else: a KeyError, TypeError or ValueError)."""
+    data, memo = plain["data"], plain["memo"]
+    for holder, field in _lexer_places(data):
+        if holder[field] != FEED:
+            raise ValueError("not this lexer's analysis")
+        holder[field] = TokenFeed
+    return Lark.__new__(Lark)._load({"data": data, "memo": memo})  # (what Lark.load does after its pickle.load)
+
+
+def _lexer_places(data: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
+    """Where Lark's serialized analysis names the lexer's class: its options and its lexer's settings."""
+    return [(data["options"], "lexer"), (data["parser"]["lexer_conf"], "lexer_type")]
 
 
 def _with_ignored(lark: Lark) -> Lark:

@@ -4,7 +4,9 @@ again and replaced) and when the folder cannot be written. Each case runs in a f
 
 from __future__ import annotations
 
+import hashlib
 import json
+import marshal
 import os
 import subprocess
 import sys
@@ -42,7 +44,7 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 def test_written_read_and_damaged_cache_give_the_fresh_values(tmp_path: Path, fresh: list[str]) -> None:
     assert len(set(fresh)) > 50
     assert _evaluate(tmp_path) == fresh  # (writes the cache)
-    [cache] = list((tmp_path / "omaha-audit").iterdir())
+    [cache] = list((tmp_path / "omaha-audit").glob("omaha-rows-*.marshal"))
     written = cache.read_bytes()
     assert len(written) > 1_000_000
     assert _evaluate(tmp_path) == fresh  # (reads it)
@@ -53,6 +55,25 @@ def test_written_read_and_damaged_cache_give_the_fresh_values(tmp_path: Path, fr
     assert cache.read_bytes() == written  # (and replaced)
     cache.write_bytes(b"short")
     assert _evaluate(tmp_path) == fresh
+
+
+@pytest.mark.parametrize("change", ["scramble", "short"])
+def test_rows_behind_a_digest_anyone_can_compute_are_not_trusted(tmp_path: Path, fresh: list[str], change: str) -> None:
+    """Issue 36 (S02): the entry was trusted on a plain SHA-256 before its contents, which whoever can
+    write the file recomputes, and only two rows were compared with rows built afresh: rows altered but
+    those two, behind a right digest, changed every evaluation (wrong rankings, or internal errors). The
+    entry is signed by this user's key now: such a file is not read, the rows are built and kept anew."""
+    assert _evaluate(tmp_path) == fresh
+    [cache] = list((tmp_path / "omaha-audit").glob("omaha-rows-*.marshal"))
+    written = cache.read_bytes()
+    rows = marshal.loads(written[32:])
+    for index in range(len(rows)):
+        if index not in (1, len(rows) - 2):
+            rows[index] = rows[index][::-1] if change == "scramble" else rows[index][:1]
+    payload = marshal.dumps(rows)
+    cache.write_bytes(hashlib.sha256(payload).digest() + payload)
+    assert _evaluate(tmp_path) == fresh
+    assert cache.read_bytes() == written  # (built again, and the entry written anew)
 
 
 def test_no_home_folder_is_no_cache(fresh: list[str], tmp_path: Path) -> None:

@@ -5,6 +5,8 @@ with the same expected terminals, on random sentences of the grammar and on brok
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 import random
 from pathlib import Path
 
@@ -70,11 +72,20 @@ def test_cached_analysis_works_as_the_fresh_one(name: str, tmp_path: Path, monke
     text = grammar_text(name)
     fresh = Lark(text, parser="lalr", lexer=TokenFeed)
     _same(fresh, lalr_parser(text), seed=1)  # (writes the cache)
-    files = list((tmp_path / "omaha-audit").iterdir())
+    files = list((tmp_path / "omaha-audit").glob("lark-*.cache"))
     assert len(files) == 1
     _same(fresh, lalr_parser(text), seed=2)  # (reads it)
     files[0].write_bytes(b"damaged")
     _same(fresh, lalr_parser(text), seed=3)  # (a damaged file: analysed again)
+
+
+def test_the_lexer_stays_this_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The entry names the lexer's class; neither writing it nor reading it changes the parser's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    text = grammar_text("pokerstars")
+    written, read = lalr_parser(text), lalr_parser(text)
+    assert written.options.lexer is TokenFeed and read.options.lexer is TokenFeed
+    assert written.lexer_conf.lexer_type is TokenFeed and read.lexer_conf.lexer_type is TokenFeed
 
 
 def test_an_unwritable_cache_folder_is_no_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -94,3 +105,38 @@ def test_no_home_folder_is_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Path, "home", staticmethod(no_home))
     text = grammar_text(GRAMMARS[0])
     _same(Lark(text, parser="lalr", lexer=TokenFeed), lalr_parser(text), seed=5)
+
+
+class _Planted:
+    """Unpickled, it makes the file `marker`: the proof that something read from the cache was run."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (open, (str(self.marker), "w"))
+
+
+def test_a_planted_pickle_is_never_unpickled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36 (S01): Lark's own cache file is a digest line then pickles, and Lark unpickles the first
+    before it compares the digest, so whoever could write the file ran code in every later run. The entry
+    is now signed plain data: a pickle in its place, with or without a right digest line, or with a valid
+    plain digest before it, is not run, and the grammar is analysed again and the entry written anew."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    text = grammar_text("pokerstars")
+    fresh = Lark(text, parser="lalr", lexer=TokenFeed)
+    lalr_parser(text)
+    (entry,) = (tmp_path / "cache" / "omaha-audit").glob("lark-*.cache")
+    marker = tmp_path / "marker"
+    planted = pickle.dumps(_Planted(marker))
+    for content in (
+        b"not-the-digest\n" + planted,
+        planted,
+        hashlib.sha256(planted).digest() + planted,  # (a digest anyone can compute, as the other caches had)
+    ):
+        entry.write_bytes(content)
+        _same(fresh, lalr_parser(text), seed=6)
+        assert not marker.exists(), "a pickle from the cache folder was run"
+        assert entry.read_bytes() != content, "the planted file was kept"
+    pickle.loads(planted)  # (the planted pickle does run when it is unpickled: the check above can fail)
+    assert marker.exists()

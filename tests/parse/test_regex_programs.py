@@ -5,6 +5,8 @@ never kept."""
 
 from __future__ import annotations
 
+import hashlib
+import marshal
 from pathlib import Path
 
 import pytest
@@ -70,6 +72,26 @@ def test_kept_programs_read_lines_as_fresh_ones(kept_in: Path) -> None:
     _new_run()
     assert _readings(LineClassifier(lark), lines) == fresh
     assert kept[0].read_bytes() == written[1], "the damaged file was written again, whole"
+
+
+def test_programs_behind_a_digest_anyone_can_compute_are_not_trusted(kept_in: Path) -> None:
+    """Issue 36 (S02): the file was trusted on a plain SHA-256 before its contents, which whoever can write
+    it recomputes; a program is a regex, so programs swapped between patterns behind a right digest read
+    every line as something else. The entry is signed by this user's key now: such a file is not read, and
+    the patterns are compiled afresh and kept anew."""
+    lark = lalr_parser(grammar_text("pokerstars"))
+    lines = _lines()
+    fresh = _readings(LineClassifier(lark), lines)
+    (kept,) = kept_in.glob("regex-programs-*.marshal")
+    written = kept.read_bytes()
+    programs = marshal.loads(written[32:])
+    keys = list(programs)
+    swapped = {key: programs[keys[(number + 1) % len(keys)]] for number, key in enumerate(keys)}
+    payload = marshal.dumps(swapped)
+    kept.write_bytes(hashlib.sha256(payload).digest() + payload)
+    _new_run()
+    assert _readings(LineClassifier(lark), lines) == fresh
+    assert kept.read_bytes() == written, "the planted file was kept"
 
 
 def test_the_rewritten_and_the_plain_form_of_one_pattern_are_kept_apart(kept_in: Path) -> None:

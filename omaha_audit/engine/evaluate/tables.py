@@ -31,17 +31,14 @@ Lows (built lazily, one row per board low-rank mask)
 
 from __future__ import annotations
 
-import hashlib
 import marshal
-import os
 from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, repeat
 from math import prod
 from operator import floordiv, itemgetter, mul
-from pathlib import Path
 from typing import Final
 
-from omaha_audit.cache import cache_folder
+from omaha_audit.cache import read_entry, usable_folder, write_entry
 from omaha_audit.model.cards import DECK, Card, parse_card
 
 __all__ = [
@@ -311,47 +308,38 @@ def prepare_tables() -> None:
 
 
 _CACHE_TRIED: Final[list[bool]] = []
-ROWS_CACHE_FORMAT: Final = 1  # (the cache file's name carries it: a change of the rows' layout bumps it)
-
-
-def rows_cache_path() -> Path | None:
-    """The rows' cache file (None: no cache folder)."""
-    folder = cache_folder()
-    return folder / f"omaha-rows-{ROWS_CACHE_FORMAT}-{len(_TRIPLE_PRODUCTS)}.marshal" if folder else None
+ROWS_CACHE_FORMAT: Final = 1  # (the cache entry's name carries it: a change of the rows' layout bumps it)
+ROWS_CACHE_NAME: Final = f"omaha-rows-{ROWS_CACHE_FORMAT}-{len(_TRIPLE_PRODUCTS)}.marshal"
 
 
 def _load_or_save_rows() -> None:
-    """Every row, from the cache file when it holds rows that match two built here (a damaged or stale
-    file is built again and replaced); else built, and saved if the folder can be written."""
+    """Every row, from the cache entry (omaha_audit/cache.py: signed by this user's key, or not read) when
+    it holds 91 rows of the right length, two of which match rows built here (an entry of another version
+    of this module is built again and replaced); else built, and kept for the next run."""
     pairs = list(combinations_with_replacement(range(13), 2))
     rows = None
-    path = rows_cache_path()
-    if path is None:  # (no home folder to be found: no cache)
-        for rank_a, rank_b in pairs:
-            _build_row(rank_a, rank_b)
-        return
-    try:
-        data = path.read_bytes()
-        payload = data[32:]
-        if data[:32] == hashlib.sha256(payload).digest():  # (the file is whole: then its rows are read)
+    payload = read_entry(ROWS_CACHE_NAME)
+    if payload is not None:
+        try:
             rows = marshal.loads(payload)
-            if len(rows) != len(pairs) or rows[1] != _build_row(0, 1) or rows[-2] != _build_row(11, 12):
+            second = _build_row(0, 1)
+            if (
+                type(rows) is not list
+                or len(rows) != len(pairs)
+                or any(type(row) is not list or len(row) != len(second) for row in rows)
+                or rows[1] != second
+                or rows[-2] != _build_row(11, 12)
+            ):
                 rows = None  # (rows of another version of this module)
-    except (OSError, EOFError, ValueError, TypeError, IndexError):
-        rows = None
+        except (EOFError, ValueError, TypeError, IndexError):
+            rows = None
     if rows is not None:
         for index in range(len(pairs)):
             _place(pairs[index][0], pairs[index][1], rows[index])
         return
     built = [_build_row(rank_a, rank_b) for rank_a, rank_b in pairs]
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        payload = marshal.dumps(built)
-        temporary.write_bytes(hashlib.sha256(payload).digest() + payload)
-        temporary.replace(path)
-    except OSError:
-        pass  # (no cache: each run builds the rows it needs)
+    if usable_folder() is not None:  # (else there is nothing to write them to)
+        write_entry(ROWS_CACHE_NAME, marshal.dumps(built))
 
 
 # ---------------------------------------------------------------------------------------------------
