@@ -82,7 +82,9 @@ def run_stats(
     if output_format == "text":
         out.write(to_text(table, by))
     elif output_format == "csv":
-        text = for_export(table).write_csv()
+        from omaha_audit.stats.export import csv_ready
+
+        text = csv_ready(for_export(table)).write_csv()  # (a name that starts a formula gets a ' before it)
         out.write(text if text.endswith("\n") else text + "\n")
     else:
         definitions = PLAYER_DEFINITIONS if by == PLAYER else GROUP_DEFINITIONS
