@@ -55,6 +55,7 @@ def run_stats(
 ) -> int:
     import tempfile
 
+    from omaha_audit.output import standard_output
     from omaha_audit.pipeline import Auditor
     from omaha_audit.report.text import counted
     from omaha_audit.rules.registry import ALL_RULES
@@ -79,6 +80,7 @@ def run_stats(
         builder = FrameBuilder(house, tables, spill=Path(spill), batch_size=1000)
         problems = collect(auditor, builder, files, err, workers)
         table = statistics(builder.lazy_frames(), by)
+    out = standard_output(out)
     if output_format == "text":
         out.write(to_text(table, by))
     elif output_format == "csv":
