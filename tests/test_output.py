@@ -193,6 +193,26 @@ def test_a_name_from_the_data_is_bounded_readable_and_unique() -> None:
     assert bounded_name(long_a) == bounded_name(long_a)  # (the same room, the same folder every run)
 
 
+def test_a_partition_value_fits_a_folder_name() -> None:
+    """S09: a 300-character room name made a `room=...` folder name too long for the file system."""
+    from omaha_audit.stats.export import PARTITION_LIMIT, partition_value
+
+    for room in ("A" * 300, "<" * 300, "PokerStars", "Pokerstars.it - Sisal"):
+        value = partition_value(room)
+        assert len(value.encode()) <= PARTITION_LIMIT and len(f".room={value}.0123456789ab.tmp") <= 255
+    kept, digest = partition_value("<" * 300).rsplit("-", 1)
+    assert kept == "%3C" * (len(kept) // 3) and len(digest) == 16  # (cut between escapes, never inside one)
+    assert partition_value("Pokerstars.it - Sisal") == "Pokerstars.it%20-%20Sisal"
+
+
+def test_a_converted_file_name_is_bounded() -> None:
+    from omaha_audit.interop.convert import output_name
+
+    path = output_name("day.zip!/" + "t" * 250 + ".txt", "", ".txt", "pokerstars")
+    assert all(len(part.encode()) <= 255 for part in path.parts) and path.name.endswith(".pokerstars.txt")
+    assert output_name("/in/t1.txt", "/in", ".phhs", "phh") == Path("t1.phhs")
+
+
 # ---- standard output (S16) -------------------------------------------------------------------------------
 
 

@@ -21,7 +21,7 @@ from typing import TextIO
 
 from omaha_audit.interop.common import Unconvertible
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.output import atomic_path, make_folder
+from omaha_audit.output import atomic_path, bounded_name, make_folder
 from omaha_audit.parse.files import FileNotice
 from omaha_audit.parse.input_files import Source
 
@@ -53,8 +53,9 @@ def output_name(display: str, root: str, suffix: str, name: str) -> Path:
     """The output file's path below the output folder for an input shown as `display`."""
     relative = display[len(root) :].lstrip("/\\") if root and display.startswith(root) else Path(display).name
     relative = relative.replace("!/", "/").replace("!\\", "/")
-    path = Path(relative)
-    stem = path.stem if path.suffix else path.name
+    # (each part named by the input, an archive member's path too, bounded: a file system takes 255 bytes)
+    path = Path(*(bounded_name(part) for part in Path(relative).parts))
+    stem = bounded_name(path.stem if path.suffix else path.name)
     if suffix == ".txt":
         return path.with_name(f"{stem}.{name}.txt")
     return path.with_name(stem + suffix)

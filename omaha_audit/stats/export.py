@@ -12,7 +12,7 @@ from typing import Final
 import polars as pl
 
 from omaha_audit.errors import WriteFailed
-from omaha_audit.output import atomic_path, make_folder
+from omaha_audit.output import atomic_path, bounded_name, make_folder
 from omaha_audit.stats.frames import LazyFrames
 
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP, "CSV Injection"): such a text
@@ -100,11 +100,16 @@ NO_VALUE: Final = "__HIVE_DEFAULT_PARTITION__"  # (Hive's name for a null partit
 
 def partition_value(value: object) -> str:
     """A partition value as a folder name's: Hive's name for no value, other characters than letters, digits,
-    `-`, `_` and `.` escaped as `%XX`."""
+    `-`, `_` and `.` escaped as `%XX`; at most PARTITION_LIMIT bytes (a longer value, a room name taken from
+    the data, is cut and given a hash of the whole: output.bounded_name)."""
     if value is None or value == "":
         return NO_VALUE
     text = str(value)
-    return "".join(char if char.isalnum() or char in "-_." else f"%{ord(char):02X}" for char in text)
+    pieces = [char if char.isalnum() or char in "-_." else f"%{ord(char):02X}" for char in text]
+    return bounded_name(text, PARTITION_LIMIT, pieces)
+
+
+PARTITION_LIMIT: Final = 120  # bytes: `room=<value>` and its temporary name `.room=<value>.<run>.tmp` fit 255
 
 
 def swap_folder(temporary: Path, target: Path) -> None:
