@@ -17,7 +17,7 @@ from corpus_paths import require_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from omaha_audit import fuzz
+from omaha_audit import fuzz, fuzz_outputs
 from omaha_audit.fuzz import (
     CACHE_KINDS,
     FAMILIES,
@@ -195,3 +195,37 @@ def test_each_bad_cache_entry_is_bad(tmp_path: Path) -> None:
     planted = bad_cache_entry(data, "pickle", 0, 1, b"", marker)
     pickle.loads(planted.split(b"\n", 1)[1])
     assert marker.exists()
+
+
+# ---- outputs (issue 36): every kind of target a path can name, standard output full or closed -------------
+
+
+@pytest.mark.parametrize(("command", "kind", "mask"), fuzz_outputs.small_cases(), ids=lambda value: str(value))
+def test_outputs_onto_every_kind_of_target(command: str, kind: str, mask: int, tmp_path: Path) -> None:
+    """No traceback, a documented exit, nothing but a regular file replaced (a link stays, the file it leads
+    to is written), modes kept or from the umask, nothing left behind (omaha_audit/fuzz_outputs.py)."""
+    outcome = fuzz_outputs.run_outputs(tmp_path, [(command, kind, mask)], printing=False)
+    assert not outcome.failed(), f"{outcome.report()}\n{outcome.examples}"
+
+
+@pytest.mark.parametrize("command", ["audit jsonl", "rules"])  # (every command: tests/test_output_exits.py)
+def test_printing_onto_a_full_disk_and_a_closed_pipe(command: str, tmp_path: Path) -> None:
+    outcome = fuzz_outputs.OutputOutcome()
+    fuzz_outputs.check_printing(command, tmp_path, outcome)
+    assert not outcome.failed(), f"{outcome.report()}\n{outcome.examples}"
+
+
+def test_the_output_harness_sees_a_replaced_link(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A command that replaced a link with a file would be caught: the check is not one that cannot fail."""
+    real_run = fuzz_outputs._run
+
+    def replacing(args: list[str], mask: int, case: Path, stdout: object = None):  # type: ignore[no-untyped-def]
+        done = real_run(args, mask, case)
+        target = Path(args[args.index("--html") + 1])
+        target.unlink()
+        target.write_text("a file now\n")
+        return done
+
+    monkeypatch.setattr(fuzz_outputs, "_run", replacing)
+    outcome = fuzz_outputs.run_outputs(tmp_path, [("audit --html", "link", 0o022)], printing=False)
+    assert outcome.replaced == 1

@@ -33,7 +33,7 @@ from omaha_audit.cli.convert_cmd import convert_command
 from omaha_audit.cli.export_cmd import export_command
 from omaha_audit.cli.generate_cmd import generate_command
 from omaha_audit.cli.stats_cmd import stats_command
-from omaha_audit.errors import RunFailed
+from omaha_audit.errors import OutputRefused, ReaderGone, RunFailed, WriteFailed
 from omaha_audit.stats.allocator import return_freed_memory
 
 # Only what every command needs is imported here: `--version`, `--help` and `rules` answer without loading
@@ -137,7 +137,12 @@ def audit_command(
     ] = False,
     html: Annotated[
         Path | None,
-        typer.Option("--html", metavar="FILE", dir_okay=False, help="Also write a self-contained HTML report to FILE."),
+        typer.Option(
+            "--html",
+            metavar="FILE",
+            dir_okay=False,
+            help="Also write a self-contained HTML report to FILE (a new or regular file, or a link to one).",
+        ),
     ] = None,
     jobs: JobsOption = 1,
     scheduler: SchedulerOption = None,
@@ -176,8 +181,9 @@ def rules_command(
 ) -> None:
     """List every audit rule (code, name, severity, RULES.md ids), or document one."""
     from omaha_audit.cli.rules_cmd import print_rules
+    from omaha_audit.output import standard_output
 
-    if print_rules(code) == 2:
+    if print_rules(code, standard_output(sys.stdout)) == 2:
         fail_usage(f"unknown rule code {code!r}")
 
 
@@ -249,10 +255,15 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _terminate)
     sys.unraisablehook = _unraisable
     try:
-        app()
-    except BrokenPipeError:  # `omaha-audit parse ... | head`
-        sys.stderr.close()
-        raise SystemExit(0) from None
+        _run()
+    except ReaderGone:  # `omaha-audit parse ... | head`
+        _leave_quietly()
+    except OutputRefused as refused:
+        sys.stderr.write(f"omaha-audit: error: {refused}\n")
+        _leave(2)
+    except WriteFailed as failure:
+        sys.stderr.write(f"omaha-audit: error: {failure}\n")
+        _leave(3)
     except RunFailed as failure:
         sys.stderr.write(f"omaha-audit: error: {failure}; no output file was written\n")
         _leave(3)
@@ -263,6 +274,32 @@ def main() -> None:
         how = "\nomaha-audit: interrupted" if _Stop.signal != signal.SIGTERM else "omaha-audit: stopped by SIGTERM"
         sys.stderr.write(f"{how}; files being written were left as they were\n")
         _leave(stopped_code(_Stop.signal))
+
+
+def _run() -> None:
+    """The command, then what it left in standard output's buffer (help, --version), written as any output
+    is (output.StandardOutput: a write error or a reader gone away is raised as such). An OSError out of
+    the command, which the system raised and no command turned into a message, is a WriteFailed too."""
+    from omaha_audit.output import describe, standard_output
+
+    stdout = sys.stdout
+    try:
+        app()
+    except SystemExit:
+        if sys.stdout is not stdout:  # (Click's answer to a closed pipe: it swaps the stream and exits 1)
+            raise ReaderGone from None
+        standard_output(sys.stdout).flush()
+        raise
+    except OSError as error:  # (what no command turned into a message of its own: `--help` on a full disk)
+        raise WriteFailed(f"stopped by an error of the system: {describe(error)}") from None
+
+
+def _leave_quietly() -> None:
+    from omaha_audit.output import end_quietly
+
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.flush()
+    end_quietly()
 
 
 def _leave(code: int) -> None:

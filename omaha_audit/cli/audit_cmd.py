@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, TextIO, cast
+from typing import TYPE_CHECKING, Final, TextIO
 
 from omaha_audit.model.house_rules import HouseRules
+from omaha_audit.output import standard_output
 from omaha_audit.pipeline import Auditor, Tally
 from omaha_audit.report.progress import Progress, hand_path
 from omaha_audit.report.text import hand_text, write_across, write_summary
@@ -24,33 +24,6 @@ if TYPE_CHECKING:
     from omaha_audit.report.html import HtmlReport
 
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "never": None}
-
-
-class _ClosedSafe(io.TextIOBase):
-    """Standard output that stops writing, without stopping the audit, once its reader has gone away
-    (`omaha-audit audit ... --html r.html | head`): the HTML report and the exit code still come."""
-
-    def __init__(self, target: TextIO) -> None:
-        self.target = target
-        self.closed_by_reader = False
-
-    def write(self, text: str) -> int:
-        if not self.closed_by_reader:
-            try:
-                self.target.write(text)
-            except BrokenPipeError:
-                self.closed_by_reader = True
-        return len(text)
-
-    def flush(self) -> None:
-        if not self.closed_by_reader:
-            try:
-                self.target.flush()
-            except BrokenPipeError:
-                self.closed_by_reader = True
-
-    def isatty(self) -> bool:
-        return self.target.isatty()
 
 
 def run_audit(
@@ -75,7 +48,8 @@ def run_audit(
 
             # (its tables and views on disk are removed whichever way the run ends: Ctrl-C too)
             report = cleanup.enter_context(HtmlReport(house, inputs=[str(p) for p in inputs]))
-        out = cast(TextIO, _ClosedSafe(out)) if html is not None else out
+        # (with a report, a reader of `out` that goes away, `| head`, stops the printing, not the audit)
+        out = standard_output(out, keep_going=html is not None)
         auditor = Auditor(
             house,
             rules,

@@ -22,15 +22,34 @@ def fail_usage(message: str) -> NoReturn:
 
 
 def check_output_file(path: Path, option: str) -> None:
-    """Fail (usage, exit 2) before any work when `path` could not be written: its folder is missing or is
-    not writable, or it is a folder."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        fail_usage(f"{option} {path}: is a folder, not a file")
+    """Fail (usage, exit 2) before any work when `path` could not be written: it is not a regular file or
+    nothing (omaha_audit/output.py check_target: a folder, a device, a link into /proc, a read-only file),
+    or its folder is missing or not writable."""
+    from omaha_audit.errors import OutputRefused
+    from omaha_audit.output import check_target
+
+    try:
+        real = check_target(path)
+    except OutputRefused as refused:
+        fail_usage(f"{option} {refused}")
+    folder = real.parent
     if not folder.is_dir():
         fail_usage(f"{option} {path}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK):
         fail_usage(f"{option} {path}: the folder {folder} is not writable")
+
+
+def check_output_folder(path: Path, option: str) -> None:
+    """Fail (usage, exit 2) before any work when the folder `path` could not be written to or made."""
+    if path.exists() and not path.is_dir():
+        fail_usage(f"{option} {path}: not a folder")
+    existing = path
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        fail_usage(f"{option} {path}: {existing} is not a folder")
+    if not os.access(existing, os.W_OK):
+        fail_usage(f"{option} {path}: the folder {existing} is not writable")
 
 
 def open_paths(paths: Sequence[str | Path]) -> InputFiles:

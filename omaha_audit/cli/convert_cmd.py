@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from omaha_audit.cli.common import PathsArgument, fail_usage, open_paths
+from omaha_audit.cli.common import PathsArgument, check_output_folder, open_paths
 
 
 class Target(StrEnum):
@@ -33,10 +33,10 @@ def convert_command(
     """Write every read hand in another format, one output file per input file; hands a format cannot
     express are counted by reason (exit 1 when there are any, or unreadable hands)."""
     from omaha_audit.interop.convert import convert_files, report
+    from omaha_audit.output import make_folder
 
-    if output.exists() and not output.is_dir():
-        fail_usage(f"--output {output}: not a folder")
+    check_output_folder(output, "--output")
     files = open_paths(paths)
-    output.mkdir(parents=True, exist_ok=True)
+    make_folder(output)
     summary = convert_files(files, to.value, output, sys.stderr)
     raise typer.Exit(report(summary, to.value, output, sys.stderr))

@@ -17,6 +17,8 @@ from omaha_audit.cli.common import (
     RoomPresetOption,
     RulesFileOption,
     SchedulerOption,
+    check_output_file,
+    check_output_folder,
     fail_usage,
     house_option,
     in_process_workers,
@@ -52,25 +54,36 @@ def run_export(
     workers: Workers | None = None,
     layout: str = "files",
 ) -> int:
+    import polars as pl
+
+    from omaha_audit.errors import WriteFailed
+    from omaha_audit.output import describe
     from omaha_audit.pipeline import Auditor
     from omaha_audit.stats.collect import collect
     from omaha_audit.stats.export import write_tables
     from omaha_audit.stats.frames import FrameBuilder
 
     auditor = Auditor(house, keep_text=False, table_rows=True)
-    if layout == "dataset":
-        assert workers is not None  # (a dataset is written by the units of work: InProcess for --jobs 1)
-        problems = _export_dataset(auditor, files, folder, err, workers)
-    else:
-        # the tables' batches (the `tables` table's rows too, as the rules across hands make them) are
-        # spilled to disk as the run goes and written out as streams: an export's memory does not grow with
-        # its hands
-        with tempfile.TemporaryDirectory(prefix="omaha-audit-export-") as spill:
-            builder = FrameBuilder(house, spill=Path(spill))
-            auditor.table_row_sink = builder.add_table_row
-            problems = collect(auditor, builder, files, err, workers)
-            for path, rows in write_tables(builder.lazy_frames(), folder, output_format):
-                err.write(f"omaha-audit: wrote {path} ({rows:,} rows)\n")
+    try:
+        if layout == "dataset":
+            assert workers is not None  # (a dataset is written by the units of work: InProcess for --jobs 1)
+            problems = _export_dataset(auditor, files, folder, err, workers)
+        else:
+            # the tables' batches (the `tables` table's rows too, as the rules across hands make them) are
+            # spilled to disk as the run goes and written out as streams: an export's memory does not grow
+            # with its hands
+            with tempfile.TemporaryDirectory(prefix="omaha-audit-export-") as spill:
+                builder = FrameBuilder(house, spill=Path(spill))
+                auditor.table_row_sink = builder.add_table_row
+                problems = collect(auditor, builder, files, err, workers)
+                for path, rows in write_tables(builder.lazy_frames(), folder, output_format):
+                    err.write(f"omaha-audit: wrote {path} ({rows:,} rows)\n")
+    except (OSError, pl.exceptions.PolarsError) as failure:
+        # (the tables are written by polars, by the workers too: a full disk or a name the file system
+        # refuses comes back as an OSError, or as a polars error that carries the OS's: "... (os error 28)")
+        if isinstance(failure, pl.exceptions.PolarsError) and "os error" not in str(failure):
+            raise
+        raise WriteFailed(f"cannot write the export to {folder}: {describe(failure)}") from None
     for notice in auditor.tally.notices:
         err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
     for where, line, error in problems:
@@ -124,11 +137,15 @@ def export_command(
     """Write the audit's tables (hands, players, actions, pots, findings, tables) as Parquet or CSV files."""
     house = house_option(rules_file, room_preset)
     files = open_paths(paths)
-    if to.exists() and not to.is_dir():
-        fail_usage(f"--to {to}: not a folder")
+    check_output_folder(to, "--to")
     chosen = layout or (Layout.dataset if output_format is ExportFormat.parquet else Layout.files)
     if chosen is Layout.dataset and output_format is ExportFormat.csv:
         fail_usage("--layout dataset is written in Parquet: use --format parquet, or --layout files for CSV")
+    if chosen is Layout.files and to.is_dir():  # (the files it will replace: regular files, or none)
+        from omaha_audit.stats.frames import ALL_TABLES
+
+        for name in ALL_TABLES:
+            check_output_file(to / f"{name}.{output_format.value}", "--to")
     workers = workers_option(jobs, scheduler, rules_file, room_preset)
     if workers is None and chosen is Layout.dataset:
         workers = in_process_workers(rules_file, room_preset)

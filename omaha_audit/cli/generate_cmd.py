@@ -12,7 +12,7 @@ from typing import Annotated, Final
 
 import typer
 
-from omaha_audit.cli.common import fail_usage
+from omaha_audit.cli.common import check_output_file, fail_usage
 
 # The names `--game` and `--structure` take, written here so that `--help` loads no generator
 # (tests/generate/test_generate_cli.py checks them against the generator's own lists), with the short
@@ -141,9 +141,11 @@ def generate_command(
     from omaha_audit.generate.config import GENERATED_GAMES, GENERATED_STRUCTURES, parse_players
     from omaha_audit.generate.writers import writer_for
     from omaha_audit.model import Game, Structure
-    from omaha_audit.report.atomic import atomic_path
+    from omaha_audit.output import atomic_path
 
     labels = labels if labels is not None else output.with_name(f"{output.stem}.labels.jsonl")
+    check_output_file(output, "--output")
+    check_output_file(labels, "--labels")
     games = _named(game, "--game", GAMES, GAME_ALIASES)
     structures = _named(structure, "--structure", STRUCTURES, STRUCTURE_ALIASES)
     try:
@@ -176,8 +178,6 @@ def generate_command(
             summary = generate(config, text, label_file)
     except ValueError as error:
         fail_usage(str(error))
-    except OSError as error:
-        fail_usage(f"cannot write: {error}")
     faulty = sum(summary.faults.values())
     print(
         f"omaha-audit: wrote {summary.hands} hands ({faulty} with a dealer error) to {output}; labels in {labels}",

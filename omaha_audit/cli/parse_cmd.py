@@ -13,6 +13,7 @@ import json
 from typing import TextIO
 
 from omaha_audit.model import Hand, UnreadableHand
+from omaha_audit.output import standard_output
 from omaha_audit.parse.files import FileNotice
 from omaha_audit.report.hand_json import hand_record, stakes_text, unreadable_record
 from omaha_audit.rooms import hand_source
@@ -37,6 +38,7 @@ def _text_line(item: Hand | UnreadableHand) -> str:
 
 def run_parse(files: Sequence[Source], output_format: str, out: TextIO, err: TextIO) -> int:
     source = hand_source()
+    out = standard_output(out)
     read = unreadable = 0
     jsonl = output_format == "jsonl"
     for item in source.read_paths(files):

@@ -55,6 +55,7 @@ def run_stats(
 ) -> int:
     import tempfile
 
+    from omaha_audit.output import standard_output
     from omaha_audit.pipeline import Auditor
     from omaha_audit.report.text import counted
     from omaha_audit.rules.registry import ALL_RULES
@@ -79,10 +80,13 @@ def run_stats(
         builder = FrameBuilder(house, tables, spill=Path(spill), batch_size=1000)
         problems = collect(auditor, builder, files, err, workers)
         table = statistics(builder.lazy_frames(), by)
+    out = standard_output(out)
     if output_format == "text":
         out.write(to_text(table, by))
     elif output_format == "csv":
-        text = for_export(table).write_csv()
+        from omaha_audit.stats.export import csv_ready
+
+        text = csv_ready(for_export(table)).write_csv()  # (a name that starts a formula gets a ' before it)
         out.write(text if text.endswith("\n") else text + "\n")
     else:
         definitions = PLAYER_DEFINITIONS if by == PLAYER else GROUP_DEFINITIONS

@@ -3,7 +3,7 @@
 The output folder mirrors the inputs below their common folder (an archive's members below a folder
 named like the archive: `day.zip!/t1.txt` -> `DIR/day.zip/t1.phhs`), each file named like its input
 with the format's suffix (PokerStars text: `t1.pokerstars.txt`). Each file is written whole or not at
-all (report/atomic.py), hands in their input order. Nothing is lost without a word: unreadable hands
+all (omaha_audit/output.py), hands in their input order. Nothing is lost without a word: unreadable hands
 and the hands the format cannot express are counted by reason, each reason with its first hand's place,
 and the command exits 1 when there were any.
 """
@@ -21,9 +21,9 @@ from typing import TextIO
 
 from omaha_audit.interop.common import Unconvertible
 from omaha_audit.model import Hand, UnreadableHand
+from omaha_audit.output import atomic_path, bounded_name, make_folder
 from omaha_audit.parse.files import FileNotice
 from omaha_audit.parse.input_files import Source
-from omaha_audit.report.atomic import atomic_path
 
 WRITERS = {
     "phh": "omaha_audit.interop.phh",
@@ -53,8 +53,9 @@ def output_name(display: str, root: str, suffix: str, name: str) -> Path:
     """The output file's path below the output folder for an input shown as `display`."""
     relative = display[len(root) :].lstrip("/\\") if root and display.startswith(root) else Path(display).name
     relative = relative.replace("!/", "/").replace("!\\", "/")
-    path = Path(relative)
-    stem = path.stem if path.suffix else path.name
+    # (each part named by the input, an archive member's path too, bounded: a file system takes 255 bytes)
+    path = Path(*(bounded_name(part) for part in Path(relative).parts))
+    stem = bounded_name(path.stem if path.suffix else path.name)
     if suffix == ".txt":
         return path.with_name(f"{stem}.{name}.txt")
     return path.with_name(stem + suffix)
@@ -95,7 +96,7 @@ def convert_files(files: Sequence[Source], target: str, folder: Path, err: TextI
             path = base.with_name(f"{base.stem}-{count}{base.suffix}")
             count += 1
         taken.add(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(path.parent)
         with atomic_path(path) as temporary, open(temporary, "w", encoding="utf-8", newline="\n") as out:
             for index, text in enumerate(texts, start=1):
                 out.write(module.entry(index, text))

@@ -11,7 +11,8 @@ from typing import Final
 
 import polars as pl
 
-from omaha_audit.report.atomic import atomic_path
+from omaha_audit.errors import WriteFailed
+from omaha_audit.output import atomic_path, bounded_name, make_folder
 from omaha_audit.stats.frames import LazyFrames
 
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP, "CSV Injection"): such a text
@@ -45,7 +46,7 @@ def write_tables(frames: LazyFrames, folder: Path, output_format: str) -> list[t
     queries over the run's spilled batches (FrameBuilder(spill=...)), written as a stream: never all rows in
     memory. All files are written to temporary files first and put in place together at the end, so an
     interrupted export leaves the old files, all of them, and never a partial one."""
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     written = []
     with contextlib.ExitStack() as stack:
         for name, query in frames.named().items():
@@ -54,10 +55,21 @@ def write_tables(frames: LazyFrames, folder: Path, output_format: str) -> list[t
             if output_format == "csv":
                 rows = _write_csv(query, temporary)
             else:
-                query.sink_parquet(temporary, engine="streaming")
+                sink_parquet(query, temporary, target)
                 rows = _rows(temporary)
             written.append((target, rows))
     return written
+
+
+def sink_parquet(query: pl.LazyFrame, path: Path, target: Path) -> None:
+    """`query` written to `path` as Parquet; a failed write (polars reports the OS's error within its own)
+    is a WriteFailed naming `target`."""
+    try:
+        query.sink_parquet(path, engine="streaming")
+    except pl.exceptions.PolarsError as error:
+        if "os error" not in str(error):
+            raise
+        raise WriteFailed(f"cannot write {target}: {error}") from None
 
 
 def _write_csv(query: pl.LazyFrame, path: Path) -> int:
@@ -88,11 +100,16 @@ NO_VALUE: Final = "__HIVE_DEFAULT_PARTITION__"  # (Hive's name for a null partit
 
 def partition_value(value: object) -> str:
     """A partition value as a folder name's: Hive's name for no value, other characters than letters, digits,
-    `-`, `_` and `.` escaped as `%XX`."""
+    `-`, `_` and `.` escaped as `%XX`; at most PARTITION_LIMIT bytes (a longer value, a room name taken from
+    the data, is cut and given a hash of the whole: output.bounded_name)."""
     if value is None or value == "":
         return NO_VALUE
     text = str(value)
-    return "".join(char if char.isalnum() or char in "-_." else f"%{ord(char):02X}" for char in text)
+    pieces = [char if char.isalnum() or char in "-_." else f"%{ord(char):02X}" for char in text]
+    return bounded_name(text, PARTITION_LIMIT, pieces)
+
+
+PARTITION_LIMIT: Final = 120  # bytes: `room=<value>` and its temporary name `.room=<value>.<run>.tmp` fit 255
 
 
 def swap_folder(temporary: Path, target: Path) -> None:

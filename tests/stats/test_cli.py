@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import polars as pl
@@ -148,3 +149,20 @@ def test_export_csv_never_writes_a_cell_that_starts_a_formula(tmp_path: Path) ->
     assert "'=HYPERLINK" in players_csv and "'+1+1" in players_csv and "'@SUM(A1)" in players_csv
     names = set(pl.read_parquet(tmp_path / "parquet" / "players.parquet")["player"].to_list())
     assert set(hostile.values()) <= names
+
+
+@pytest.mark.parametrize("by", ["player", "table"])
+def test_stats_csv_never_writes_a_cell_that_starts_a_formula(by: str, tmp_path: Path) -> None:
+    """`stats --format csv` escapes as `export --format csv` does (one function, stats/export.py csv_ready):
+    before the fix it wrote `=HYPERLINK(...)` as it is (issue 36, S03)."""
+    text = HANDS.read_text(encoding="utf-8").replace("Alice", '=HYPERLINK("x")').replace("Bob", "@SUM(A1)")
+    table = re.search(r"Table '([^']+)'", text)
+    assert table is not None
+    path = tmp_path / "hostile.txt"
+    path.write_text(text.replace(table.group(1), "+1+1"), encoding="utf-8")
+    result = runner.invoke(app, ["stats", str(path), "--by", by, "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    cells = pl.read_csv(io.StringIO(result.stdout), infer_schema=False).to_dict(as_series=False)[by]
+    assert not [cell for cell in cells if cell.startswith(("=", "+", "-", "@", "\t", "\r"))], cells
+    wanted = {'\'=HYPERLINK("x")', "'@SUM(A1)"} if by == "player" else {"'+1+1"}
+    assert wanted <= set(cells), cells

@@ -170,3 +170,27 @@ def test_written_in_small_batches_the_tables_are_those_held_in_memory(
         whole = io.BytesIO()
         csv_ready(memory[table]).write_csv(whole)
         assert (tmp_path / "csv" / f"{table}.csv").read_bytes() == whole.getvalue(), table
+
+
+def test_a_room_name_too_long_for_a_folder_name_is_cut_and_given_a_hash(tmp_path: Path) -> None:
+    """An OHH site_name of 300 characters (the room comes from the data) made `room=AAA...` longer than a
+    file system takes: a traceback and exit 1 before the fix (issue 36, S09). The folder name is bounded,
+    readable (the name's start) and one per room (a hash of the whole name)."""
+    import json
+
+    from omaha_audit.stats.export import PARTITION_LIMIT
+
+    hands = Path(__file__).parent / "handwritten.txt"
+    assert CliRunner().invoke(app, ["convert", str(hands), "--to", "ohh", "-o", str(tmp_path / "ohh")]).exit_code == 0
+    lines = []
+    for number, line in enumerate((tmp_path / "ohh" / "handwritten.ohh").read_text(encoding="utf-8").splitlines()):
+        record = json.loads(line)
+        record["ohh"]["site_name"] = ("A" if number % 2 else "B") * 300
+        lines.append(json.dumps(record))
+    (tmp_path / "long.ohh").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _export(str(tmp_path / "long.ohh"), "--to", str(tmp_path / "ds"))
+    rooms = sorted(path.name for path in (tmp_path / "ds" / "hands").iterdir())
+    assert len(rooms) == 2 and all(len(name.encode()) <= len("room=") + PARTITION_LIMIT for name in rooms)
+    assert [name[:15] for name in rooms] == ["room=AAAAAAAAAA", "room=BBBBBBBBBB"]
+    hands_read = pl.scan_parquet(tmp_path / "ds" / "hands", hive_partitioning=True).collect()
+    assert hands_read.height == len(lines) and hands_read["room"].n_unique() == 2
