@@ -219,7 +219,7 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 def _terminate(signum: int, frame: FrameType | None) -> None:
     """SIGTERM (`kill`, `timeout`, `docker stop`, systemd) stops the run as Ctrl-C does: through SIGINT's
-    handler of the moment, so that a block that holds Ctrl-C back (report/atomic.py) holds it too."""
+    handler of the moment, so that a block that holds Ctrl-C back (omaha_audit/output.py) holds it too."""
     if _Stop.signal is None:
         _Stop.signal = signum
     handler = signal.getsignal(signal.SIGINT)
