@@ -7,7 +7,13 @@ Defaults follow issue 5: 20,000 hands at fault rate 1 (19 kinds, so every kind a
 100,000 clean hands across all games and structures. `--million` instead generates and audits one file
 of 1,000,000 hands (fault rate 0.1) and reports hands/s and peak memory. `--room R` (repeatable, or
 `--room all`: every room with a writer, omaha_audit/rooms/<room>/writer.py) writes the same hands in room R's
-text and measures recall through R's reader; the fault kinds R's text cannot show are listed, not injected.
+text and measures recall through R's reader; the fault kinds R's hands cannot show are listed (with the
+reason where it is the room's preset: a rake cap it does not state), not injected.
+
+The runs are what `omaha-audit generate` writes with the same options (`--hands`, `--seed`, `--fault-rate`,
+`--room`, `--variant`, `--sessions`, `--tables`, `--tournament-share`): each room's hands dealt by the room's
+preset (generate/dealing.py), and audited as `omaha-audit audit` audits them, each hand by its room's preset
+with every rule; no other house rules. The report adds a table per game and betting structure.
 
 `--variant V` (repeatable, one of each kind) writes R's text in the variants named (a client language, a
 number style, a header: the writer's VARIANTS, `generate --variant`); `--each-variant` measures R's usual
@@ -37,7 +43,7 @@ from pathlib import Path
 from omaha_audit.accuracy import Accuracy, measure
 from omaha_audit.generate import GenerateConfig
 from omaha_audit.generate.faults_table import session_rooms
-from omaha_audit.generate.writers import cannot_show, room_variants, rooms
+from omaha_audit.generate.writers import cannot_show, room_dealing, room_variants, rooms
 
 
 def _sessions(hands: int, seed: int, fault_rate: float, tournaments: float, tables: int, room: str) -> GenerateConfig:
@@ -113,12 +119,14 @@ def main() -> int:
                             hands=args.clean, seed=args.seed + 1, fault_rate=0.0, room=room, variants=chosen
                         )
                         measure(work, config, accuracy)
-            hidden = ", ".join(sorted(cannot_show(room, chosen))) or "none"
+            unshown = room_dealing(room, chosen).unshown()  # (the kinds the room's preset hides, and why)
+            kinds = sorted(cannot_show(room, chosen))
+            hidden = ", ".join(f"{kind} ({unshown[kind]})" if kind in unshown else kind for kind in kinds) or "none"
             named = f", variant {' + '.join(chosen)}" if chosen else ""
             if args.sessions:
                 print(f"== room {room}{named}: table sessions ({session_rooms()[room].judged} button)")
             else:
-                print(f"== room {room}{named} (fault kinds its text cannot show: {hidden})")
+                print(f"== room {room}{named} (fault kinds its hands cannot show: {hidden})")
             print(accuracy.report())
             hands = accuracy.hands
             print(

@@ -1,7 +1,9 @@
 """Measure the audit against generated hands with known labels: recall per fault kind, and every error or
-warning finding on a hand that carries no fault (a false alarm).
+warning finding on a hand that carries no fault (a false alarm), overall and per game and betting structure.
 
-Used by benchmarks/audit_accuracy.py (large runs) and tests/test_audit_accuracy.py (a CI-sized run).
+The hands are audited as `omaha-audit audit` audits a user's files: each hand by its room's preset, all rules
+(tests/generate/test_generate_then_audit.py runs the two commands themselves). Used by
+benchmarks/audit_accuracy.py (large runs) and tests/test_audit_accuracy.py (a CI-sized run).
 """
 
 from __future__ import annotations
@@ -11,14 +13,12 @@ import resource
 import time
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from omaha_audit.generate import GenerateConfig, generate
 from omaha_audit.model import Hand
-from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.pipeline import Auditor
-from omaha_audit.rooms import BY_NAME
 from omaha_audit.rules.base import Severity
 
 
@@ -34,9 +34,16 @@ class Accuracy:
     unreadable: int = 0
     reading: Counter[str] = field(default_factory=Counter)  # code -> reading findings (OA1xx, any severity)
     reading_hands: dict[str, list[str]] = field(default_factory=dict)
+    # per game and betting structure ("omaha-hi-lo fixed-limit"): hands, faulty hands, those found, and clean
+    # hands with an error or warning finding of their own (findings across hands are counted above only)
+    games: dict[str, Counter[str]] = field(default_factory=dict)
     seconds_generate: float = 0.0
     seconds_audit: float = 0.0
     peak_rss_mb: float = 0.0
+
+    def count(self, game: str, what: str) -> None:
+        """One more hand of `what` (hands, faulty, found, alarmed) in `game` (game and structure)."""
+        self.games.setdefault(game, Counter())[what] += 1
 
     def alarm(self, codes: set[str], hand_id: str) -> None:
         """Error or warning findings on a hand that carries no fault."""
@@ -66,6 +73,12 @@ class Accuracy:
             rows.append(f"  {code}: {count} (e.g. hands {', '.join(self.false_alarm_hands[code][:3])})")
         for fault, ids in sorted(self.missed.items()):
             rows.append(f"missed {fault}: e.g. hands {', '.join(ids[:3])}")
+        if self.games:
+            rows.append(f"{'game, structure':<36}{'hands':>8}{'faulty':>8}{'found':>8}{'alarmed':>9}")
+        for game, counts in sorted(self.games.items()):
+            rows.append(
+                f"{game:<36}{counts['hands']:>8}{counts['faulty']:>8}{counts['found']:>8}{counts['alarmed']:>9}"
+            )
         if self.unreadable:
             rows.append(f"unreadable generated hands: {self.unreadable}")
         for code, count in sorted(self.reading.items()):
@@ -73,24 +86,6 @@ class Accuracy:
                 f"reading finding {code} (any severity): {count} (e.g. hands {', '.join(self.reading_hands[code][:3])})"
             )
         return "\n".join(rows)
-
-
-def generated_house(room: str) -> HouseRules:
-    """The house rules generated hands are dealt by, whichever room's text they are written in: the room's
-    own preset (its dealing rules), with the generator's rake schedule (PokerStars' caps, no flop no drop)
-    and fixed-limit blinds."""
-    stars = BY_NAME["pokerstars"].preset("pokerstars")
-    if room == "pokerstars":
-        return stars
-    room_format = next((f for f in BY_NAME.values() if room in f.rooms()), None)
-    base = room_format.preset(room) if room_format is not None else stars
-    return replace(
-        base,
-        name=f"generated-{room}",
-        rake_caps=stars.rake_caps,
-        no_flop_no_drop=True,
-        fl_small_blinds=stars.fl_small_blinds,  # the generator posts PokerStars' fixed-limit blinds
-    )
 
 
 def _labels(path: Path) -> Iterator[dict[str, object]]:
@@ -110,7 +105,7 @@ def measure(workdir: Path, config: GenerateConfig, accuracy: Accuracy | None = N
         generate(config, out_text, out_labels)
     result.seconds_generate += time.process_time() - start
     pending = _labels(labels)  # labels are written in hand order: read them alongside, not into memory
-    auditor = Auditor(generated_house(config.room), keep_text=False)
+    auditor = Auditor(keep_text=False)  # each hand's room preset, as `omaha-audit audit` applies it
     faulty: dict[tuple[str, str], list[_Faulty]] = {}  # (path, hand id) -> its faulty records, by first line
     start = time.process_time()
     for audited in auditor.audit_files([text]):
@@ -121,6 +116,8 @@ def measure(workdir: Path, config: GenerateConfig, accuracy: Accuracy | None = N
         if audited.copy:
             continue  # an identical copy of a hand read before: not audited (the generator writes none)
         result.hands += 1
+        game = f"{item.game.value} {item.structure.value}"
+        result.count(game, "hands")
         label = next(pending)
         while str(label["hand_id"]) != item.hand_id:
             label = next(pending)
@@ -130,9 +127,11 @@ def measure(workdir: Path, config: GenerateConfig, accuracy: Accuracy | None = N
         if fault is None:
             result.clean += 1
             result.alarm(loud, item.hand_id)
+            if loud:
+                result.count(game, "alarmed")
             continue
         codes = frozenset(str(code) for code in label["expected_codes"])  # type: ignore[attr-defined]
-        record = _Faulty(item.source.line, str(fault), codes, bool(loud & codes))
+        record = _Faulty(item.source.line, str(fault), codes, bool(loud & codes), game)
         faulty.setdefault((item.source.path, item.hand_id), []).append(record)
     alarmed: set[tuple[str, str, str]] = set()  # (path, hand, code): a clean hand counts once per code
     for finding in auditor.across:
@@ -149,8 +148,10 @@ def measure(workdir: Path, config: GenerateConfig, accuracy: Accuracy | None = N
     for (_, hand_id), records in faulty.items():
         for record in records:
             result.faulty[record.fault] += 1
+            result.count(record.game, "faulty")
             if record.found:
                 result.found[record.fault] += 1
+                result.count(record.game, "found")
             else:
                 result.missed.setdefault(record.fault, []).append(hand_id)
     result.seconds_audit += time.process_time() - start
@@ -163,12 +164,13 @@ def measure(workdir: Path, config: GenerateConfig, accuracy: Accuracy | None = N
 @dataclass(slots=True)
 class _Faulty:
     """A faulty hand waiting for the findings across hands: where it starts, its fault, the codes that
-    flag it, and whether one has."""
+    flag it, whether one has, and its game and structure."""
 
     line: int
     fault: str
     codes: frozenset[str]
     found: bool
+    game: str
 
 
 def _named(records: list[_Faulty] | None, line: int) -> _Faulty | None:

@@ -109,7 +109,8 @@ def generate_command(
             "--room",
             metavar="ROOM",
             help="Whose text to write: a room format whose folder holds a writer (pokerstars, ggpoker, 888poker, "
-            "...; an unknown name lists them all).",
+            "...; an unknown name lists them all). Its hands are dealt by the house rules `audit` applies to that "
+            "room's hands.",
         ),
     ] = "pokerstars",
     variant: Annotated[

@@ -1,5 +1,6 @@
 """Hand histories in PokerStars format (or another room's: `GenerateConfig.room`), dealt and settled by
-the generator's own rules, with dealer errors put into chosen hands and a label for every hand.
+the generator's own code under the room's house rules (generate/dealing.py), with dealer errors put into
+chosen hands and a label for every hand.
 
     generate(GenerateConfig(hands=1000, seed=7, fault_rate=0.1), text_file, labels_file)
 
@@ -28,7 +29,7 @@ from omaha_audit.generate.faults import Fault, all_faults, expected_codes
 from omaha_audit.generate.play import Dealer
 from omaha_audit.generate.record import HandRecord
 from omaha_audit.generate.table import Scenario, set_up
-from omaha_audit.generate.writers import cannot_show, chosen_variants, writer_for
+from omaha_audit.generate.writers import cannot_show, chosen_variants, room_dealing, writer_for
 from omaha_audit.model import Structure
 
 __all__ = [
@@ -210,9 +211,10 @@ def _attempt(
     hooks = fault.prepare(table, rng) if fault is not None and apply_fault else None
     if fault is not None and apply_fault and hooks is None and _needs_hooks(fault):
         return None
-    rec = Dealer(table, rng, config.rake, hooks).play()
+    schedule = room_dealing(config.room, config.variants).rake
+    rec = Dealer(table, rng, schedule, hooks).play()
     if fault is not None and apply_fault:
-        if not fault.finish(rec, rng, config.rake, hooks):
+        if not fault.finish(rec, rng, schedule, hooks):
             return None
         rec.tags.add(f"fault:{fault.name}")
     return rec

@@ -1,17 +1,23 @@
-"""What the generator may deal: games, betting structures, stakes, tournament levels, the rake preset,
+"""What the generator may deal: games, betting structures, stakes, tournament levels, the rake schedule,
 and the run's configuration.
 
 Money is an integer count of the smallest unit everywhere: cents at cash tables, chips in tournaments.
 
-The rake preset (``POKERSTARS_RAKE``) is the schedule every generated cash hand is raked with, written
-so that a house-rules preset can check it number for number (RULES.md RK-1..RK-3):
+Each room's hands are dealt by the room's house-rules preset, the one `omaha-audit audit` judges them
+by: generate/dealing.py derives from it the fixed-limit blinds, the rake schedule and caps, and how the
+button moves. What is here is what every room shares:
 
-* rake is taken only when a flop was dealt (no flop, no drop; a run-it-twice hand that went all-in
-  preflop has a flop, so it is raked);
-* rake = 5% of the total pot after uncalled bets are returned, computed exactly in cents and rounded
-  half to even (pot $0.10 → 0.5 cent → $0; pot $0.30 → 1.5 cents → $0.02; pot $0.50 → 2.5 → $0.02);
-* capped by the big blind of the table and by the number of players dealt into the hand (players
-  sitting out are not dealt in; a player who posted missed blinds is):
+* rake (`RakeSchedule`) is 5% of the total pot after uncalled bets are returned, computed exactly in
+  cents and rounded half to even (pot $0.10 → 0.5 cent → $0; pot $0.30 → 1.5 cents → $0.02; pot $0.50 →
+  2.5 → $0.02), capped by the big blind of the table and by the number of players dealt into the hand
+  (players sitting out are not dealt in; a player who posted missed blinds is), and taken only when a flop
+  was dealt where the room's preset says no flop, no drop (a run-it-twice hand that went all-in preflop
+  has a flop, so it is raked). For fixed limit the big blind is the posted big blind (the small bet), not
+  the header pair. Tournaments are never raked (`Rake 0`).
+* ``POKERSTARS_RAKE`` is PokerStars' published No Limit / Pot Limit schedule, written out here again on
+  purpose (tests/generate/test_generate_pots.py checks it against the `pokerstars` preset, and that the
+  schedule derived from that preset is this one). It is also the generator's usual schedule, the caps a
+  room is raked under where its preset states none:
 
   ==================  =========  ===========  ==========
   big blind           2 dealt    3–4 dealt    5+ dealt
@@ -29,14 +35,9 @@ so that a house-rules preset can check it number for number (RULES.md RK-1..RK-3
   $50 and more        $3         $5           $5
   ==================  =========  ===========  ==========
 
-  These are the caps of the auditor's `pokerstars` house-rules preset (PokerStars' published No Limit /
-  Pot Limit schedule), written out here again on purpose: the generator shares no settlement code or
-  data with the engine, and tests/generate/test_generate_pots.py checks that the two tables agree.
-  For fixed limit the big blind is the posted big blind (equal to the small bet), not the header pair.
-* tournaments are never raked (`Rake 0`).
-
-Fixed-limit blinds follow PokerStars' table of posted blinds per limit (RULES.md FL-1): the big blind
-is the small bet, and the small blind is not always half of it ($5/$10 posts $2/$5, $3/$6 posts $1/$3).
+* fixed-limit cash tables (`FIXED_LIMIT_CASH`) are listed by their bets; the blinds are the room's (FL-1:
+  the big blind is the small bet, the small blind the preset's, e.g. PokerStars' $5/$10 posts $2/$5, $3/$6
+  posts $1/$3, where a room that posts half the small bet posts $2.50/$5 and $1.50/$3).
 """
 
 from __future__ import annotations
@@ -107,17 +108,17 @@ CASH_BLINDS: tuple[tuple[int, int], ...] = (
     (500, 1000),
 )
 
-# Fixed-limit cash tables: (small bet, big bet, small blind, big blind) in cents.
-FIXED_LIMIT_CASH: tuple[tuple[int, int, int, int], ...] = (
-    (10, 20, 5, 10),
-    (25, 50, 10, 25),
-    (50, 100, 25, 50),
-    (100, 200, 50, 100),
-    (200, 400, 100, 200),
-    (300, 600, 100, 300),
-    (500, 1000, 200, 500),
-    (1000, 2000, 500, 1000),
-    (1500, 3000, 1000, 1500),
+# Fixed-limit cash tables: (small bet, big bet) in cents; the blinds are the room's (DealingRules).
+FIXED_LIMIT_CASH: tuple[tuple[int, int], ...] = (
+    (10, 20),
+    (25, 50),
+    (50, 100),
+    (100, 200),
+    (200, 400),
+    (300, 600),
+    (500, 1000),
+    (1000, 2000),
+    (1500, 3000),
 )
 
 # Tournament levels: (level, small blind, big blind, ante) in chips.
@@ -162,13 +163,20 @@ BUY_INS: tuple[str, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class RakeSchedule:
-    """Percentage rake with caps by big blind and players dealt (module docstring)."""
+    """Percentage rake with caps by big blind and players dealt (module docstring). `capped_from`: the
+    smallest big blind whose cap the room's preset states, so that an audit holds the rake to it (None:
+    the preset states none, and the caps are only the generator's usual ones)."""
 
     name: str
     percent_basis_points: int  # 500 = 5.00%
     # (largest big blind in cents or None for "above", cap 2 dealt, cap 3-4 dealt, cap 5+ dealt)
     caps: tuple[tuple[int | None, int, int, int], ...]
     no_flop_no_drop: bool = True
+    capped_from: int | None = 0
+
+    def audited_cap(self, big_blind: int) -> bool:
+        """Whether an audit holds the rake at this big blind to the cap (`capped_from`)."""
+        return self.capped_from is not None and big_blind >= self.capped_from
 
     def cap(self, big_blind: int, players_dealt: int) -> int:
         for limit, two, three_four, five_plus in self.caps:
@@ -207,6 +215,7 @@ POKERSTARS_RAKE = RakeSchedule(
         (4999, 300, 300, 500),
         (None, 300, 500, 500),
     ),
+    capped_from=2,  # (the preset's first row: a $0.02 big blind)
 )
 
 # ---------------------------------------------------------------------------------------------------
@@ -283,7 +292,6 @@ class GenerateConfig:
     tournament_share: float = 0.25
     first_hand_id: int | None = None  # None: 200000000000 + a block of ids chosen by the seed
     start: datetime = field(default_factory=lambda: datetime(2026, 1, 5, 9, 0, 0))
-    rake: RakeSchedule = POKERSTARS_RAKE
     room: str = "pokerstars"  # whose text to write (a room with a writer: omaha_audit/rooms/<room>/writer.py)
     sessions: bool = False  # whole table sessions with continuity faults (generate/sessions.py)
     tables: int = 4  # sessions: tables open at once

@@ -138,9 +138,15 @@ class _NotReopened(BettingFault):
 
 
 class _AfterCap(BettingFault):
+    def __init__(self, skip: int, hu_capped: bool = True) -> None:
+        super().__init__(skip)
+        self.hu_capped = hu_capped  # the room caps a round at four bets heads-up too (FL-3)
+
     def opportunity(self, dealer: Dealer, rs: RoundState, player: Player, legal: Legal) -> tuple[str, int] | None:
         if not rs.fixed_limit or rs.bets < 4 or rs.short_all_in or legal.to_call <= 0:
             return None
+        if not self.hu_capped and sum(1 for other in dealer.players if other.can_act) <= 2:
+            return None  # (heads-up the room's cap is not four bets: a fifth is no error)
         to = rs.high + rs.unit
         if to >= legal.all_in_to or not _others_can_act(dealer, player):
             return None
@@ -195,6 +201,9 @@ class RaiseAfterCap(_BettingKind):
 
     def scenario(self, rng: Random) -> Scenario:
         return Scenario(style="raising")
+
+    def prepare(self, table: Table, rng: Random) -> DealerHooks | None:
+        return _AfterCap(rng.choice((0, 0, 0, 1, 2)), table.hu_capped)
 
 
 # ---------------------------------------------------------------------------------------------------

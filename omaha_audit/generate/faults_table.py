@@ -38,22 +38,22 @@ class RoomSessions:
     small_owed: bool
 
 
-# The rooms whose writers can show a session declare how (their writer's `SESSIONS`: rooms/<room>/writer.py):
+# The rooms whose writers can show a session say so (their writer's `SESSIONS`: rooms/<room>/writer.py):
 # sitting-out players (PokerStars, GG and ACR print `is sitting out`; Winamax lists them without a word, and
 # their hand shows no line of theirs), posts of returning and new players (`posts small & big blinds` /
 # `posts missed blind` + `posts big blind` / `posts dead`; new players' `posts big blind`, Winamax's `out of
-# position`, ACR's `posts $x`). Checked against the rooms' presets by tests/generate/test_sessions.py.
+# position`, ACR's `posts $x`). How the button moves and what a returning player owes are the room's preset's
+# (generate/dealing.py).
 @lru_cache(maxsize=1)
 def session_rooms() -> dict[str, RoomSessions]:
     """The rooms whose writers show table sessions, in the registry's order, with how each deals them."""
-    from omaha_audit.generate.writers import room_sessions as declared
-    from omaha_audit.generate.writers import rooms
+    from omaha_audit.generate.writers import room_dealing, rooms, sessions_shown
 
     found: dict[str, RoomSessions] = {}
     for room in rooms():
-        support = declared(room)
-        if support is not None:
-            found[room] = support
+        if sessions_shown(room):
+            rules = room_dealing(room)
+            found[room] = RoomSessions(rules.button_mode, rules.button_modes(), rules.small_owed)
     return found
 
 

@@ -39,6 +39,7 @@ from omaha_audit.generate.config import (
     GenerateConfig,
     Stakes,
 )
+from omaha_audit.generate.dealing import DealingRules
 from omaha_audit.generate.faults_table import (
     DuplicateDifferentText,
     RoomSessions,
@@ -49,8 +50,8 @@ from omaha_audit.generate.faults_table import (
 from omaha_audit.generate.play import Dealer
 from omaha_audit.generate.record import HandRecord
 from omaha_audit.generate.session_table import Prepared, Rules, Sitter, TableSession
-from omaha_audit.generate.table import MOST_PLAYERS, USD
-from omaha_audit.generate.writers import writer_for
+from omaha_audit.generate.table import MOST_PLAYERS, USD, fixed_limit_cash
+from omaha_audit.generate.writers import room_dealing, writer_for
 from omaha_audit.model import CHIPS, Structure
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ class _Tables:
                 seats={},
                 hero=self.hero,
                 hands_left=hands,
-                cash_stakes=_cash_stakes(rng, structure),
+                cash_stakes=_cash_stakes(rng, structure, room_dealing(config.room, config.variants)),
                 opened=moment,
             )
         stakes = session.stakes_at(session.level_at(moment))
@@ -168,10 +169,9 @@ class _Tables:
         raise RuntimeError("no table name left")
 
 
-def _cash_stakes(rng: Random, structure: Structure) -> Stakes:
+def _cash_stakes(rng: Random, structure: Structure, rules: DealingRules) -> Stakes:
     if structure is Structure.FIXED_LIMIT:
-        small_bet, big_bet, small_blind, big_blind = rng.choice(FIXED_LIMIT_CASH)
-        return Stakes(small_blind, big_blind, 0, small_bet, big_bet)
+        return fixed_limit_cash(rng.choice(FIXED_LIMIT_CASH), rules)
     small_blind, big_blind = rng.choice(CASH_BLINDS)
     return Stakes(small_blind, big_blind)
 
@@ -186,6 +186,7 @@ class SessionRun:
     def __init__(self, config: GenerateConfig) -> None:
         self.config = config
         self.room = room_sessions(config.room)
+        self.schedule = room_dealing(config.room, config.variants).rake
         self.master = Random(config.seed)
         self.kinds = chosen_table_faults(config) if config.fault_rate > 0 else []
         self.faults = table_faults()
@@ -222,7 +223,7 @@ class SessionRun:
                 prepared, fault = self._fault(table, prepared, rng, copy=written + 2 <= self.config.hands)
             assert self.hand_id is not None
             self.hand_id += self.master.randint(1, 200)
-            hand = Dealer(table.commit(prepared, str(self.hand_id), _timestamp(moment), rng), rng, self.config.rake)
+            hand = Dealer(table.commit(prepared, str(self.hand_id), _timestamp(moment), rng), rng, self.schedule)
             rec = hand.play()
             rec.tags.update(prepared.tags)
             table.settle(rec, prepared)

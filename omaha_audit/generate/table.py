@@ -20,9 +20,10 @@ from omaha_audit.generate.config import (
     Stakes,
 )
 from omaha_audit.generate.deal import deal_cards
+from omaha_audit.generate.dealing import DealingRules
 from omaha_audit.generate.policy import Style, random_style
 from omaha_audit.generate.record import HandRecord, Player
-from omaha_audit.generate.writers import runs_twice
+from omaha_audit.generate.writers import room_dealing, runs_twice
 from omaha_audit.model import CHIPS, Card, Game, Structure, Unit
 
 USD = Unit("USD", 2)
@@ -57,6 +58,7 @@ class Table:
     style: Style
     rit_chance: float
     scenario: Scenario = field(default_factory=Scenario)
+    hu_capped: bool = True  # fixed limit: the room caps a round at four bets heads-up too (DealingRules)
 
 
 def _stack_cash(rng: Random, big_blind: int, short: bool) -> int:
@@ -81,7 +83,7 @@ def _stack_chips(rng: Random, big_blind: int, short: bool) -> int:
     return chips - chips % 5 if chips > 100 else chips
 
 
-def choose_stakes(rng: Random, structure: Structure, tournament: bool) -> tuple[Stakes, Unit]:
+def choose_stakes(rng: Random, structure: Structure, tournament: bool, rules: DealingRules) -> tuple[Stakes, Unit]:
     if tournament:
         if structure is Structure.FIXED_LIMIT:
             level, small_bet, big_bet, ante = rng.choice(FIXED_LIMIT_LEVELS)
@@ -89,10 +91,15 @@ def choose_stakes(rng: Random, structure: Structure, tournament: bool) -> tuple[
         level, small_blind, big_blind, ante = rng.choice(TOURNAMENT_LEVELS)
         return Stakes(small_blind, big_blind, ante, level=level), CHIPS
     if structure is Structure.FIXED_LIMIT:
-        small_bet, big_bet, small_blind, big_blind = rng.choice(FIXED_LIMIT_CASH)
-        return Stakes(small_blind, big_blind, 0, small_bet, big_bet), USD
+        return fixed_limit_cash(rng.choice(FIXED_LIMIT_CASH), rules), USD
     small_blind, big_blind = rng.choice(CASH_BLINDS)
     return Stakes(small_blind, big_blind), USD
+
+
+def fixed_limit_cash(bets: tuple[int, int], rules: DealingRules) -> Stakes:
+    """A fixed-limit cash table's stakes: the big blind is the small bet, the small blind the room's (FL-1)."""
+    small_bet, big_bet = bets
+    return Stakes(rules.fixed_limit_small_blind(small_bet), small_bet, 0, small_bet, big_bet)
 
 
 def set_up(
@@ -105,7 +112,8 @@ def set_up(
     tournament: bool,
     scenario: Scenario,
 ) -> Table:
-    stakes, unit = choose_stakes(rng, structure, tournament)
+    rules = room_dealing(config.room, config.variants)
+    stakes, unit = choose_stakes(rng, structure, tournament, rules)
     low, high = config.min_players, config.max_players
     if scenario.players is not None:  # a fault's preference, within what the run allows
         wanted_low, wanted_high = max(low, scenario.players[0]), min(high, scenario.players[1])
@@ -193,6 +201,5 @@ def set_up(
     rit_chance = scenario.rit if scenario.rit is not None else 0.35
     if not runs_twice(config.room):
         rit_chance = 0.0  # (the rng is drawn all the same: the other rooms' hands stay as they were)
-    return Table(
-        rec, posts, small_blind, big_blind, runout, deck, random_style(rng, scenario.style), rit_chance, scenario
-    )
+    style = random_style(rng, scenario.style)
+    return Table(rec, posts, small_blind, big_blind, runout, deck, style, rit_chance, scenario, rules.hu_capped)

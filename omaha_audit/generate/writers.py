@@ -10,9 +10,15 @@ A writer module provides:
   language, a number style, a header kind), selected with `generate --variant NAME`;
 - `CANNOT_SHOW` (optional): the fault kinds its text cannot show (e.g. a wrong uncalled-bet line in a room
   that prints none), which are then not injected;
+- `CURRENCY` (optional, "USD" if not given): the currency its cash hands name (the generator deals in
+  cents of it);
 - `RUNS_TWICE = False` where the room never runs a board twice (its hands are then dealt with one board);
-- `SESSIONS` (optional): how the room deals table sessions, where its text can show them (faults_table.py
-  `RoomSessions`: `generate --sessions`).
+- `SESSIONS = True` where its text can show table sessions (`generate --sessions`), dealt as the room's
+  preset says (faults_table.py `RoomSessions`).
+
+How the hands are dealt (blinds, rake, the button) is not the writer's: it is the room's house-rules preset,
+the one the audit applies to the room's hands, through generate/dealing.py (`room_dealing`). A fault kind no
+check can see under that preset (a rake over a cap the preset does not know) is not injected either.
 
 The same record (same play, same faults) is written in every room's conventions: raise numbers, pot lines,
 fees and uncalled bets as that room prints them, so that recall can be measured through each room's reader
@@ -26,13 +32,11 @@ import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from omaha_audit.generate.dealing import DealingRules, room_rules
 from omaha_audit.generate.record import HandRecord
 from omaha_audit.model import Game, Structure
-
-if TYPE_CHECKING:
-    from omaha_audit.generate.faults_table import RoomSessions
 
 # The kinds of variant: each hand is written in at most one variant of each kind.
 LANGUAGE: Final = "language"
@@ -55,6 +59,7 @@ class Variant:
     games: tuple[Game, ...] | None = None
     structures: tuple[Structure, ...] | None = None
     tournament: bool | None = None
+    currency: str | None = None
     cannot_show: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
@@ -116,18 +121,38 @@ def writer_for(room: str, names: Iterable[str] = ()) -> Callable[[HandRecord], s
     return functools.partial(write, variants=chosen)
 
 
-def cannot_show(room: str, names: Iterable[str] = ()) -> frozenset[str]:
-    """The fault kinds `room`'s text (in the variants named) cannot show: they are not injected when writing it."""
-    hidden = frozenset(getattr(_module(room), "CANNOT_SHOW", frozenset()))
+def room_currency(room: str, names: Iterable[str] = ()) -> str:
+    """The currency `room`'s cash hands name, in the variants named."""
+    currency: str = getattr(_module(room), "CURRENCY", "USD")
     for variant in chosen_variants(room, names):
-        hidden |= variant.cannot_show
-    return hidden
+        currency = variant.currency or currency
+    return currency
 
 
-def room_sessions(room: str) -> RoomSessions | None:
-    """How `room`'s writer shows table sessions (its `SESSIONS`), or None when it writes none."""
-    support: RoomSessions | None = getattr(_module(room), "SESSIONS", None)
-    return support
+@functools.lru_cache(maxsize=64)  # (asked for every hand dealt)
+def room_dealing(room: str, names: tuple[str, ...] = ()) -> DealingRules:
+    """How `room`'s hands are dealt, in the variants named: by the room's preset (generate/dealing.py)."""
+    return room_rules(room, room_currency(room, names))
+
+
+def cannot_show_why(room: str, names: Iterable[str] = ()) -> dict[str, str]:
+    """The fault kinds `room`'s hands (in the variants named) cannot show, with the reason where it is the
+    room's preset (the others: the writer's and its variants' `CANNOT_SHOW`, whose reasons are noted there)."""
+    hidden = dict.fromkeys(getattr(_module(room), "CANNOT_SHOW", frozenset()), "the room's text")
+    for variant in chosen_variants(room, names):
+        hidden.update(dict.fromkeys(variant.cannot_show, f"the text of variant {variant.name!r}"))
+    hidden.update(room_dealing(room, tuple(names)).unshown())
+    return dict(sorted(hidden.items()))
+
+
+def cannot_show(room: str, names: Iterable[str] = ()) -> frozenset[str]:
+    """The fault kinds `room`'s hands (in the variants named) cannot show: they are not injected there."""
+    return frozenset(cannot_show_why(room, names))
+
+
+def sessions_shown(room: str) -> bool:
+    """Whether `room`'s writer shows table sessions (its `SESSIONS`)."""
+    return bool(getattr(_module(room), "SESSIONS", False))
 
 
 @functools.cache  # (asked for every hand dealt)

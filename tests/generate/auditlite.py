@@ -18,11 +18,22 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from omaha_audit.engine.evaluate import describe_hi_lo, evaluate_high, evaluate_holdem, evaluate_low
-from omaha_audit.generate.config import FIXED_LIMIT_CASH, POKERSTARS_RAKE
+from omaha_audit.generate.config import POKERSTARS_RAKE
 from omaha_audit.model import ActionKind, Game, Hand, ShowdownKind, Street, Structure
 
 BETTING_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
-FL_BLINDS = {small_bet: (small_blind, big_blind) for small_bet, _, small_blind, big_blind in FIXED_LIMIT_CASH}
+# PokerStars' posted fixed-limit blinds by small bet, in cents (RULES.md FL-1: $3/$6 posts $1/$3, $5/$10 $2/$5).
+FL_BLINDS = {
+    10: (5, 10),
+    25: (10, 25),
+    50: (25, 50),
+    100: (50, 100),
+    200: (100, 200),
+    300: (100, 300),
+    500: (200, 500),
+    1000: (500, 1000),
+    1500: (1000, 1500),
+}
 
 
 @dataclass

@@ -16,7 +16,7 @@ import typer
 from gen_helpers import problems, read_back
 from typer.testing import CliRunner
 
-from omaha_audit.accuracy import Accuracy, generated_house, measure
+from omaha_audit.accuracy import Accuracy, measure
 from omaha_audit.cli.generate_cmd import generate_command
 from omaha_audit.generate import GenerateConfig, generate, session_fault_names
 from omaha_audit.generate.config import FIXED_LIMIT_LEVELS, TOURNAMENT_LEVELS
@@ -24,6 +24,7 @@ from omaha_audit.generate.faults_table import session_rooms, table_fault_codes
 from omaha_audit.generate.record import HandRecord, Post
 from omaha_audit.generate.sessions import SessionRun
 from omaha_audit.model import Structure
+from omaha_audit.rooms import preset_of
 
 SESSION_ROOMS = session_rooms()
 ROOMS = sorted(SESSION_ROOMS)
@@ -215,7 +216,7 @@ def test_sessions_show_every_feature(clean_runs: Runs) -> None:
 
 def test_session_rooms_match_the_auditors_presets() -> None:
     for room, support in SESSION_ROOMS.items():
-        house = generated_house(room)
+        house = preset_of(room, room)
         assert house.button_mode == support.judged, room
         assert house.missed_small_blind_owed == support.small_owed, room
         assert set(support.modes) <= {"moving", "dead"}

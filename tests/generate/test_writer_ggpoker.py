@@ -12,7 +12,7 @@ from gen_helpers import generate_text, problems, read_back
 
 from omaha_audit.accuracy import Accuracy, measure
 from omaha_audit.generate import GenerateConfig, fault_names
-from omaha_audit.generate.writers import cannot_show
+from omaha_audit.generate.writers import cannot_show, cannot_show_why
 from omaha_audit.model import FeeKind, Game, Hand, Structure, Unit
 from omaha_audit.model.money import CHIPS
 from omaha_audit.rooms.ggpoker.writer import CANNOT_SHOW, money
@@ -63,12 +63,15 @@ def test_a_mixed_run_reads_back_cleanly(tmp_path: Path) -> None:
 
 
 def test_cannot_show_is_small() -> None:
-    assert cannot_show("ggpoker") == CANNOT_SHOW == {"wrong_hand_description", "side_pot_wrong"}
+    assert {"wrong_hand_description", "side_pot_wrong"} == CANNOT_SHOW
+    assert cannot_show("ggpoker") == CANNOT_SHOW | {"rake_over_cap"}
+    # (and no rake over a cap: the room's preset states none, so the audit holds the rake to none)
+    assert cannot_show_why("ggpoker")["rake_over_cap"].startswith("the ggpoker preset states no rake cap")
     assert set(fault_names()) >= CANNOT_SHOW
 
 
 def test_recall_is_total_and_clean_hands_stay_clean(tmp_path: Path) -> None:
-    kinds = [kind for kind in fault_names() if kind not in CANNOT_SHOW]
+    kinds = [kind for kind in fault_names() if kind not in cannot_show("ggpoker")]
     accuracy = Accuracy()
     measure(tmp_path, GenerateConfig(hands=50 * len(kinds), seed=31, fault_rate=1.0, room="ggpoker"), accuracy)
     measure(tmp_path, GenerateConfig(hands=1_000, seed=32, fault_rate=0.0, room="ggpoker"), accuracy)

@@ -13,7 +13,7 @@ from gen_helpers import generate_text, problems, read_back
 
 from omaha_audit.accuracy import Accuracy, measure
 from omaha_audit.generate import GenerateConfig, fault_names
-from omaha_audit.generate.writers import cannot_show
+from omaha_audit.generate.writers import cannot_show, cannot_show_why
 from omaha_audit.model import ALL_POTS, ActionKind, Hand, Refunds, Unit, parse_card
 from omaha_audit.model.money import CHIPS
 from omaha_audit.rooms.ipoker.writer import CANNOT_SHOW, card, money
@@ -84,7 +84,9 @@ def kept(hand: Hand) -> int:
 
 
 def test_cannot_show_is_the_list() -> None:
-    assert cannot_show("ipoker") == CANNOT_SHOW
+    assert cannot_show("ipoker") == CANNOT_SHOW | {"rake_over_cap"}
+    # (and no rake over a cap: the room's preset states none, so the audit holds the rake to none)
+    assert cannot_show_why("ipoker")["rake_over_cap"].startswith("the ipoker preset states no rake cap")
     assert set(fault_names()) >= CANNOT_SHOW
     assert {
         "wrong_uncalled_bet",
@@ -100,7 +102,7 @@ def test_cannot_show_is_the_list() -> None:
 
 
 def test_recall_is_total_and_clean_hands_stay_clean(tmp_path: Path) -> None:
-    kinds = [kind for kind in fault_names() if kind not in CANNOT_SHOW]
+    kinds = [kind for kind in fault_names() if kind not in cannot_show("ipoker")]
     accuracy = Accuracy()
     measure(tmp_path, GenerateConfig(hands=50 * len(kinds), seed=31, fault_rate=1.0, room="ipoker"), accuracy)
     measure(tmp_path, GenerateConfig(hands=1_000, seed=32, fault_rate=0.0, room="ipoker"), accuracy)

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from omaha_audit.generate.faults_table import RoomSessions
 from omaha_audit.generate.record import (
     Act,
     BoardLine,
@@ -49,7 +48,6 @@ from omaha_audit.generate.record import (
     Text,
     Uncalled,
 )
-from omaha_audit.generate.seating import DEAD, MOVING
 from omaha_audit.generate.showdown import evaluate
 from omaha_audit.generate.text import STREET_WORD, cards_text, grouped
 from omaha_audit.generate.writers import HEADER, NUMBERS, Variant, variants
@@ -66,9 +64,8 @@ CANNOT_SHOW: Final = frozenset(
 )
 
 HAND_SEPARATOR: Final = "\n\n"
-# Table sessions (generate --sessions): how the room's button moves, and whether a returning player owes
-# the small blind missed.
-SESSIONS: Final = RoomSessions("either", (MOVING, DEAD), True)
+# Table sessions (generate --sessions) are shown, dealt as the room's preset moves the button.
+SESSIONS: Final = True
 VARIANTS: Final = variants(
     Variant("thousands", NUMBERS, "amounts grouped by thousands: `$1,142.13`, `30,000.00`"),
     Variant("cap", HEADER, "a capped table's name: `Miramar (Cap) 6-max Seat #3 is the button`", tournament=False),

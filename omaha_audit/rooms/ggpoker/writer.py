@@ -34,7 +34,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from omaha_audit.generate.faults_table import RoomSessions
 from omaha_audit.generate.record import (
     Act,
     BoardLine,
@@ -48,7 +47,6 @@ from omaha_audit.generate.record import (
     Text,
     Uncalled,
 )
-from omaha_audit.generate.seating import MOVING
 from omaha_audit.generate.showdown import evaluate, show_order
 from omaha_audit.generate.text import FOLD_WORD, RUN_WORD, STREET_WORD, cards_text
 from omaha_audit.generate.writers import HEADER, NUMBERS, Variant, variants
@@ -69,17 +67,15 @@ CANNOT_SHOW: Final = frozenset(
 )
 
 HAND_SEPARATOR: Final = "\n\n\n"
-# Table sessions (generate --sessions): how the room's button moves, and whether a returning player owes
-# the small blind missed.
-SESSIONS: Final = RoomSessions(MOVING, (MOVING,), True)
+# Table sessions (generate --sessions) are shown, dealt as the room's preset moves the button.
+SESSIONS: Final = True
 VARIANTS: Final = variants(
     Variant(
         "yuan",
         NUMBERS,
         "yuan tables: `Hold'em No Limit (\u00a51/\u00a52)`, `\u00a51,270.5`",
         tournament=False,
-        # (the generator rakes by PokerStars' dollar caps; the audit knows no caps in yuan to hold a rake to)
-        cannot_show=frozenset({"rake_over_cap"}),
+        currency="CNY",
     ),
     Variant(
         "rush",

@@ -75,7 +75,7 @@ VARIANTS: Final = variants(
     Variant("dot-groups", NUMBERS, '`chips="1.500"`, `$1.214,15`, `$0,50` (dot thousands, decimal comma)'),
     Variant("space-groups", NUMBERS, '`chips="1 000"`, `$1 214,15`, `$0,02` (space thousands, decimal comma)'),
     Variant("decimal-comma", NUMBERS, "`$0,50`, `$1214,15` (a decimal comma, no thousands mark)"),
-    Variant("euro", NUMBERS, "euro tables: `1.214,15\u20ac`, `0,02\u20ac` (the sign after the number)"),
+    Variant("euro", NUMBERS, "euro tables: `1.214,15\u20ac`, `0,02\u20ac` (the sign after the number)", currency="EUR"),
     Variant(
         "twister", HEADER, "a Twister (a lottery sit-and-go): `<tournamentname>Twister \u20ac5 ...`", tournament=True
     ),

@@ -154,6 +154,7 @@ VARIANTS: Final = variants(
         "euro",
         NUMBERS,
         "`2.000 \u20ac`, `0,50 \u20ac` (dot thousands, decimal comma, the euro sign after: euro tables)",
+        currency="EUR",
     ),
     Variant("comma-decimal", NUMBERS, "`0,02$`, `1234,56$` (no thousands mark, decimal comma)"),
     Variant(

@@ -24,7 +24,6 @@ from collections.abc import Callable
 from typing import Final
 
 from omaha_audit.generate.config import GAME_TEXT, STRUCTURE_TEXT
-from omaha_audit.generate.faults_table import RoomSessions
 from omaha_audit.generate.record import (
     Act,
     BoardLine,
@@ -38,7 +37,6 @@ from omaha_audit.generate.record import (
     Text,
     Uncalled,
 )
-from omaha_audit.generate.seating import MOVING
 from omaha_audit.generate.text import FOLD_WORD, RUN_WORD, STREET_WORD, cards_text, grouped
 from omaha_audit.generate.writers import HEADER, LANGUAGE, NUMBERS, Variant, variants
 from omaha_audit.model import Game, Street, Structure, Unit
@@ -50,9 +48,8 @@ HAND_SEPARATOR = "\n\n\n\n"
 # the audit checks PokerStars' English words only, so a wrong one is not evidence there.
 _FOREIGN_WORDS: Final = frozenset({"wrong_hand_description"})
 
-# Table sessions (generate --sessions): how the room's button moves, and whether a returning player owes
-# the small blind missed.
-SESSIONS: Final = RoomSessions(MOVING, (MOVING,), True)
+# Table sessions (generate --sessions) are shown, dealt as the room's preset moves the button.
+SESSIONS: Final = True
 VARIANTS: Final = variants(
     Variant(
         "pt",

@@ -15,8 +15,7 @@ WINAMAX: Final = HouseRules(
     no_flop_no_drop=True,
     # FL-1: the small blind of the 0.05€/0.10€ fixed-limit table is 0.02€ (fpdb-3/cash/Flop/
     # LHE-2max-EUR-0.05-0.10-201204.txt); the play-money 0.50/1 draw table posts half the small bet.
-    # Winamax publishes no table for its other limits: PokerStars' (RULES.md FL-1) is assumed for them,
-    # which is also the one the generator deals by.
+    # Winamax publishes no table for its other limits: PokerStars' (RULES.md FL-1) is assumed for them.
     fl_small_blinds=((Decimal("0.05"), Decimal("0.02")), *POKERSTARS.fl_small_blinds),
     # No rake caps: Winamax's schedule is not printed in its hands and no published figure was found to
     # cite (3€ is the most raked in the corpus, on 2€/4€ pots of 170€ and 474€), so caps are not checked.

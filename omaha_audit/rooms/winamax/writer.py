@@ -42,7 +42,6 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from omaha_audit.generate.faults_table import RoomSessions
 from omaha_audit.generate.record import (
     Act,
     BoardLine,
@@ -55,7 +54,6 @@ from omaha_audit.generate.record import (
     Text,
     Uncalled,
 )
-from omaha_audit.generate.seating import DEAD
 from omaha_audit.generate.showdown import evaluate
 from omaha_audit.generate.text import cards_text
 from omaha_audit.generate.writers import HEADER, NUMBERS, Variant, variants
@@ -78,9 +76,9 @@ CANNOT_SHOW: Final = frozenset(
 )
 
 HAND_SEPARATOR: Final = "\n\n\n"
-# Table sessions (generate --sessions): how the room's button moves, and whether a returning player owes
-# the small blind missed.
-SESSIONS: Final = RoomSessions(DEAD, (DEAD,), False)
+CURRENCY: Final = "EUR"  # (cash tables in euros)
+# Table sessions (generate --sessions) are shown, dealt as the room's preset moves the button.
+SESSIONS: Final = True
 VARIANTS: Final = variants(
     Variant(
         "comma-buy-in",
