@@ -10,12 +10,13 @@ and the command exits 1 when there were any.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from types import ModuleType
 from typing import TextIO
 
@@ -50,14 +51,36 @@ class ConvertSummary:
 
 
 def output_name(display: str, root: str, suffix: str, name: str) -> Path:
-    """The output file's path below the output folder for an input shown as `display`."""
+    """The output file's path below the output folder for an input shown as `display`: always below it,
+    whatever the input's name (an archive member's name is the archive's writer's choice: `..` parts, a
+    leading `/`, control characters, a name longer than a file system allows), each part a safe name."""
     relative = display[len(root) :].lstrip("/\\") if root and display.startswith(root) else Path(display).name
     relative = relative.replace("!/", "/").replace("!\\", "/")
-    path = Path(relative)
-    stem = path.stem if path.suffix else path.name
-    if suffix == ".txt":
-        return path.with_name(f"{stem}.{name}.txt")
-    return path.with_name(stem + suffix)
+    parts = [safe_part(part) for part in relative.replace("\\", "/").split("/") if part not in ("", ".")]
+    last = parts.pop() if parts else "input"
+    stem = PurePosixPath(last).stem if PurePosixPath(last).suffix else last
+    written = f"{stem}.{name}.txt" if suffix == ".txt" else stem + suffix
+    return Path(*parts, safe_part(written, keep=len(written) - len(stem)))
+
+
+NAME_BYTES = 200  # the longest part of an output path written (file systems allow 255 bytes)
+
+
+def safe_part(part: str, keep: int = 0) -> str:
+    """One part of an output path made a safe name: `..` made `__`, control and format characters (ESC,
+    NUL, right-to-left marks) made `_`, and a name over NAME_BYTES bytes cut, its last `keep` characters
+    (a suffix) kept, with a digest of the whole so that two long names stay apart."""
+    if part == "..":
+        return "__"
+    if not part.isprintable():
+        part = "".join(char if char.isprintable() else "_" for char in part)
+    if len(part.encode("utf-8", "surrogatepass")) <= NAME_BYTES:
+        return part
+    digest = hashlib.blake2b(part.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
+    tail = part[len(part) - keep :] if keep else ""
+    room = NAME_BYTES - len(tail.encode("utf-8", "surrogatepass")) - len(digest) - 1
+    head = part[: len(part) - len(tail)].encode("utf-8", "surrogatepass")[: max(room, 0)]
+    return f"{head.decode('utf-8', 'ignore')}-{digest}{tail}"
 
 
 def common_root(displays: Iterable[str]) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import BinaryIO, Final, Protocol
 
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.parse.archives import archive_kind, members
+from omaha_audit.parse.archives import ArchiveMember, archive_kind, members
 from omaha_audit.parse.input_files import InputFiles, Source
 from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.parse.remote import RemoteFile, RemoteProblem, expand_url, is_url
@@ -145,20 +145,41 @@ def _add_found(files: InputFiles, found: Path | RemoteFile) -> None:
 
 
 def _add_members(files: InputFiles, path: Path | RemoteFile) -> None:
-    """An archive's files, as a directory scan finds them (hidden ones left out, others by their name)."""
+    """An archive's files, each read or named as skipped with the reason (`files.skipped`): hidden ones
+    (a part of the name starting with a dot, `..` aside), macOS's `__MACOSX` copies, archives inside the
+    archive and entries that are not regular files. A `..` part is a name like any other (nothing is
+    extracted): such a member is read."""
     try:
         found = list(members(path))
     except OSError as error:
         raise PathProblem(f"cannot read {path}: {error.strerror or error}") from None
     for member in found:
-        inner = member.member or ""
-        if any((part.startswith(".") and part != ".") or part == "__MACOSX" for part in inner.split("/")):
-            continue
-        if member.member is not None and archive_kind(Path(member.name)) is not None:
-            files.skipped.append((str(member), "an archive inside an archive is not read: skipped"))
+        why = _member_skipped(member)
+        if why is not None:
+            files.skipped.append((str(member), why))
         else:
             files.append(member)
             files.scanned.add(member)
+
+
+HIDDEN_MEMBER: Final = "hidden inside the archive (a name starting with a dot): skipped"
+MACOS_MEMBER: Final = "macOS metadata inside the archive (__MACOSX): skipped"
+
+
+def _member_skipped(member: ArchiveMember) -> str | None:
+    """Why an archive's entry is not read, or None."""
+    if member.skip is not None:
+        return member.skip
+    if member.member is None:
+        return None
+    parts = member.member.split("/")
+    if "__MACOSX" in parts:
+        return MACOS_MEMBER
+    if any(part.startswith(".") and part not in (".", "..") for part in parts):
+        return HIDDEN_MEMBER
+    if archive_kind(Path(member.name)) is not None:
+        return "an archive inside an archive is not read: skipped"
+    return None
 
 
 class HandSource:
