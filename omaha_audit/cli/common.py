@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from omaha_audit.report.visible import visible
+
 if TYPE_CHECKING:  # (imported where used: `--help` loads no room)
     from omaha_audit.model.house_rules import HouseRules
     from omaha_audit.parallel import Workers
@@ -17,7 +19,7 @@ if TYPE_CHECKING:  # (imported where used: `--help` loads no room)
 
 
 def fail_usage(message: str) -> NoReturn:
-    print(f"omaha-audit: error: {message}", file=sys.stderr)
+    print(f"omaha-audit: error: {visible(message)}", file=sys.stderr)
     raise typer.Exit(2)
 
 

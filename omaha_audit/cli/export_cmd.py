@@ -23,6 +23,7 @@ from omaha_audit.cli.common import (
     open_paths,
     workers_option,
 )
+from omaha_audit.report.visible import notice_line, visible
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -70,11 +71,11 @@ def run_export(
             auditor.table_row_sink = builder.add_table_row
             problems = collect(auditor, builder, files, err, workers)
             for path, rows in write_tables(builder.lazy_frames(), folder, output_format):
-                err.write(f"omaha-audit: wrote {path} ({rows:,} rows)\n")
+                err.write(f"omaha-audit: wrote {visible(str(path))} ({rows:,} rows)\n")
     for notice in auditor.tally.notices:
-        err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
+        err.write(notice_line(notice.path, notice.message))
     for where, line, error in problems:
-        err.write(f"omaha-audit: {where}:{line}: left out of the tables: {error}\n")
+        err.write(notice_line(f"{where}:{line}", f"left out of the tables: {error}"))
     return 0
 
 
@@ -98,7 +99,9 @@ def _export_dataset(
     for name in ALL_TABLES:
         mine = [rows for path, rows in run.written if path.parts[-4] == name]
         if mine:
-            err.write(f"omaha-audit: wrote {folder / name} ({sum(mine):,} rows in {len(mine):,} partitions)\n")
+            err.write(
+                f"omaha-audit: wrote {visible(str(folder / name))} ({sum(mine):,} rows in {len(mine):,} partitions)\n"
+            )
     return run.problems
 
 

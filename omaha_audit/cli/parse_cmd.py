@@ -15,6 +15,7 @@ from typing import TextIO
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.files import FileNotice
 from omaha_audit.report.hand_json import hand_record, stakes_text, unreadable_record
+from omaha_audit.report.visible import notice_line, visible
 from omaha_audit.rooms import hand_source
 
 
@@ -41,7 +42,7 @@ def run_parse(files: Sequence[Source], output_format: str, out: TextIO, err: Tex
     jsonl = output_format == "jsonl"
     for item in source.read_paths(files):
         if isinstance(item, FileNotice):
-            print(f"omaha-audit: {item.path}: {item.message}", file=err)
+            err.write(notice_line(item.path, item.message))
             continue
         if isinstance(item, UnreadableHand):
             unreadable += 1
@@ -51,7 +52,7 @@ def run_parse(files: Sequence[Source], output_format: str, out: TextIO, err: Tex
             record = unreadable_record(item) if isinstance(item, UnreadableHand) else hand_record(item)
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
         else:
-            out.write(_text_line(item) + "\n")
+            out.write(visible(_text_line(item)) + "\n")
     out.flush()
     print(
         f"files: {len(files)}, hands: {read + unreadable}, read: {read}, unreadable: {unreadable}",

@@ -25,6 +25,7 @@ from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.files import FileNotice
 from omaha_audit.parse.input_files import Source
 from omaha_audit.report.atomic import atomic_path
+from omaha_audit.report.visible import notice_line, visible
 
 WRITERS = {
     "phh": "omaha_audit.interop.phh",
@@ -127,7 +128,7 @@ def convert_files(files: Sequence[Source], target: str, folder: Path, err: TextI
 
     for item in items:
         if isinstance(item, FileNotice):
-            err.write(f"omaha-audit: {item.path}: {item.message}\n")
+            err.write(notice_line(item.path, item.message))
             continue
         path = item.path if isinstance(item, UnreadableHand) else item.source.path
         if path != current:
@@ -135,7 +136,7 @@ def convert_files(files: Sequence[Source], target: str, folder: Path, err: TextI
             current, texts = path, []
         if isinstance(item, UnreadableHand):
             summary.unreadable += 1
-            err.write(f"omaha-audit: {item.path}:{item.line}: unreadable hand, not converted: {item.reason}\n")
+            err.write(notice_line(f"{item.path}:{item.line}", f"unreadable hand, not converted: {item.reason}"))
             continue
         assert isinstance(item, Hand)
         result = module.convert(item)
@@ -151,11 +152,13 @@ def report(summary: ConvertSummary, target: str, folder: Path, err: TextIO) -> i
     """The summary lines; the exit code: 0 when every hand was written, else 1."""
     for reason, count in summary.not_written.most_common():
         err.write(
-            f"omaha-audit: {count:,} hand(s) not written as {target}: {reason} (first: {summary.first[reason]})\n"
+            f"omaha-audit: {count:,} hand(s) not written as {target}: {visible(reason)} "
+            f"(first: {visible(summary.first[reason])})\n"
         )
     refused = sum(summary.not_written.values())
     err.write(
         f"omaha-audit: wrote {summary.hands_written:,} hand(s) as {target} in {summary.files_written:,} file(s) "
-        f"under {folder}; not written: {refused:,} the format cannot express, {summary.unreadable:,} unreadable\n"
+        f"under {visible(str(folder))}; not written: {refused:,} the format cannot express, "
+        f"{summary.unreadable:,} unreadable\n"
     )
     return 1 if refused or summary.unreadable else 0
