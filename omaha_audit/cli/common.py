@@ -45,11 +45,13 @@ def open_paths(paths: Sequence[str | Path]) -> InputFiles:
     except PathProblem as problem:
         fail_usage(str(problem))
     if not files:
-        fail_usage(
-            "no hand-history files under the given paths (only archives inside archives, which are not read)"
-            if files.skipped
-            else "no hand-history files under the given paths"
-        )
+        if files.skipped:
+            path, why = files.skipped[0]
+            fail_usage(
+                f"no hand-history files under the given paths, only archive members that are not read"
+                f" ({len(files.skipped):,}; the first: {path}: {why})"
+            )
+        fail_usage("no hand-history files under the given paths")
     return files
 
 

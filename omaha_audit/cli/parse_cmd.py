@@ -40,6 +40,8 @@ def run_parse(files: Sequence[Source], output_format: str, out: TextIO, err: Tex
     source = hand_source()
     read = unreadable = 0
     jsonl = output_format == "jsonl"
+    for skipped, why in getattr(files, "skipped", ()):  # (archive members not read: parse/files.py)
+        err.write(notice_line(skipped, why))
     for item in source.read_paths(files):
         if isinstance(item, FileNotice):
             err.write(notice_line(item.path, item.message))

@@ -107,6 +107,8 @@ def convert_files(files: Sequence[Source], target: str, folder: Path, err: TextI
     root = common_root(str(source) for source in files)
     summary = ConvertSummary()
     taken: set[Path] = set()
+    for skipped, why in getattr(files, "skipped", ()):  # (archive members not read: parse/files.py)
+        err.write(notice_line(skipped, why))
     current: str | None = None
     texts: list[str] = []
 

@@ -88,14 +88,14 @@ class ArchiveMember:
 
     @property
     def name(self) -> str:
-        return PurePosixPath(self.member).name if self.member else self.archive.name
+        return PurePosixPath(self.member).name if self.member is not None else self.archive.name
 
     @property
     def suffix(self) -> str:
         return PurePosixPath(self.name).suffix
 
     def __str__(self) -> str:
-        return f"{self.archive}!/{self.shown}" if self.member else str(self.archive)
+        return f"{self.archive}!/{self.shown}" if self.member is not None else str(self.archive)
 
     def __repr__(self) -> str:
         return f"ArchiveMember({str(self)!r})"
@@ -162,7 +162,7 @@ def members(path: Container) -> Iterator[ArchiveMember]:
             archive, close = _open_zip(path)
             try:
                 for position, zip_info in enumerate(archive.infolist()):
-                    if not zip_info.is_dir():
+                    if not zip_info.filename.endswith("/"):  # (not is_dir(): it fails on an empty name)
                         entries.append((position, zip_info.filename, None))
             finally:
                 close()
@@ -273,22 +273,34 @@ def _tar_from(path: Container) -> tarfile.TarFile:
     return archive
 
 
-_KEPT_TAR: dict[Container, tarfile.TarFile] = {}  # the tar archive whose members are being read, kept open
+_KEPT_TAR: dict[tuple[object, ...], tarfile.TarFile] = {}  # the tar archive whose members are being read, open
 
 
 def _open_tar(path: Container, keep: bool = False) -> tarfile.TarFile:
     """A tar archive opened for reading. `keep`: the one kept open for its members, which are read in the
     archive's order, so that a compressed tar is decompressed forwards rather than from its start for each
-    member."""
+    member; kept for that file as it is on disk (a file written anew at the same path is opened anew)."""
     if not keep:
         return _tar_from(path)
-    archive = _KEPT_TAR.get(path)
+    key = _identity(path)
+    archive = _KEPT_TAR.get(key)
     if archive is None:
         for other in _KEPT_TAR.values():
             other.close()
         _KEPT_TAR.clear()
-        archive = _KEPT_TAR[path] = _tar_from(path)
+        archive = _KEPT_TAR[key] = _tar_from(path)
     return archive
+
+
+def _identity(path: Container) -> tuple[object, ...]:
+    """A file as it is now: its name, and on disk its inode, size and time of change."""
+    if isinstance(path, RemoteFile):
+        return ("url", path.url)
+    try:
+        found = path.stat()
+    except OSError:
+        return (str(path),)
+    return (str(path), found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
 
 
 def _tar_member(archive: tarfile.TarFile, position: int, name: str) -> tarfile.TarInfo:

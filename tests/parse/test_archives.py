@@ -337,3 +337,56 @@ def test_the_text_summary_counts_macos_copies_in_one_line(tmp_path: Path) -> Non
     notes = [line for line in result.stdout.splitlines() if line.startswith("note: ")]
     assert notes == ["note: 3 archive members of macOS metadata (__MACOSX) not read"]
     assert "files with no hand to audit: 3 (passed over 3)" in result.stdout
+
+
+def test_a_member_with_an_empty_name_is_read(tmp_path: Path) -> None:
+    """A zip entry whose name is empty (a NUL where its name starts): zipfile's is_dir() fails on it; it is
+    a member like any other, shown as `x.zip!/`."""
+    target = tmp_path / "empty.zip"
+    with zipfile.ZipFile(target, "w") as archive:
+        archive.writestr(zipfile.ZipInfo("\x00gone"), PLO.read_bytes())
+    records, _ = _parsed(target)
+    assert len(records) == 40
+    assert {record["source"]["path"] for record in records} == {f"{target}!/"}  # type: ignore[index]
+
+
+def test_parse_and_convert_name_the_members_they_do_not_read(tmp_path: Path) -> None:
+    target = tmp_path / "some.zip"
+    with zipfile.ZipFile(target, "w") as archive:
+        archive.write(PLO, "plo.txt")
+        archive.writestr("inner.zip", "x")
+        archive.writestr(".hidden/x.txt", "x")
+    expected = [
+        f"omaha-audit: {target}!/inner.zip: an archive inside an archive is not read: skipped",
+        f"omaha-audit: {target}!/.hidden/x.txt: hidden inside the archive (a name starting with a dot): skipped",
+    ]
+    for command in (["parse", str(target)], ["convert", str(target), "--to", "ohh", "-o", str(tmp_path / "out")]):
+        result = CliRunner().invoke(app, command)
+        assert [line for line in result.stderr.splitlines() if "skipped" in line] == expected, command
+    only = tmp_path / "only.zip"
+    with zipfile.ZipFile(only, "w") as archive:
+        archive.writestr("inner.zip", "x")
+    result = CliRunner().invoke(app, ["audit", str(only)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "omaha-audit: error: no hand-history files under the given paths, only archive members that are not "
+        f"read (1; the first: {only}!/inner.zip: an archive inside an archive is not read: skipped)"
+    )
+
+
+def test_a_tar_written_anew_at_the_same_path_is_read_anew(tmp_path: Path) -> None:
+    """The tar kept open for its members is kept for the file as it was: another archive written at the same
+    path later in the same process is opened again, not read through the old one."""
+    from omaha_audit.rooms import hand_source
+
+    target = tmp_path / "day.tar"
+    hands = _hands(PLO.read_text(encoding="utf-8"))
+    counts = []
+    for kept in (hands[:3], hands[3:10]):
+        data = "".join(kept).encode()
+        with tarfile.open(target, "w") as archive:
+            info = tarfile.TarInfo("t.txt")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+        counts.append(len(list(hand_source().read_paths(expand_paths([target])))))
+    assert counts == [3, 7]
