@@ -75,6 +75,7 @@ from omaha_audit.model import (
     UnreadableHand,
 )
 from omaha_audit.model.money import Unit
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.rooms.kit.amounts import AmountError, units_of_number
 from omaha_audit.rooms.kit.cards import CardError, read_card
 from omaha_audit.rooms.kit.reader import crashed_at
@@ -538,9 +539,9 @@ class _Play:
 
     def player(self, word: str, line: int) -> int:
         match = _PLAYER.match(word)
-        if not match or int(match.group(1)) > self.count:
+        if not match or whole_number(match.group(1)) > self.count:
             raise _NotRead(f"{word!r} is not a player of the hand")
-        return int(match.group(1)) - 1
+        return whole_number(match.group(1)) - 1
 
     def apply(self, text: str, source: Source) -> None:
         line = source.line
