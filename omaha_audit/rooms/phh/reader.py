@@ -421,7 +421,7 @@ class _Builder:
             local += f" {zone}"
         try:
             moment = datetime(year, month, day, hour, minute, second)  # type: ignore[arg-type]
-        except ValueError:
+        except (ValueError, OverflowError):  # (a day of 26 digits does not fit a C long: OverflowError)
             raise _Bad(f"no such date {local}") from None
         if zone in ("UTC", "GMT", "Etc/UTC", "Z"):
             return moment.replace(tzinfo=UTC), local
