@@ -6,8 +6,9 @@ the other text rooms), whole files of the XML rooms, and the text rooms' hands w
 formats that are read too (an OHH object, a PHH table: the `convert` writers' output, a hand a file). A
 mutation is a list of edits, each a kind and two integers that pick where and what (so Hypothesis can draw
 and shrink them, and a seeded random run can draw millions): byte flips to hostile characters, lines
-deleted, doubled, swapped or cut short, numbers made absurd (2^63 cents, seat 540,531, negative), hostile
-names, lines of another hand, control characters.
+deleted, doubled, swapped or cut short, numbers made absurd (2^63 cents, seat 540,531, negative, 4,301
+digits), hostile names, lines of another hand, control characters. Archives with hostile member names and
+URLs that name nothing readable are fuzzed by omaha_audit/fuzz_archives.py.
 
 What is checked on each mutated input (`check_inputs`), audited in-process with every rule on:
 - crash: an exception out of the reader, the engine, a rule or the JSON writers;
@@ -42,7 +43,10 @@ TEXT_FAMILIES = (STARS_LIKE, OTHER_TEXT)
 
 KINDS = ("flip", "delete", "double", "swap", "cut", "truncate", "number", "name", "splice", "control")
 HOSTILE_CHARS = "\x00\x1b\r\t\ufeff\u202e$€:;[]()<>&\"'\\/#*0123456789,.- \u00a0é٣"
-ABSURD_NUMBERS = ("9223372036854775808", "99999999999999999999999999", "540531", "32768", "-1", "0", "00", "1e9")
+# (the last: more digits than Python's int() reads, 4,300)
+ABSURD_NUMBERS = (
+    "9223372036854775808", "99999999999999999999999999", "540531", "32768", "-1", "0", "00", "1e9", "9" * 4_301,
+)  # fmt: skip
 HOSTILE_NAMES = (
     "Uncalled bet ($1) returned to x", "x: raises 1 to 2", 'immo said, "hi"', "y [Ah Kh]",
     "z) collected $100 from pot", "\ufeff", '"},{"a":1', "<script>alert(1)</script>", "\u202eabc", "=1+1",

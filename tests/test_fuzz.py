@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 import tempfile
+import zipfile
 from functools import cache
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from omaha_audit.fuzz import (
     hash_seed_differences,
     mutate,
 )
+from omaha_audit.fuzz_archives import ARCHIVE_KINDS, MEMBER_NAMES, check_archive, check_urls, fuzz_urls
 
 pytestmark = pytest.mark.corpus
 
@@ -229,3 +231,70 @@ def test_the_output_harness_sees_a_replaced_link(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(fuzz_outputs, "_run", replacing)
     outcome = fuzz_outputs.run_outputs(tmp_path, [("audit --html", "link", 0o022)], printing=False)
     assert outcome.replaced == 1
+
+
+@cache
+def archive_texts() -> tuple[str, ...]:
+    """Real inputs of every family (a few per room) to put in archives."""
+    return tuple(seed.text for family in sorted(FAMILIES) for seed in fuzz.seeds(require_corpus(), family, limit=2))
+
+
+@pytest.mark.parametrize("kind", ARCHIVE_KINDS)
+def test_archives_with_hostile_member_names(kind: str) -> None:
+    """Two members of one name, `..` parts, a leading `/`, control characters, hidden and __MACOSX members, an
+    empty name: each member read (as many records as its text gives loose) or named as skipped, each under a
+    path of its own, and nothing raised (issue 36)."""
+    texts = archive_texts()
+    entry = st.tuples(st.integers(0, len(MEMBER_NAMES) - 1), st.integers(0, len(texts) - 1))
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+    @given(picks=st.lists(entry, min_size=1, max_size=5))
+    def run(picks: list[tuple[int, int]]) -> None:
+        entries = [(MEMBER_NAMES[name], texts[text]) for name, text in picks]
+        with tempfile.TemporaryDirectory() as folder:
+            outcome = check_archive(entries, kind, Path(folder))
+        assert not outcome.failed(), f"{outcome.report()}\n{outcome.examples}"
+
+    run()
+
+
+def test_the_archive_check_sees_two_members_read_as_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The check is not one that cannot fail: members opened by name (the old way: the last of a name read
+    for both) are caught."""
+    from omaha_audit.parse import archives
+
+    first = next(seed.text for seed in pool("pokerstars-like") if not seed.whole)
+    second = f"{first}\n\n\n{first}"  # (two hands: a record count of its own)
+
+    def by_name(archive: zipfile.ZipFile, position: int, name: str) -> zipfile.ZipInfo:
+        return archive.getinfo(name)
+
+    monkeypatch.setattr(archives, "_zip_member", by_name)
+    outcome = check_archive([("t.txt", first), ("t.txt", second)], "zip", tmp_path)
+    assert outcome.lost == 1, outcome.report()
+
+
+def test_urls_that_name_nothing_readable(tmp_path: Path) -> None:
+    """Every URL of the list, and chains of them (`a::b`), is read or a usage error, never an exception."""
+    urls = fuzz_urls(tmp_path)
+    rng = random.Random(36)
+    chains = ["::".join(rng.sample(urls, rng.randint(2, 3))) for _ in range(60)]
+    outcome = check_urls([*urls, *chains])
+    assert outcome.inputs == len(urls) + len(chains)
+    assert not outcome.failed(), f"{outcome.report()}\n{outcome.examples}"
+
+
+def test_a_number_of_more_digits_than_python_reads_is_an_unreadable_hand(tmp_path: Path) -> None:
+    """Every digit run of a real hand of each room made 4,301 digits long: never an internal error (the
+    readers' int() refused it: OA104), the hand audited or unreadable with its reason."""
+    long = "9" * 4_301
+    texts = []
+    for family in sorted(FAMILIES):
+        for seed in pool(family)[:: max(1, len(pool(family)) // 12)]:
+            runs = list(re.finditer(r"\d+", seed.text))
+            for found in runs[:: max(1, len(runs) // 25)]:
+                texts.append((seed.text[: found.start()] + long + seed.text[found.end() :], seed.suffix))
+    outcome = check_inputs(texts, tmp_path)
+    examples = {kind: found[:1] for kind, found in outcome.examples.items()}
+    assert not outcome.failed(), f"{outcome.report()}\n{examples}"
+    assert outcome.unreadable > 0

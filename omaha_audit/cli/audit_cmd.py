@@ -13,6 +13,7 @@ from omaha_audit.output import standard_output
 from omaha_audit.pipeline import Auditor, Tally
 from omaha_audit.report.progress import Progress, hand_path
 from omaha_audit.report.text import hand_text, write_across, write_summary
+from omaha_audit.report.visible import notice_line, visible
 from omaha_audit.rules.base import Severity
 from omaha_audit.rules.registry import Rule, TableRule
 
@@ -101,11 +102,11 @@ def run_audit(
                 f"dealer's findings: {tally.dealer_findings}, hands not fully read: {tally.incomplete}\n"
             )
             for notice in tally.notices:
-                err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
+                err.write(notice_line(notice.path, notice.message))
         out.flush()
         if report is not None and html is not None:
             report.write(tally, html)
-            err.write(f"omaha-audit: HTML report written to {html}\n")
+            err.write(f"omaha-audit: HTML report written to {visible(str(html))}\n")
         code = exit_code(tally, fail_on)
         if output_format == "text":
             err.write(f"omaha-audit: exit {code}: {_exit_meaning(code, fail_on, tally)}\n")

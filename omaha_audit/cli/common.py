@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from omaha_audit.report.visible import visible
+
 if TYPE_CHECKING:  # (imported where used: `--help` loads no room)
     from omaha_audit.model.house_rules import HouseRules
     from omaha_audit.parallel import Workers
@@ -17,7 +19,7 @@ if TYPE_CHECKING:  # (imported where used: `--help` loads no room)
 
 
 def fail_usage(message: str) -> NoReturn:
-    print(f"omaha-audit: error: {message}", file=sys.stderr)
+    print(f"omaha-audit: error: {visible(message)}", file=sys.stderr)
     raise typer.Exit(2)
 
 
@@ -62,11 +64,13 @@ def open_paths(paths: Sequence[str | Path]) -> InputFiles:
     except PathProblem as problem:
         fail_usage(str(problem))
     if not files:
-        fail_usage(
-            "no hand-history files under the given paths (only archives inside archives, which are not read)"
-            if files.skipped
-            else "no hand-history files under the given paths"
-        )
+        if files.skipped:
+            path, why = files.skipped[0]
+            fail_usage(
+                f"no hand-history files under the given paths, only archive members that are not read"
+                f" ({len(files.skipped):,}; the first: {path}: {why})"
+            )
+        fail_usage("no hand-history files under the given paths")
     return files
 
 

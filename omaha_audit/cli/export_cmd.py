@@ -25,6 +25,7 @@ from omaha_audit.cli.common import (
     open_paths,
     workers_option,
 )
+from omaha_audit.report.visible import notice_line, visible
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -77,7 +78,7 @@ def run_export(
                 auditor.table_row_sink = builder.add_table_row
                 problems = collect(auditor, builder, files, err, workers)
                 for path, rows in write_tables(builder.lazy_frames(), folder, output_format):
-                    err.write(f"omaha-audit: wrote {path} ({rows:,} rows)\n")
+                    err.write(f"omaha-audit: wrote {visible(str(path))} ({rows:,} rows)\n")
     except (OSError, pl.exceptions.PolarsError) as failure:
         # (the tables are written by polars, by the workers too: a full disk or a name the file system
         # refuses comes back as an OSError, or as a polars error that carries the OS's: "... (os error 28)")
@@ -85,9 +86,9 @@ def run_export(
             raise
         raise WriteFailed(f"cannot write the export to {folder}: {describe(failure)}") from None
     for notice in auditor.tally.notices:
-        err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
+        err.write(notice_line(notice.path, notice.message))
     for where, line, error in problems:
-        err.write(f"omaha-audit: {where}:{line}: left out of the tables: {error}\n")
+        err.write(notice_line(f"{where}:{line}", f"left out of the tables: {error}"))
     return 0
 
 
@@ -111,7 +112,9 @@ def _export_dataset(
     for name in ALL_TABLES:
         mine = [rows for path, rows in run.written if path.parts[-4] == name]
         if mine:
-            err.write(f"omaha-audit: wrote {folder / name} ({sum(mine):,} rows in {len(mine):,} partitions)\n")
+            err.write(
+                f"omaha-audit: wrote {visible(str(folder / name))} ({sum(mine):,} rows in {len(mine):,} partitions)\n"
+            )
     return run.problems
 
 

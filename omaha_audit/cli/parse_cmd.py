@@ -16,6 +16,7 @@ from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.output import standard_output
 from omaha_audit.parse.files import FileNotice
 from omaha_audit.report.hand_json import hand_record, stakes_text, unreadable_record
+from omaha_audit.report.visible import notice_line, visible
 from omaha_audit.rooms import hand_source
 
 
@@ -41,9 +42,11 @@ def run_parse(files: Sequence[Source], output_format: str, out: TextIO, err: Tex
     out = standard_output(out)
     read = unreadable = 0
     jsonl = output_format == "jsonl"
+    for skipped, why in getattr(files, "skipped", ()):  # (archive members not read: parse/files.py)
+        err.write(notice_line(skipped, why))
     for item in source.read_paths(files):
         if isinstance(item, FileNotice):
-            print(f"omaha-audit: {item.path}: {item.message}", file=err)
+            err.write(notice_line(item.path, item.message))
             continue
         if isinstance(item, UnreadableHand):
             unreadable += 1
@@ -53,7 +56,7 @@ def run_parse(files: Sequence[Source], output_format: str, out: TextIO, err: Tex
             record = unreadable_record(item) if isinstance(item, UnreadableHand) else hand_record(item)
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
         else:
-            out.write(_text_line(item) + "\n")
+            out.write(visible(_text_line(item)) + "\n")
     out.flush()
     print(
         f"files: {len(files)}, hands: {read + unreadable}, read: {read}, unreadable: {unreadable}",

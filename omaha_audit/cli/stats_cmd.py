@@ -58,6 +58,7 @@ def run_stats(
     from omaha_audit.output import standard_output
     from omaha_audit.pipeline import Auditor
     from omaha_audit.report.text import counted
+    from omaha_audit.report.visible import notice_line
     from omaha_audit.rules.registry import ALL_RULES
     from omaha_audit.stats.collect import collect
     from omaha_audit.stats.frames import FrameBuilder
@@ -100,9 +101,9 @@ def run_stats(
         f"{tally.unreadable:,} unreadable\n"
     )
     for notice in tally.notices:
-        err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
+        err.write(notice_line(notice.path, notice.message))
     for path, line, error in problems:
-        err.write(f"omaha-audit: {path}:{line}: left out of the statistics: {error}\n")
+        err.write(notice_line(f"{path}:{line}", f"left out of the statistics: {error}"))
     out.flush()
     return 0
 

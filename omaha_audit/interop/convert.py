@@ -10,20 +10,22 @@ and the command exits 1 when there were any.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from types import ModuleType
 from typing import TextIO
 
 from omaha_audit.interop.common import Unconvertible
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.output import atomic_path, bounded_name, make_folder
+from omaha_audit.output import atomic_path, make_folder
 from omaha_audit.parse.files import FileNotice
 from omaha_audit.parse.input_files import Source
+from omaha_audit.report.visible import notice_line, visible
 
 WRITERS = {
     "phh": "omaha_audit.interop.phh",
@@ -50,15 +52,36 @@ class ConvertSummary:
 
 
 def output_name(display: str, root: str, suffix: str, name: str) -> Path:
-    """The output file's path below the output folder for an input shown as `display`."""
+    """The output file's path below the output folder for an input shown as `display`: always below it,
+    whatever the input's name (an archive member's name is the archive's writer's choice: `..` parts, a
+    leading `/`, control characters, a name longer than a file system allows), each part a safe name."""
     relative = display[len(root) :].lstrip("/\\") if root and display.startswith(root) else Path(display).name
     relative = relative.replace("!/", "/").replace("!\\", "/")
-    # (each part named by the input, an archive member's path too, bounded: a file system takes 255 bytes)
-    path = Path(*(bounded_name(part) for part in Path(relative).parts))
-    stem = bounded_name(path.stem if path.suffix else path.name)
-    if suffix == ".txt":
-        return path.with_name(f"{stem}.{name}.txt")
-    return path.with_name(stem + suffix)
+    parts = [safe_part(part) for part in relative.replace("\\", "/").split("/") if part not in ("", ".")]
+    last = parts.pop() if parts else "input"
+    stem = PurePosixPath(last).stem if PurePosixPath(last).suffix else last
+    written = f"{stem}.{name}.txt" if suffix == ".txt" else stem + suffix
+    return Path(*parts, safe_part(written, keep=len(written) - len(stem)))
+
+
+NAME_BYTES = 200  # the longest part of an output path written (file systems allow 255 bytes)
+
+
+def safe_part(part: str, keep: int = 0) -> str:
+    """One part of an output path made a safe name: `..` made `__`, control and format characters (ESC,
+    NUL, right-to-left marks) made `_`, and a name over NAME_BYTES bytes cut, its last `keep` characters
+    (a suffix) kept, with a digest of the whole so that two long names stay apart."""
+    if part == "..":
+        return "__"
+    if not part.isprintable():
+        part = "".join(char if char.isprintable() else "_" for char in part)
+    if len(part.encode("utf-8", "surrogatepass")) <= NAME_BYTES:
+        return part
+    digest = hashlib.blake2b(part.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
+    tail = part[len(part) - keep :] if keep else ""
+    room = NAME_BYTES - len(tail.encode("utf-8", "surrogatepass")) - len(digest) - 1
+    head = part[: len(part) - len(tail)].encode("utf-8", "surrogatepass")[: max(room, 0)]
+    return f"{head.decode('utf-8', 'ignore')}-{digest}{tail}"
 
 
 def common_root(displays: Iterable[str]) -> str:
@@ -84,6 +107,8 @@ def convert_files(files: Sequence[Source], target: str, folder: Path, err: TextI
     root = common_root(str(source) for source in files)
     summary = ConvertSummary()
     taken: set[Path] = set()
+    for skipped, why in getattr(files, "skipped", ()):  # (archive members not read: parse/files.py)
+        err.write(notice_line(skipped, why))
     current: str | None = None
     texts: list[str] = []
 
@@ -105,7 +130,7 @@ def convert_files(files: Sequence[Source], target: str, folder: Path, err: TextI
 
     for item in items:
         if isinstance(item, FileNotice):
-            err.write(f"omaha-audit: {item.path}: {item.message}\n")
+            err.write(notice_line(item.path, item.message))
             continue
         path = item.path if isinstance(item, UnreadableHand) else item.source.path
         if path != current:
@@ -113,7 +138,7 @@ def convert_files(files: Sequence[Source], target: str, folder: Path, err: TextI
             current, texts = path, []
         if isinstance(item, UnreadableHand):
             summary.unreadable += 1
-            err.write(f"omaha-audit: {item.path}:{item.line}: unreadable hand, not converted: {item.reason}\n")
+            err.write(notice_line(f"{item.path}:{item.line}", f"unreadable hand, not converted: {item.reason}"))
             continue
         assert isinstance(item, Hand)
         result = module.convert(item)
@@ -129,11 +154,13 @@ def report(summary: ConvertSummary, target: str, folder: Path, err: TextIO) -> i
     """The summary lines; the exit code: 0 when every hand was written, else 1."""
     for reason, count in summary.not_written.most_common():
         err.write(
-            f"omaha-audit: {count:,} hand(s) not written as {target}: {reason} (first: {summary.first[reason]})\n"
+            f"omaha-audit: {count:,} hand(s) not written as {target}: {visible(reason)} "
+            f"(first: {visible(summary.first[reason])})\n"
         )
     refused = sum(summary.not_written.values())
     err.write(
         f"omaha-audit: wrote {summary.hands_written:,} hand(s) as {target} in {summary.files_written:,} file(s) "
-        f"under {folder}; not written: {refused:,} the format cannot express, {summary.unreadable:,} unreadable\n"
+        f"under {visible(str(folder))}; not written: {refused:,} the format cannot express, "
+        f"{summary.unreadable:,} unreadable\n"
     )
     return 1 if refused or summary.unreadable else 0

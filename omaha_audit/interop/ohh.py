@@ -52,8 +52,9 @@ How the room-neutral model goes into OHH:
   its movement), tournament details (name, type, speed, initial stack, start date).
 * Unconvertible hands (reasons below, one per cause): cancelled or cut-off hands, games OHH has no
   game_type for (razz, 6+ Hold'em, games the readers do not name), the pot-limit/no-limit mix, a player
-  who acts or collects without a seat, two seats of one name, no award at all, and hands whose chips do
-  not add up (what was put in, less refunds, plus site money, is not what was awarded plus rake and fees).
+  who acts, collects or is given a bet back without a seat, two seats of one name, no award at all, and
+  hands whose chips do not add up (what was put in, less refunds, plus site money, is not what was
+  awarded plus rake and fees).
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ CANCELLED: Final = Unconvertible("cancelled hand: nothing was played to a result
 TRUNCATED: Final = Unconvertible("cut-off hand: the text ends before the result")
 NO_GAME_TYPE: Final = Unconvertible("game has no OHH game_type (razz, 6+ Hold'em, unnamed games)")
 MIXED_LIMIT: Final = Unconvertible("pot-limit pre-flop, no-limit after: OHH has one bet_type")
-UNSEATED: Final = Unconvertible("a player acts or collects without a seat")
+UNSEATED: Final = Unconvertible("a player acts or collects without a seat")  # (or is given a bet back)
 SHARED_NAME: Final = Unconvertible("two seats have the same player name")
 NO_AWARD: Final = Unconvertible("no pot was awarded")
 UNBALANCED: Final = Unconvertible("chips do not add up: put in less refunds is not what was awarded plus rake")
@@ -362,6 +363,7 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
         any(action.player not in ids for action in hand.actions)
         or any(line.player not in ids for line in hand.collected)
         or any(cash_out.player not in ids for cash_out in hand.cash_outs)
+        or any(line.player not in ids for line in hand.uncalled)
     ):
         return UNSEATED
     if not hand.collected and not hand.cash_outs:

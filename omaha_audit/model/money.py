@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from omaha_audit.model.frozen import fast_init
+from omaha_audit.model.numbers import MOST_DIGITS
 
 CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
 SYMBOL_FOR: Final = {code: symbol for symbol, code in CURRENCY_SYMBOLS.items()}
@@ -63,5 +64,8 @@ def parse_amount(text: str, decimals: int) -> int:
         if frac[decimals:].strip("0"):
             raise ValueError(f"amount {text!r} is finer than the unit (10^-{decimals})")
         frac = frac[:decimals]
+    whole = whole.lstrip("0")
+    if len(whole) > MOST_DIGITS:
+        raise ValueError(f"amount {text[:20]!r}...: {len(whole):,} digits, too large to be an amount")
     scale: int = 10**decimals
     return int(whole or "0") * scale + int(frac.ljust(decimals, "0") or "0")

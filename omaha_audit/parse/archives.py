@@ -3,6 +3,13 @@ files (`.gz`, `.bz2`, `.xz`, and `.zst` where the `zstandard` package is install
 disk. A member is named `day.zip!/folder/table1.txt` in every finding; a single compressed file keeps its
 own name.
 
+A member is found again by its place in the archive, never by its name: an archive may hold two members of one
+name (a file added twice, `tar -r`), and each is read. The second of a name is shown as `name#2` (the third
+`name#3`, and so on; a higher number where the archive holds a member of that name too), so that every
+member's findings have a path of their own. A name is only ever a label: nothing is extracted, so a `..` part
+or a leading `/` is read like any other name. Entries that are neither folders nor regular files (tar's
+links, devices, pipes) are listed with the reason they are not read.
+
 A broken archive is not an error of the run: what could be listed is read, and the break itself becomes an
 input whose opening fails with the reason, so that the run reports it (unreadable, OA101) and goes on.
 
@@ -20,6 +27,7 @@ import lzma
 import tarfile
 import zipfile
 import zlib
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import IO, Any, BinaryIO, Final, TypeVar, cast
@@ -51,38 +59,61 @@ def archive_kind(path: Path | RemoteFile) -> str | None:
 
 
 class ArchiveMember:
-    """One file inside an archive (or the content of a single compressed file), opened like a Path."""
+    """One file inside an archive (or the content of a single compressed file), opened like a Path.
 
-    __slots__ = ("archive", "kind", "member", "problem")
+    `member`: the name the archive gives it; `position`: its place among the archive's entries (zip: in the
+    central directory, tar: among the headers), by which it is opened; `shown`: its name as printed (the
+    name, or `name#2` for a later member of a name already taken); `skip`: why an entry that is not a
+    regular file is not read (None: read it)."""
 
-    def __init__(self, archive: Container, member: str | None, kind: str, problem: str | None = None) -> None:
+    __slots__ = ("archive", "kind", "member", "position", "problem", "shown", "skip")
+
+    def __init__(
+        self,
+        archive: Container,
+        member: str | None,
+        kind: str,
+        problem: str | None = None,
+        position: int = -1,
+        shown: str | None = None,
+        skip: str | None = None,
+    ) -> None:
         self.archive = archive
         self.member = member  # None: a single compressed file, or the archive itself when it is broken
         self.kind = kind
         self.problem = problem  # set: the archive is damaged here; opening this entry reports it
+        self.position = position  # -1: a single compressed file, or the damage entry
+        self.shown = shown if shown is not None else (member or "").removeprefix("./")
+        self.skip = skip
 
     @property
     def name(self) -> str:
-        return PurePosixPath(self.member).name if self.member else self.archive.name
+        return PurePosixPath(self.member).name if self.member is not None else self.archive.name
 
     @property
     def suffix(self) -> str:
         return PurePosixPath(self.name).suffix
 
     def __str__(self) -> str:
-        return f"{self.archive}!/{self.member.removeprefix('./')}" if self.member else str(self.archive)
+        return f"{self.archive}!/{self.shown}" if self.member is not None else str(self.archive)
 
     def __repr__(self) -> str:
         return f"ArchiveMember({str(self)!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, ArchiveMember) and (self.archive, self.member) == (other.archive, other.member)
+        return isinstance(other, ArchiveMember) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.archive, self.member))
+        return hash(self._key())
+
+    def _key(self) -> tuple[Container, str | None, int]:
+        return (self.archive, self.member, self.position)
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (ArchiveMember, (self.archive, self.member, self.kind, self.problem))
+        return (
+            ArchiveMember,
+            (self.archive, self.member, self.kind, self.problem, self.position, self.shown, self.skip),
+        )
 
     def open(self, mode: str = "rb") -> BinaryIO:
         """A binary stream of the member's bytes. Raises OSError when it cannot be opened (the reason says
@@ -91,6 +122,8 @@ class ArchiveMember:
             raise ValueError("archive members are read only, in binary")
         if self.problem is not None:
             raise OSError(f"corrupt archive: {self.problem}")
+        if self.skip is not None:
+            raise OSError(self.skip)
         try:
             return cast(BinaryIO, _Rewindable(self._open()))
         except _DAMAGE as error:
@@ -100,40 +133,45 @@ class ArchiveMember:
         if self.kind == "zip":
             archive, close = _open_zip(self.archive)
             try:
-                stream = archive.open(str(self.member))
+                stream = archive.open(_zip_member(archive, self.position, str(self.member)))
             except BaseException:
                 close()
                 raise
             return cast(IO[bytes], _Closing(stream, close))
         if self.kind == "tar":
             tar = _open_tar(self.archive, keep=True)
-            member = tar.extractfile(_tar_member(tar, str(self.member)))
+            member = tar.extractfile(_tar_member(tar, self.position, str(self.member)))
             if member is None:
-                raise OSError(f"{self.member}: not a regular file in the archive")
+                raise OSError(f"{self.shown}: not a regular file in the archive")
             return member
         return _open_single(self.archive)
 
 
 def members(path: Container) -> Iterator[ArchiveMember]:
-    """The files inside an archive, in the archive's order (for a single compressed file: one entry). A
-    damaged archive yields what could be listed, then one entry that reports the damage when opened."""
+    """The files inside an archive, in the archive's order (for a single compressed file: one entry), each
+    with its place in the archive; entries that are not regular files (tar's links, devices) with the
+    reason they are not read (`skip`); folders left out. A damaged archive yields what could be listed,
+    then one entry that reports the damage when opened."""
     kind = archive_kind(path)
     if kind is None or kind == "single":
         yield ArchiveMember(path, None, "single")
         return
-    names: list[str] = []
+    entries: list[tuple[int, str, str | None]] = []  # (position, name, why not read)
     try:
         if kind == "zip":
             archive, close = _open_zip(path)
             try:
-                names = [info.filename for info in archive.infolist() if not info.is_dir()]
+                for position, zip_info in enumerate(archive.infolist()):
+                    if not zip_info.filename.endswith("/"):  # (not is_dir(): it fails on an empty name)
+                        entries.append((position, zip_info.filename, None))
             finally:
                 close()
         else:
             with _open_tar(path) as tar:
-                for info in tar:  # (listed one by one: a break late in the archive keeps what came first)
-                    if info.isfile():
-                        names.append(info.name)
+                # (listed one by one: a break late in the archive keeps what came first)
+                for position, tar_info in enumerate(tar):
+                    if not tar_info.isdir():
+                        entries.append((position, tar_info.name, _not_regular(tar_info)))
     except OSError as error:
         if isinstance(path, RemoteFile) or not path.exists() or isinstance(error, PermissionError):
             raise
@@ -142,10 +180,44 @@ def members(path: Container) -> Iterator[ArchiveMember]:
         problem = _reason(error)
     else:
         problem = None
-    for name in names:
-        yield ArchiveMember(path, name, kind)
+    labels = shown_names([name for _, name, _ in entries])
+    for (position, name, skip), shown in zip(entries, labels, strict=True):
+        yield ArchiveMember(path, name, kind, None, position, shown, skip)
     if problem is not None:
         yield ArchiveMember(path, None, kind, problem)
+
+
+def shown_names(names: list[str]) -> list[str]:
+    """The names members are shown by, one for each and no two alike: the name (a leading `./` left out),
+    and for a later member of a name already seen `name#N`, N its count among the members of that name
+    (raised past any name the archive holds)."""
+    plain = [name.removeprefix("./") for name in names]
+    taken = set(plain)
+    seen: Counter[str] = Counter()
+    shown: list[str] = []
+    for name in plain:
+        seen[name] += 1
+        if seen[name] == 1:
+            shown.append(name)
+            continue
+        number = seen[name]
+        while f"{name}#{number}" in taken:
+            number += 1
+        label = f"{name}#{number}"
+        taken.add(label)
+        shown.append(label)
+    return shown
+
+
+def _not_regular(info: tarfile.TarInfo) -> str | None:
+    """Why a tar entry that is not a regular file is not read (None: it is one)."""
+    if info.isfile():
+        return None
+    if info.issym():
+        return "a symbolic link inside the archive (not followed): skipped"
+    if info.islnk():
+        return "a hard link inside the archive (its content is read under the name it links to): skipped"
+    return "not a regular file (a device or a pipe) inside the archive: skipped"
 
 
 def _reason(error: BaseException) -> str:
@@ -201,35 +273,61 @@ def _tar_from(path: Container) -> tarfile.TarFile:
     return archive
 
 
-_KEPT_TAR: dict[Container, tarfile.TarFile] = {}  # the tar archive whose members are being read, kept open
+_KEPT_TAR: dict[tuple[object, ...], tarfile.TarFile] = {}  # the tar archive whose members are being read, open
 
 
 def _open_tar(path: Container, keep: bool = False) -> tarfile.TarFile:
     """A tar archive opened for reading. `keep`: the one kept open for its members, which are read in the
     archive's order, so that a compressed tar is decompressed forwards rather than from its start for each
-    member."""
+    member; kept for that file as it is on disk (a file written anew at the same path is opened anew)."""
     if not keep:
         return _tar_from(path)
-    archive = _KEPT_TAR.get(path)
+    key = _identity(path)
+    archive = _KEPT_TAR.get(key)
     if archive is None:
         for other in _KEPT_TAR.values():
             other.close()
         _KEPT_TAR.clear()
-        archive = _KEPT_TAR[path] = _tar_from(path)
+        archive = _KEPT_TAR[key] = _tar_from(path)
     return archive
 
 
-def _tar_member(archive: tarfile.TarFile, name: str) -> tarfile.TarInfo:
-    """The member named `name`, read up to (not `getmember`, which reads the whole archive first: a break
-    after the member would then hide the member too)."""
-    known: list[tarfile.TarInfo] = getattr(archive, "members", [])  # (those read so far)
-    for info in known:
-        if info.name == name:
-            return info
-    while (found := archive.next()) is not None:
-        if found.name == name:
-            return found
-    raise OSError(f"{name}: not in the archive")
+def _identity(path: Container) -> tuple[object, ...]:
+    """A file as it is now: its name, and on disk its inode, size and time of change."""
+    if isinstance(path, RemoteFile):
+        return ("url", path.url)
+    try:
+        found = path.stat()
+    except OSError:
+        return (str(path),)
+    return (str(path), found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
+
+
+def _tar_member(archive: tarfile.TarFile, position: int, name: str) -> tarfile.TarInfo:
+    """The entry at `position` among the archive's entries, read up to (not `getmember`, which reads the
+    whole archive first: a break after the member would then hide the member too; nor by name, which finds
+    only one of two members of a name)."""
+    known: list[tarfile.TarInfo] = archive.members  # type: ignore[attr-defined]  # (those read so far)
+    while len(known) <= position and archive.next() is not None:
+        pass
+    if not 0 <= position < len(known):
+        raise OSError(f"{name}: not in the archive")
+    found = known[position]
+    if found.name != name:
+        raise OSError(f"{name}: the archive changed while it was read")
+    return found
+
+
+def _zip_member(archive: zipfile.ZipFile, position: int, name: str) -> zipfile.ZipInfo:
+    """The entry at `position` in the zip's central directory (by place: a zip may name two members alike,
+    and `open(name)` finds only the last)."""
+    entries = archive.infolist()
+    if not 0 <= position < len(entries):
+        raise OSError(f"{name}: not in the archive")
+    found = entries[position]
+    if found.filename != name:
+        raise OSError(f"{name}: the archive changed while it was read")
+    return found
 
 
 def _open_single(path: Container) -> IO[bytes]:

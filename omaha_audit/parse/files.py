@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import BinaryIO, Final, Protocol
 
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.parse.archives import archive_kind, members
+from omaha_audit.parse.archives import ArchiveMember, archive_kind, members
 from omaha_audit.parse.input_files import InputFiles, Source
 from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.parse.remote import RemoteFile, RemoteProblem, expand_url, is_url
@@ -145,20 +145,41 @@ def _add_found(files: InputFiles, found: Path | RemoteFile) -> None:
 
 
 def _add_members(files: InputFiles, path: Path | RemoteFile) -> None:
-    """An archive's files, as a directory scan finds them (hidden ones left out, others by their name)."""
+    """An archive's files, each read or named as skipped with the reason (`files.skipped`): hidden ones
+    (a part of the name starting with a dot, `..` aside), macOS's `__MACOSX` copies, archives inside the
+    archive and entries that are not regular files. A `..` part is a name like any other (nothing is
+    extracted): such a member is read."""
     try:
         found = list(members(path))
     except OSError as error:
         raise PathProblem(f"cannot read {path}: {error.strerror or error}") from None
     for member in found:
-        inner = member.member or ""
-        if any((part.startswith(".") and part != ".") or part == "__MACOSX" for part in inner.split("/")):
-            continue
-        if member.member is not None and archive_kind(Path(member.name)) is not None:
-            files.skipped.append((str(member), "an archive inside an archive is not read: skipped"))
+        why = _member_skipped(member)
+        if why is not None:
+            files.skipped.append((str(member), why))
         else:
             files.append(member)
             files.scanned.add(member)
+
+
+HIDDEN_MEMBER: Final = "hidden inside the archive (a name starting with a dot): skipped"
+MACOS_MEMBER: Final = "macOS metadata inside the archive (__MACOSX): skipped"
+
+
+def _member_skipped(member: ArchiveMember) -> str | None:
+    """Why an archive's entry is not read, or None."""
+    if member.skip is not None:
+        return member.skip
+    if member.member is None:
+        return None
+    parts = member.member.split("/")
+    if "__MACOSX" in parts:
+        return MACOS_MEMBER
+    if any(part.startswith(".") and part not in (".", "..") for part in parts):
+        return HIDDEN_MEMBER
+    if archive_kind(Path(member.name)) is not None:
+        return "an archive inside an archive is not read: skipped"
+    return None
 
 
 class HandSource:
@@ -205,7 +226,7 @@ class HandSource:
             info = FileText(name)
             hands = 0
             summaries = 0
-            stray: list[Block] = []  # consecutive text outside hands, reported as one record
+            stray: _Stray | None = None  # consecutive text outside hands, reported as one record
             blocks = self.splitter.split_texts(name, read_texts(stream, info))
             next_line = 1  # the first line not in a block yet
             while True:
@@ -223,19 +244,24 @@ class HandSource:
                     summaries += 1
                     continue
                 if block.kind == "stray":
-                    stray.append(block)
+                    if stray is None:
+                        stray = _Stray(block)
+                    else:
+                        stray.add(block)
+                    if hands == 0 and not summaries:  # (only a file with no hand needs to know)
+                        stray.look_for_hand_lines(block)
                     continue
-                if stray:
-                    yield stray[0], _stray_record(stray, info)
-                    stray = []
+                if stray is not None:
+                    yield stray.first, stray.record(info)
+                    stray = None
                 hands += 1
                 yield block, self._read_block(block)
-            if stray and hands == 0 and not summaries and not _looks_like_hands(stray):
+            if stray is not None and hands == 0 and not summaries and stray.hand_lines < _HAND_LIKE_LINES:
                 binary = " (binary content)" if info.nul_lines else ""
                 message = f"no hand of any known room format{binary}: skipped"
                 yield None, FileNotice(name, "not-hand-history", message)
-            elif stray:
-                yield stray[0], _stray_record(stray, info)
+            elif stray is not None:
+                yield stray.first, stray.record(info)
             elif hands == 0 and summaries:
                 yield None, FileNotice(name, "tournament-summary", "tournament summary, not hand histories: skipped")
             elif hands == 0:
@@ -274,24 +300,34 @@ _HAND_LIKE: Final = re.compile(
 _HAND_LIKE_LINES: Final = 2
 
 
-def _looks_like_hands(blocks: list[Block]) -> bool:
-    """Whether text outside any hand holds lines of a hand history (two at least)."""
-    found = 0
-    for block in blocks:
+class _Stray:
+    """A run of text outside any hand, as the splitter gives it (blocks of bounded size): what its record
+    reports, not the text. Kept: its first block (the record's text, quoted by the reports), its last line,
+    its number of lines, and how many lines of a hand history it holds (counted up to _HAND_LIKE_LINES)."""
+
+    def __init__(self, first: Block) -> None:
+        self.first = first
+        self.last_line = first.last_line
+        self.lines = len(first.lines)
+        self.hand_lines = 0
+
+    def add(self, block: Block) -> None:
+        self.last_line = block.last_line
+        self.lines += len(block.lines)
+
+    def look_for_hand_lines(self, block: Block) -> None:
+        """Count the block's lines of a hand history (UTF-16 text read a byte off has NULs between)."""
         for line in block.lines:
-            if _HAND_LIKE.match(line.replace("\x00", "").lstrip()):  # (UTF-16 text read a byte off: NULs between)
-                found += 1
-                if found >= _HAND_LIKE_LINES:
-                    return True
-    return False
+            if self.hand_lines >= _HAND_LIKE_LINES:
+                return
+            if _HAND_LIKE.match(line.replace("\x00", "").lstrip()):
+                self.hand_lines += 1
 
-
-def _stray_record(blocks: list[Block], info: FileText) -> UnreadableHand:
-    first, last = blocks[0], blocks[-1]
-    lines = sum(len(block.lines) for block in blocks)
-    binary = " (binary content: NUL bytes)" if info.nul_lines else ""
-    reason = (
-        f"{lines} line(s) of text outside any hand{binary}: no hand header before line"
-        f" {first.first_line}; it starts {first.lines[0][:60]!r}"
-    )
-    return UnreadableHand(first.path, first.first_line, first.first_line, last.last_line, reason)
+    def record(self, info: FileText) -> UnreadableHand:
+        first = self.first
+        binary = " (binary content: NUL bytes)" if info.nul_lines else ""
+        reason = (
+            f"{self.lines} line(s) of text outside any hand{binary}: no hand header before line"
+            f" {first.first_line}; it starts {first.lines[0][:60]!r}"
+        )
+        return UnreadableHand(first.path, first.first_line, first.first_line, self.last_line, reason)

@@ -37,7 +37,16 @@ def _filesystem(url: str) -> tuple[Any, str]:
         fs, path = url_to_fs(url)
     except (ImportError, ValueError) as error:  # (an unknown scheme, or its package not installed)
         raise RemoteProblem(f"{url}: {error}") from None
+    except Exception as error:
+        # A file system is made (and some connect) here, each raising errors of its own: nothing there
+        # (`zip://` of a missing archive), arguments the URL cannot give (`reference://`), a server that
+        # cannot be reached (`ftp://`: OSError), a library's own exception classes.
+        raise RemoteProblem(f"{url}: cannot be read: {_what(error)}") from None
     return fs, str(path)
+
+
+def _what(error: Exception) -> str:
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
 class RemoteFile:

@@ -25,6 +25,9 @@ from omaha_audit.parse.lexer import literal_starts
 from omaha_audit.parse.reader import text_lines
 
 _BLANK_LINE: Final = re.compile(r"\n[^\S\n]*(?=\n|\Z)")
+OUTSIDE_LINES: Final = 256  # the most lines of a block of text outside hands (the run goes on in the next)
+OUTSIDE_CHARS: Final = 1 << 18  # the most characters of one (a longer line is a block of its own)
+HAND_CHARS: Final = 1 << 20  # the most characters of a hand (what follows its header beyond is outside text)
 _MOST_PREAMBLE_LINES: Final = 16  # a piece's last lines held over when they may be a header's preamble
 
 
@@ -138,6 +141,9 @@ class Splitter:
             rest = text[start:]
             if headers or pending:
                 pending += rest
+                if len(pending) > HAND_CHARS:  # (a hand that long is a header and text that is no hand)
+                    number = yield from self._hand_cut(path, pending, number, room, outside)
+                    pending, room = "", ""
             else:  # no hand going on: outside text, read now so that memory stays flat
                 number = yield from outside.feed(rest, number)
         if pending:
@@ -147,6 +153,20 @@ class Splitter:
             yield block
             yield from outside.feed(pending[end:], number + line_count)
         yield from outside.close()
+
+    def _hand_cut(
+        self, path: str, pending: str, number: int, room: str, outside: _Outside
+    ) -> Generator[Block, None, int]:
+        """A hand whose text (from its header, no next header yet) is longer than HAND_CHARS: the hand is
+        its first HAND_CHARS (to a line end; to the blank line after its summary if that comes first), and
+        the rest, with the text up to the next header, is text outside hands (counted, not kept). Returns
+        the number of the line after `pending`."""
+        if outside.current is not None:
+            yield from outside.close()
+        cut = pending.rfind("\n", 0, HAND_CHARS) + 1 or pending.find("\n") + 1 or len(pending)
+        block, end, line_count = self._hand(path, pending[:cut], number, room)
+        yield block
+        return (yield from outside.feed(pending[end:], number + line_count))
 
     def _preambles_held(self, texts: Iterable[str]) -> Iterator[str]:
         """The pieces of text, each with the preamble lines that end it (and the blank lines among them) held
@@ -280,12 +300,16 @@ class Splitter:
 
 class _Outside:
     """Text outside hands, line by line: a run of lines up to a blank line is a stray block; a file-level
-    notice (a tournament summary) runs on to the next hand header."""
+    notice (a tournament summary) runs on to the next hand header. A block is given out, and the run goes on
+    in a new block of its kind, once it holds OUTSIDE_LINES lines or OUTSIDE_CHARS characters: memory does
+    not grow with the text outside hands (a file of junk, a gigabyte with no line end), and the reader of
+    the blocks keeps what it reports of a run, not the run (parse/files.py)."""
 
     def __init__(self, path: str, notice: re.Pattern[str] | None) -> None:
         self.path = path
         self.notice = notice
         self.current: Block | None = None
+        self.chars = 0  # the characters of the current block
 
     def feed(self, text: str, number: int) -> Generator[Block, None, int]:
         """Blocks completed by this text. Returns the number of the line after it."""
@@ -296,15 +320,21 @@ class _Outside:
             return number + text.count("\n") + (not text.endswith("\n"))
         notice = self.notice
         for line in text_lines(text):
+            if current is not None and (len(current.lines) >= OUTSIDE_LINES or self.chars >= OUTSIDE_CHARS):
+                yield _trimmed(current)  # (full: the run goes on in a new block of its kind)
+                current = Block(current.kind, self.path, number, []) if line or current.kind != "stray" else None
+                self.chars = 0
             if current is None:
                 if line:
                     summary = notice is not None and notice.match(line.lstrip()) is not None
                     current = Block("tournament-summary" if summary else "stray", self.path, number, [line])
+                    self.chars = len(line)
             elif not line and current.kind == "stray":
                 yield _trimmed(current)
                 current = None
             else:
                 current.lines.append(line)
+                self.chars += len(line)
             number += 1
         self.current = current
         if not text.endswith("\n"):

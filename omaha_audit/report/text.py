@@ -8,29 +8,14 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.parse.files import NOT_HISTORY
+from omaha_audit.parse.files import MACOS_MEMBER, NOT_HISTORY
 from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.hand_json import stakes_text
+from omaha_audit.report.visible import visible
 from omaha_audit.rules.base import Finding, Severity
 from omaha_audit.rules.registry import BY_CODE
 
 QUOTE_WIDTH: Final = 200  # characters of a quoted line shown; the rest is counted
-
-
-def visible(text: str, width: int | None = None) -> str:
-    """`text` safe to print on a terminal: control and format characters (NUL, ESC, right-to-left marks,
-    zero-width spaces, byte-order marks, ...) written as escapes (`\\x1b`, `\\u202e`), and, with `width`,
-    cut there with the number of characters left out."""
-    if not text.isprintable():
-        text = "".join(char if char.isprintable() else _escape(char) for char in text)
-    if width is not None and len(text) > width:
-        return f"{text[:width]}… ({len(text) - width:,} more characters)"
-    return text
-
-
-def _escape(char: str) -> str:
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def counted(number: int, thing: str, things: str | None = None) -> str:
@@ -86,11 +71,17 @@ def write_summary(tally: Tally, out: TextIO) -> None:
         kinds = ", ".join(f"{NOTICE_WORDS.get(kind, kind)} {count:,}" for kind, count in sorted(skipped_kinds.items()))
         out.write(f"files with no hand to audit: {sum(skipped_kinds.values()):,} ({kinds})\n")
     skipped: Counter[str] = Counter()
+    macos = 0
     for notice in tally.notices:
         if notice.kind == "skipped" and notice.message == NOT_HISTORY:  # one line for all: companions, documents
             skipped[Path(notice.path).suffix.lower() or "(none)"] += 1
             continue
+        if notice.kind == "skipped" and notice.message == MACOS_MEMBER:  # (one beside every file of a Mac's zip)
+            macos += 1
+            continue
         out.write(f"note: {visible(notice.path)}: {visible(notice.message)}\n")
+    if macos:
+        out.write(f"note: {counted(macos, 'archive member')} of macOS metadata (__MACOSX) not read\n")
     if skipped:
         kinds = ", ".join(f"{suffix} {count}" for suffix, count in sorted(skipped.items()))
         out.write(

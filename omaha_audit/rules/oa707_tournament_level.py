@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+from omaha_audit.model.numbers import MOST_DIGITS
 from omaha_audit.rules.base import Finding, Severity
 from omaha_audit.rules.tables import TableHand, TablePair, TableRule
 
@@ -48,8 +49,8 @@ def level_number(level: str | None) -> int | None:
     """A level as printed (`IV`, `12`) as a number; None when it is neither."""
     if not level:
         return None
-    if level.isdigit():
-        return int(level)
+    if level.isdecimal():
+        return int(level) if len(level) <= MOST_DIGITS else None  # (model/numbers.py: too long to be one)
     total = 0
     previous = 0
     for letter in reversed(level.upper()):

@@ -26,6 +26,7 @@ from typing import Any, Final
 from omaha_audit.model import ActionKind, FeeEffect, FeeKind, Hand, Refunds, Source, Unit
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.house_rules import HouseRules
+from omaha_audit.model.numbers import number_or_none
 from omaha_audit.rules.base import Finding, HandContext, Severity, doc_summary, docstring
 from omaha_audit.rules.misread import WITHHELD
 
@@ -346,7 +347,7 @@ def _row(
         hand.format,
         f"{hand.room}\t{hand.table_id}",
         hand.hand_id,
-        int(hand.hand_id) if hand.hand_id.isdigit() else None,
+        number_or_none(hand.hand_id),  # (an id of letters, or too long to be a number: none)
         hand.started.timestamp() if hand.started is not None else None,
         hand.source.path,
         hand.source.line,

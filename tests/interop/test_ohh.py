@@ -624,3 +624,18 @@ def test_a_button_the_reader_could_not_place_is_left_out() -> None:
     sure = _hand(relative, "5857874")
     assert not any(event.kind == "button-uncertain" for event in sure.events)
     assert _export(sure)["ohh"]["dealer_seat"] == sure.button is not None
+
+
+def test_a_bet_given_back_to_a_player_with_no_seat_is_unconvertible(tmp_path: Path) -> None:
+    """An uncalled-bet line naming nobody seated (a damaged or hostile line) is a reason, not a KeyError
+    out of `convert` (found by fuzzing with absurd numbers, which made a name in one line only)."""
+    sample = Path(__file__).resolve().parents[2] / "sample_histories" / "omaha-pot-limit.txt"
+    block = next(b for b in sample.read_text(encoding="utf-8").split("\n\n\n") if "Uncalled bet (" in b)
+    start = block.index("Uncalled bet (")
+    line = block[start : block.index("\n", start)]
+    damaged = block.replace(line, line[: line.index(" returned to ")] + " returned to nobody_seated")
+    path = tmp_path / "hand.txt"
+    path.write_text(damaged + "\n", encoding="utf-8")
+    (hand,) = [item for item in hand_source().read_file(path) if isinstance(item, Hand)]
+    assert [line.player for line in hand.uncalled] == ["nobody_seated"]
+    assert ohh.convert(hand) is ohh.UNSEATED

@@ -135,6 +135,38 @@ def test_urls_that_cannot_be_read_are_usage_errors(tmp_path: Path) -> None:
         assert result.stderr.strip() == f"omaha-audit: error: {message}"
 
 
+def _closed_port() -> int:
+    """A port of this machine's loopback where nothing listens (bound, then let go)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    ("url", "error"),
+    [
+        ("reference://", "TypeError"),  # (a file system that needs arguments a URL cannot give)
+        ("zip://", "IsADirectoryError"),  # (no archive named: the current folder is opened)
+        ("tar://", "IsADirectoryError"),
+        ("zip://x::memory://nope.zip", "FileNotFoundError"),  # (a chained URL whose archive is not there)
+        ("ftp://127.0.0.1:{port}/x", "ConnectionRefusedError"),  # (the FTP file system connects when made)
+    ],
+)
+def test_a_file_system_that_fails_when_made_is_a_usage_error(
+    url: str, error: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever a file system raises while it is made is the URL's error line and exit 2, not a traceback."""
+    url = url.format(port=_closed_port())
+    monkeypatch.chdir(tmp_path)
+    for command in ("audit", "parse", "stats"):
+        result = CliRunner().invoke(app, [command, url])
+        assert result.exit_code == 2, (command, result.output, result.exception)
+        assert result.stderr.startswith(f"omaha-audit: error: {url}: cannot be read: {error}"), result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+
+
 def test_without_fsspec_a_url_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     import builtins
 

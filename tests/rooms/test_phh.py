@@ -282,6 +282,12 @@ def test_a_phhs_file_with_a_broken_hand(tmp_path: Path) -> None:
             6,
         ),
         ("variant = 'NT'\nstarting_stacks = 'many'\nactions = []\n", "starting_stacks is not a list", 1),
+        (  # (a day beyond a C long: datetime raises OverflowError, which was OA104; found by fuzzing)
+            "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+            "starting_stacks = [100, 100]\nactions = []\nyear = 2019\nmonth = 7\nday = 99999999999999999999999999\n",
+            "no such date",
+            1,
+        ),
     ],
 )
 def test_bad_phh_is_an_unreadable_hand(tmp_path: Path, text: str, reason: str, line: int) -> None:

@@ -51,6 +51,7 @@ from omaha_audit.model import (
     SummarySeat,
     UncalledReturn,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import ADDED
 from omaha_audit.rooms.absolute.header import read_header, read_stakes
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
@@ -139,7 +140,7 @@ class AbsoluteBuilder(HandBuilder):
         if kind == "ACTION":
             self.action_line(m, line, text, source)
         elif kind == "SEAT":
-            seat = Seat(int(m["seat"]), m["name"] or "", self.amount(m["stack"], line), source)
+            seat = Seat(whole_number(m["seat"]), m["name"] or "", self.amount(m["stack"], line), source)
             self.seats.append(seat)
             self.players[seat.player] = seat.seat
             self._by_length = None
@@ -181,7 +182,7 @@ class AbsoluteBuilder(HandBuilder):
             self.showdown.append(ShowdownLine(name, ShowdownKind.DOESNT_SHOW, (), None, 0, source, line))
         elif kind == "COLLECTED":
             side = m["side"]
-            index = int(side) if side else (1 if m["pot"] == "side pot" else 0)
+            index = whole_number(side) if side else (1 if m["pot"] == "side pot" else 0)
             name = self.player(kind, text, m["name"])
             self.collected.append(Collected(name, self.amount(m["amount"], line), index, m["pot"], 0, source))
         elif kind == "PROP_COLLECTED":
@@ -194,7 +195,7 @@ class AbsoluteBuilder(HandBuilder):
         elif kind == "SUMMARY_BOARD":
             self.boards[0] = self.cards(m["cards"], line)
         elif kind == "SUMMARY_PLAYER":
-            self.summary_player(int(m["seat"]), m["rest"], line, text, source)
+            self.summary_player(whole_number(m["seat"]), m["rest"], line, text, source)
 
     def add_post(self, kind: ActionKind, m: re.Match[str], line: int, text: str, source: Source) -> None:
         name = self.player("POST", text, m["name"])

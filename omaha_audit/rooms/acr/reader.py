@@ -53,6 +53,7 @@ from omaha_audit.model import (
     Tournament,
     format_cards,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import ADDED
 from omaha_audit.parse.times import parse_started
 from omaha_audit.rooms.kit.amounts import read_amount
@@ -288,7 +289,7 @@ class AcrBuilder(HandBuilder):
             end = self.tokens[after][1] if after < len(self.tokens) else self.block.last_line + 1
             for kind, line, text, m in self.ignored:
                 if kind == "RUNNING_POT" and mark < line < end:
-                    index = int(m["side"]) if m["side"] else 0
+                    index = whole_number(m["side"]) if m["side"] else 0
                     try:
                         pots[index] = pots.get(index, 0) + self.amount(m["amount"], line)
                     except AmountError as error:

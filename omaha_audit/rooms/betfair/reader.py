@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from typing import Final
 
 from omaha_audit.model import Game, Stakes, Structure, Unit
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import TO
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.rooms.everleaf.dealing import DealingHeader, read_money
@@ -85,6 +86,6 @@ class BetfairReader(EverleafReader):
             started=started,
             table=table["table"],
             table_id=table["table"],
-            max_seats=int(max_seats) if max_seats else None,
+            max_seats=whole_number(max_seats) if max_seats else None,
             tournament=None,
         )

@@ -46,6 +46,7 @@ from omaha_audit.model import (
     Structure,
     SummarySeat,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import ADDED
 from omaha_audit.rooms.betonline.header import read_header
 from omaha_audit.rooms.kit.amounts import read_amount
@@ -143,7 +144,7 @@ class BetOnlineBuilder(HandBuilder):
             self.rake = self.amount(m["rake"], line) if m["rake"] else None
             self.total_source = source
         elif kind == "SUMMARY_PLAYER":
-            self.summary_seat(int(m["seat"]), m["rest"], line, text, source)
+            self.summary_seat(whole_number(m["seat"]), m["rest"], line, text, source)
         else:
             super().other_line(kind, m, line, text, source)
 
@@ -195,7 +196,7 @@ class BetOnlineBuilder(HandBuilder):
             return
         pieces = _NEXT_SEAT.split(" " + rest)  # [rest, number, rest, ...]: seats run together
         self.defects.append(Defect(line, text, _TWO_SEATS))
-        numbers = [number] + [int(piece) for piece in pieces[1::2]]
+        numbers = [number] + [whole_number(piece) for piece in pieces[1::2]]
         for seat_number, seat_rest in zip(numbers, pieces[0::2], strict=True):
             seat = read_summary_seat(seat_number, seat_rest.strip(), self.seat_names, self.amount, self.cards, source)
             self.summary_seats.append(seat)
@@ -245,7 +246,7 @@ class BetOnlineBuilder(HandBuilder):
         players only, so the player is given the first empty seat after the player who acted before him
         (where his turn falls) and, as a stack, the chips he put in; the line is reported (a defect)."""
         seated = set(self.players)
-        size = int(self.table.get("max_seats") or 10)
+        size = whole_number(self.table.get("max_seats") or "10")
         for index, action in enumerate(self.actions):
             name = action.player
             if name in seated:
@@ -328,7 +329,7 @@ class BetOnlineBuilder(HandBuilder):
         ]
         button = self.table.get("button")
         if button:
-            self.button = top - int(button)
+            self.button = top - whole_number(button)
 
     def awards(self) -> None:
         """The summary's `won (X)` and `collected (X)` as the collected lines the room does not print: a

@@ -53,6 +53,7 @@ from omaha_audit.model import (
     Unit,
     UnreadableHand,
 )
+from omaha_audit.model.numbers import number_or_none, whole_number
 from omaha_audit.rooms.bossmedia.xml_hand import AmountError, HandParts, Header, unreadable
 from omaha_audit.rooms.bossmedia.xml_stream import HandElement, element_text
 from omaha_audit.rooms.kit.cards import CardError, card_of_index
@@ -168,9 +169,8 @@ class BossHand:
             if link == HIDDEN:
                 continue
             try:
-                found.append(
-                    card_of_index(int(link) if link.isascii() and link.isdigit() else -1, CARD_RANKS, CARD_SUITS)
-                )
+                index = number_or_none(link)  # (None: no number, or too long to be a card's)
+                found.append(card_of_index(-1 if index is None else index, CARD_RANKS, CARD_SUITS))
             except CardError:
                 self.parts.defect(self.line(child), element_text(child), f"not a card number: {link!r}")
         return tuple(found), count
@@ -289,8 +289,8 @@ class BossHand:
             header.stakes = Stakes(small or None, big or None)
             parts.ledger.nominal_big_blind = big
         date = attrs.get("DATE", "")
-        if date.isdigit():
-            started = datetime.fromtimestamp(int(date), UTC)
+        if date.isdecimal():
+            started = datetime.fromtimestamp(whole_number(date), UTC)
             header.started = started
             header.started_local = started.strftime("%Y/%m/%d %H:%M:%S UTC")
         table = attrs.get("TABLE", "")
@@ -306,16 +306,16 @@ class BossHand:
     def player(self, element: ET.Element) -> None:
         name = element.get("NAME", "")
         state = element.get("STATE", "")
-        if element.get("SEAT", "").isdigit():
-            self.listed_seats.append(int(element.get("SEAT", "")))
+        if element.get("SEAT", "").isdecimal():
+            self.listed_seats.append(whole_number(element.get("SEAT", "")))
         empty = _EMPTY_NAME.fullmatch(name) is not None and not self.money(element, "AMOUNT")
         if state in NOT_SEATS or not name or empty:
             return  # an empty seat (the 2011 files name it `Unknown` and give it a result line)
         seat_text = element.get("SEAT", "")
-        if not seat_text.isdigit():
+        if not seat_text.isdecimal():
             self.parts.defect(self.line(element), element_text(element), "a player without a seat number")
             return
-        seat = int(seat_text)
+        seat = whole_number(seat_text)
         stack = self.money(element, "AMOUNT")
         stack += self.antes.get(name, 0)  # (the stacks are printed after the antes: see inferred_antes)
         self.parts.add_seat(seat, name, stack, self.line(element), state == "STATE_SITOUT")
@@ -362,7 +362,7 @@ class BossHand:
             self.board(element, line)
         elif kind in ("CHANGECARD", "ACTION_DISCARD"):
             count_text = element.get("COUNT", "0")
-            parts.discard(player, int(count_text) if count_text.isdigit() else 0, line)
+            parts.discard(player, whole_number(count_text) if count_text.isdecimal() else 0, line)
             cards, count = self.cards(element)
             if cards and len(cards) == count:
                 parts.deal(player, (), line, cards)

@@ -27,6 +27,7 @@ from omaha_audit.model import (
     UncalledReturn,
     Unit,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import ADDED, TO, Ledger
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.split import Block
@@ -291,7 +292,7 @@ class BovadaBuilder(Ledger):
         """The seat list. Tournament seat numbers that are ids (above the table's size) are replaced by the
         seats' places in the list, which goes round the table."""
         seat_tokens = [(line, m) for kind, line, _, m in self.tokens if kind == "SEAT"]
-        printed = [int(m["seat"]) for _, m in seat_tokens]
+        printed = [whole_number(m["seat"]) for _, m in seat_tokens]
         ids = any(number > _TABLE_SIZE for number in printed) or printed != sorted(printed)
         for index, (line, m) in enumerate(seat_tokens):
             number = printed[index]
@@ -325,7 +326,7 @@ class BovadaBuilder(Ledger):
             self.events.append(Event("seats-renumbered", note, Street.BLINDS, self.src(seat_tokens[0][0])))
         if self.button is None:  # no `Dealer` seated: `Set dealer [n]` (a tournament's n: the place in the list)
             dealer = next((m for kind, _, _, m in self.tokens if kind == "DEALER"), None)
-            printed_button = int(dealer["button"]) if dealer is not None and dealer["button"] else None
+            printed_button = whole_number(dealer["button"]) if dealer is not None and dealer["button"] else None
             if printed_button is not None and (not ids or printed_button <= len(seat_tokens)):
                 self.button = printed_button
 
@@ -528,7 +529,7 @@ class BovadaBuilder(Ledger):
 
     # ---- summary ----------------------------------------------------------------------------------
     def summary_seat(self, m: re.Match[str], line: int, text: str) -> None:
-        number = int(m["seat"])
+        number = whole_number(m["seat"])
         rest = m["rest"]
         name = self.by_printed.get(number)
         position = self.positions.get(name, "") if name is not None else ""

@@ -39,6 +39,7 @@ from omaha_audit.model import (
     Stakes,
     StreetDeal,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import ADDED
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.rooms.enet.header import enet_amount, read_header, read_stakes, with_table
@@ -69,7 +70,7 @@ class EnetReader(StarsReader):
         the button` with the blinds on seats 6 and 7 and the summary's `Seat 5: Player4 (dealer)`."""
         table = super().table_fields(tokens)
         button = table.get("button")
-        return {**table, "button": str(int(button) + 1)} if button is not None else table
+        return {**table, "button": str(whole_number(button) + 1)} if button is not None else table
 
     def make_builder(self, reading: Reading, raise_number: str | None = None) -> HandBuilder:
         reading.info = with_table(reading.info, reading.table.get("limit"))
@@ -138,7 +139,7 @@ class EnetBuilder(HandBuilder):
             if not self.seat_names:
                 self.seat_names = {seat.seat: seat.player for seat in self.seats}
             rest = _SPACES.sub(" ", m["rest"]).replace(" (dealer) ", " (button) ").strip()
-            seat = read_summary_seat(int(m["seat"]), rest, self.seat_names, self.amount, self.cards, source)
+            seat = read_summary_seat(whole_number(m["seat"]), rest, self.seat_names, self.amount, self.cards, source)
             self.summary_seats.append(seat)
         else:
             super().other_line(kind, m, line, text, source)

@@ -60,6 +60,7 @@ from omaha_audit.model import (
     Unit,
     UnreadableHand,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import ADDED, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
@@ -298,7 +299,7 @@ class EntractionBuilder(Ledger):
         if kind == "ACTION":
             self.action_line(m, line, text, source)
         elif kind == "SEAT":
-            seat = Seat(int(m["seat"]), m["name"], self.amount(m["stack"], line), source)
+            seat = Seat(whole_number(m["seat"]), m["name"], self.amount(m["stack"], line), source)
             self.seats.append(seat)
             self.players[seat.player] = seat.seat
             self.by_length = []  # (sorted again when a name is looked up)
@@ -331,7 +332,7 @@ class EntractionBuilder(Ledger):
             if self.button is None:
                 self.defects.append(Defect(line, text, "the dealer has no seat", inconsistent=True))
         elif kind == "PLAYERS":
-            self.max_seats = int(m["max_seats"])
+            self.max_seats = whole_number(m["max_seats"])
         elif kind == "ENDED":
             self.ended = m["ended"]
             self.events.append(Event("game-ended", text, Street.SUMMARY, source))

@@ -57,6 +57,7 @@ from omaha_audit.model import (
     UnreadableHand,
 )
 from omaha_audit.model.money import CURRENCY_SYMBOLS
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.rooms.bossmedia.xml_hand import AmountError, HandParts, Header, unreadable
 from omaha_audit.rooms.bossmedia.xml_stream import HandElement, element_text
 from omaha_audit.rooms.kit.cards import CardError, read_card
@@ -183,8 +184,8 @@ class EverestHand:
             header.stakes = Stakes(blinds[0] or None, blinds[1] or None)
             parts.ledger.nominal_big_blind = blinds[1]
         stamp = self.attrs.get("time", "")
-        if stamp.isdigit():
-            started = datetime.fromtimestamp(int(stamp), UTC)
+        if stamp.isdecimal():
+            started = datetime.fromtimestamp(whole_number(stamp), UTC)
             header.started = started
             header.started_local = started.strftime("%Y/%m/%d %H:%M:%S UTC")
         table = session.get("tableName", "")
@@ -214,15 +215,15 @@ class EverestHand:
         if tag == "SEAT":
             position = element.get("position", "")
             name = element.get("name", "")
-            if not position.isdigit():
+            if not position.isdecimal():
                 parts.defect(line, element_text(element), "a seat without a position")
                 return
             self.names[position] = name
-            parts.add_seat(int(position), name, self.cents(element, "balance"), line)
+            parts.add_seat(whole_number(position), name, self.cents(element, "balance"), line)
         elif tag == "DEALER":
             position = element.get("position", "")
-            if position.isdigit():
-                parts.button = int(position)
+            if position.isdecimal():
+                parts.button = whole_number(position)
         elif tag == "BLIND":
             self.blind(element, line)
         elif tag == "ANTE":
@@ -265,7 +266,7 @@ class EverestHand:
             pot_text = element.get("pot", "0")
             amount = self.cents(element, "amount")
             if amount:
-                parts.collect(self.player(element), amount, int(pot_text) if pot_text.isdigit() else 0, line)
+                parts.collect(self.player(element), amount, whole_number(pot_text) if pot_text.isdecimal() else 0, line)
         elif tag == "CHAT":
             parts.event("chat", (element.text or "").strip(), line, element.get("name"))
         else:

@@ -53,6 +53,7 @@ from omaha_audit.model import (
     Unit,
 )
 from omaha_audit.model.frozen import fast_init
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import ADDED, TO, Ledger
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.split import Block
@@ -244,7 +245,7 @@ class DealingBuilder(Ledger):
         elif kind == "ALL_IN":
             self.going_all_in.add(self.player(text, m["name"]))
         elif kind == "BUTTON":
-            self.button = int(m["button"])
+            self.button = whole_number(m["button"])
         elif kind == "SHOW_DOWN":
             self.marks.append(ShowdownMark(0, line, self.src(line)))
         elif kind == "SHOWS":
@@ -266,8 +267,8 @@ class DealingBuilder(Ledger):
             self.events.append(Event("new-player", text, Street.BLINDS, self.src(line), name))
             return
         stack = self.amount(m["stack"])
-        self.seats.append(Seat(int(m["seat"]), name, stack, self.src(line)))
-        self.players.setdefault(name, int(m["seat"]))
+        self.seats.append(Seat(whole_number(m["seat"]), name, stack, self.src(line)))
+        self.players.setdefault(name, whole_number(m["seat"]))
         self.stacks.setdefault(name, stack)
         self.by_length = sorted(self.players, key=len, reverse=True)
 
@@ -343,7 +344,7 @@ class DealingBuilder(Ledger):
         pot = 0
         if pot_text.startswith("side"):
             side = _SIDE_NUMBER.search(pot_text)
-            pot = int(side.group(1)) if side else 1
+            pot = whole_number(side.group(1)) if side else 1
         half = HALVES.get(half_text) if half_text is not None else None
         self.collected.append(Collected(name, chips, pot, pot_text, 0, self.src(line), half))
 

@@ -39,6 +39,7 @@ from omaha_audit.model import (
     Unit,
     UnreadableHand,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import ADDED
 from omaha_audit.parse.lexer import LineClassifier, LineToken
@@ -171,7 +172,7 @@ class EverleafReader:
             table_id=f"{tournament.tournament_id}/{table}"
             if tournament is not None and tournament.tournament_id
             else table,
-            max_seats=int(max_seats) if max_seats else None,
+            max_seats=whole_number(max_seats) if max_seats else None,
             tournament=tournament,
         )
 

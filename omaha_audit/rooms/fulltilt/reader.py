@@ -48,6 +48,7 @@ from omaha_audit.model import (
     StreetDeal,
     SummarySeat,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import ADDED, TO
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.rooms.fulltilt.header import header_stakes, read_header, table_fields
@@ -113,7 +114,7 @@ class FullTiltBuilder(HandBuilder):
         if kind == "ANTE" or kind == "EXTRA_POST":
             self.forced(kind, m, line, text, source)
         elif kind == "BUTTON":
-            self.button = int(m["button"])
+            self.button = whole_number(m["button"])
         elif kind == "COMPLETE":
             self.complete(m, line, text, source)
         elif kind == "SHOWN" or kind == "SHOWS_TEXT":
@@ -124,7 +125,7 @@ class FullTiltBuilder(HandBuilder):
             self.award(m, line, text, source)
         elif kind == "STUD_STREET":
             self.check_pot(m, line, text)
-            number = int(m["street"])
+            number = whole_number(m["street"])
             if self.stud_offset is None:
                 self.stud_offset = 3 - number
             self.street, self.run = STUD_STREETS.get(number + self.stud_offset, Street.SEVENTH), 0
@@ -140,7 +141,7 @@ class FullTiltBuilder(HandBuilder):
             self.run_twice = True
             self.events.append(Event("run-it-twice", text, self.street, source))
         elif kind == "SUMMARY_RUN":
-            self.run = int(m["run"])
+            self.run = whole_number(m["run"])
             self.run_twice = True
             self.run_starts.append((len(self.summary_seats), self.run))
         elif kind == "SUMMARY_BOARD_LINE":
@@ -216,7 +217,7 @@ class FullTiltBuilder(HandBuilder):
         """`X wins the pot ($5.70) with ...`, `X ties for the high pot ...`, `X wins pot 2 ($124.20) ...`."""
         name = self.player("AWARD", text, m["name"])
         side, which, board = m["side"], m["which"], m["run"]
-        pot = int(side) if side else (1 if which == "side" else 0)
+        pot = whole_number(side) if side else (1 if which == "side" else 0)
         words = _AWARD_PREFIX.search(text, len(name))
         self.collected.append(
             Collected(
@@ -224,7 +225,7 @@ class FullTiltBuilder(HandBuilder):
                 self.amount(m["amount"], line),
                 pot,
                 words.group(1) if words else "pot",
-                int(board) if board else self.run,
+                whole_number(board) if board else self.run,
                 source,
                 HALVES.get(m["half"] or "", Half.WHOLE),
             )

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
 
+from omaha_audit.model.numbers import decimal_whole
+
 # a JSON string (skipped: braces inside it are text), or a brace
 _TOKENS: Final = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}]')
 # what may stand between top-level values: white space and the commas and brackets of an array
@@ -138,7 +140,7 @@ def as_text(value: Any, what: str) -> str:
 def as_int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
-            return int(value)
+            return decimal_whole(value)
         raise ShapeError(f"{what} is not a whole number: {show(value)}")
     return value
 

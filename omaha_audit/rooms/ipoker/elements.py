@@ -21,6 +21,7 @@ from typing import Final
 from xml.etree.ElementTree import Element, tostring
 
 from omaha_audit.model import Card, Defect, Event, Seat, Source, Street, Unit, UnreadableHand
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.rooms.ipoker.session import Session
 from omaha_audit.rooms.kit.amounts import AmountError, FinerThanUnit
 from omaha_audit.rooms.kit.cards import CardError, read_card
@@ -147,13 +148,13 @@ class GameElements:
         seat_text = element.get("seat") or ""
         if not name:
             return  # an empty seat (`<player seat="1" name="" chips="$0" .../>`)
-        if not seat_text.isdigit():
+        if not seat_text.isdecimal():
             self.defect(element, f"seat={seat_text!r} is not a seat number")
             return
         chips = self.money(element, "chips", element.get("chips") or "")
         if chips is None:
             return  # (a stack not read: the seat is left out, its line not read)
-        seat = Seat(int(seat_text), name, chips, self.src(self.line(element)))
+        seat = Seat(whole_number(seat_text), name, chips, self.src(self.line(element)))
         win_text, bet_text = element.get("win"), element.get("bet")
         win = self.money(element, "win", win_text) if win_text is not None else None
         bet = self.money(element, "bet", bet_text) if bet_text is not None else None
@@ -170,14 +171,14 @@ class GameElements:
 
     def read_round(self, element: Element) -> None:
         number_text = element.get("no") or ""
-        if not number_text.isdigit():
+        if not number_text.isdecimal():
             self.defect(element, f"round no={number_text!r} is not a round number")
             return
-        number = int(number_text)
+        number = whole_number(number_text)
         for child in element:
             if child.tag == "action":
                 no_text = child.get("no") or ""
-                no = int(no_text) if no_text.isdigit() else -1
+                no = whole_number(no_text) if no_text.isdecimal() else -1
                 if no < 0:
                     self.defect(child, "an action without its sequence number (`no`)")
                 self.acts.append(ActionText(no, len(self.acts), number, child, self.line(child)))
@@ -200,7 +201,7 @@ class GameElements:
             self.defect(element, f"cards of an unknown type {kind!r}")
             return
         run_text = element.get("run") or "0"
-        self.boards.append((number, street, int(run_text) if run_text.isdigit() else 0, texts, line))
+        self.boards.append((number, street, whole_number(run_text) if run_text.isdecimal() else 0, texts, line))
 
     def cards(self, texts: list[str], line: int, what: str) -> tuple[list[Card], int]:
         """(the known cards, the number of unknown ones)."""

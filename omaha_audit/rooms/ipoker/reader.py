@@ -49,6 +49,7 @@ from omaha_audit.model import (
     Tournament,
     UnreadableHand,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import TO, Ledger
 from omaha_audit.rooms.ipoker.elements import ActionText, GameElements, Place, unreadable
 from omaha_audit.rooms.ipoker.session import Session
@@ -209,7 +210,7 @@ class HandMaker:
         source = self.elements.src(act.line)
         seat = self.seated.get(name)
         seat_no = seat.seat if seat is not None else None
-        code = int(act.type_text) if act.type_text.isdigit() else -1
+        code = whole_number(act.type_text) if act.type_text.isdecimal() else -1
         if code == JOINED:
             self.elements.events.append(Event("joined", "no action this hand (joined the table)", street, source, name))
             return

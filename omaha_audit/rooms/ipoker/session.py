@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from omaha_audit.model import Game, Structure, Unit
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.rooms.kit.amounts import decimal_mark, read_amount
 
 # The game words before the limit word, lower case (the room's and the writer's: see generate/writers/ipoker.py).
@@ -189,7 +190,7 @@ class Session:
         if self.general.get("uncalled_bet_enabled", "").strip().lower() in ("true", "1", "yes"):
             return True
         version = _MAJOR_VERSION.match(self.general.get("client_version", ""))
-        return version is not None and int(version.group(1)) >= UNCALLED_BET_CLIENT
+        return version is not None and whole_number(version.group(1)) >= UNCALLED_BET_CLIENT
 
     def learn_decimal(self, texts: Iterable[str]) -> None:
         """A session whose `<general>` block shows no decimal mark takes the one its first game that shows

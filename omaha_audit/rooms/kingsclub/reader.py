@@ -55,6 +55,7 @@ from omaha_audit.model import (
     SummarySeat,
     UncalledReturn,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import TO
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.rooms.kingsclub.header import read_header, with_table
@@ -217,12 +218,16 @@ class KingsClubBuilder(HandBuilder):
         elif kind == "RUN_SHOWS":
             name = self.player("SHOWS", text, m["name"])
             cards = self.cards(m["cards"], line)
-            self.showdown.append(ShowdownLine(name, ShowdownKind.SHOWS, cards, None, int(m["run"]), source, line))
+            self.showdown.append(
+                ShowdownLine(name, ShowdownKind.SHOWS, cards, None, whole_number(m["run"]), source, line)
+            )
         elif kind == "SUMMARY_NET":
             net = m["net"] or "+0"
             value = self.amount(net[1:], line)
             stack = self.amount(m["stack"], line)
-            self.nets.append((int(m["seat"]), m["name"], stack, -value if net[0] == "-" else value, source, text))
+            self.nets.append(
+                (whole_number(m["seat"]), m["name"], stack, -value if net[0] == "-" else value, source, text)
+            )
         elif kind == "SUMMARY_RAKE":
             self.rake = self.amount(m["rake"], line)
             self.rake_source = source
@@ -236,7 +241,7 @@ class KingsClubBuilder(HandBuilder):
     def draw(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
         name = self.player("DISCARD", text, m["name"])
         pat = m["pat"] is not None
-        count = int(m["count"]) if m["count"] else len(self.cards(m["discarded"], line))
+        count = whole_number(m["count"]) if m["count"] else len(self.cards(m["discarded"], line))
         self.actions.append(
             Action(
                 self.street,

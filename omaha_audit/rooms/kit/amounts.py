@@ -37,6 +37,7 @@ from decimal import Decimal
 from typing import Final
 
 from omaha_audit.model.money import CURRENCY_SYMBOLS
+from omaha_audit.model.numbers import MOST_DIGITS
 
 
 class AmountError(ValueError):
@@ -78,7 +79,8 @@ _SUFFIXES: Final = {"K": 3, "k": 3, "M": 6, "B": 9}
 _INDIAN: Final = re.compile(r"\d{1,2}(?:,\d{2})*,\d{3}")
 _CACHE_LIMIT: Final = 50_000
 _TELLING: Final = re.compile(r"\d([.,])\d{1,2}(?!\d)")  # a mark one or two digits end a number after
-_MOST_DIGITS: Final = 40  # (a JSON number's exponent beyond this is no amount)
+_MOST_DIGITS: Final = 40  # (a JSON number's exponent, or its digits, beyond this is no amount)
+_MOST_WHOLE_DIGITS: Final = MOST_DIGITS  # (model/numbers.py: a longer run is no number)
 _known: dict[tuple[str, int, str | None, bool, bool], int] = {}
 
 
@@ -119,7 +121,13 @@ def units_of_number(value: object, decimals: int, *, signed: bool = False) -> in
             raise AmountError(f"{value} is not a number")
         sign, digits, exponent = value.as_tuple()  # (exact: no context rounds it)
         shift = int(exponent) + decimals
-        number = int("".join(map(str, digits)) or "0")
+        written = "".join(map(str, digits)).rstrip("0")
+        shift += len(digits) - len(written)  # (trailing zeros: a larger shift, not more digits)
+        if len(written) > _MOST_DIGITS:  # (so many digits: finer than any unit, or larger than any amount)
+            if shift < 0:
+                raise FinerThanUnit(f"{value} is finer than the unit (10^-{decimals})")
+            raise AmountError(f"{value} is too large to be an amount")
+        number = int(written or "0")
         if shift < 0:
             rest = number
             if -shift <= _MOST_DIGITS:
@@ -232,6 +240,9 @@ def _decimal_mark(text: str, number: str, marks: list[str], decimal: str | None)
 def _units(text: str, whole: str, fraction: str, decimals: int) -> int:
     if not whole and not fraction:
         raise AmountError(f"{text!r} has no digits")
+    whole = whole.lstrip("0")
+    if len(whole) > _MOST_WHOLE_DIGITS:  # (int() of it would be refused, or slow: no amount is that long)
+        raise AmountError(f"{text[:20]!r}...: {len(whole):,} digits, too large to be an amount")
     if len(fraction) > decimals:
         if fraction[decimals:].strip("0"):
             raise FinerThanUnit(f"{text!r} is finer than the unit (10^-{decimals})")

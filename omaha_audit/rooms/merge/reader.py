@@ -56,6 +56,7 @@ from omaha_audit.model import (
     Unit,
     UnreadableHand,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.rooms.bossmedia.xml_hand import AmountError, HandParts, Header, unreadable
 from omaha_audit.rooms.bossmedia.xml_stream import HandElement, element_text
 from omaha_audit.rooms.kit.cards import CardError, read_card
@@ -195,7 +196,7 @@ class MergeHand:
         for index, element in enumerate(root):
             if element.tag == "round":
                 sequence = element.get("sequence", "")
-                rounds.append((int(sequence) if sequence.isdigit() else index, index, element))
+                rounds.append((whole_number(sequence) if sequence.isdecimal() else index, index, element))
         rounds.sort(key=lambda item: (item[0], item[1]))
         for _, _, round_element in rounds:
             for event in round_element.iter("event"):
@@ -242,7 +243,7 @@ class MergeHand:
         header.table = table
         header.table_id = table
         seats = attrs.get("seats", "")
-        header.max_seats = int(seats) if seats.isdigit() else None
+        header.max_seats = whole_number(seats) if seats.isdecimal() else None
         header.play_money = self.play
         if self.tournament:
             tournament_table = fields[2] if len(fields) > 2 else ""
@@ -254,8 +255,8 @@ class MergeHand:
     def read_players(self, players: ET.Element, rounds: list[tuple[int, int, ET.Element]]) -> None:
         parts = self.parts
         dealer = players.get("dealer", "")
-        if dealer.isdigit():
-            parts.button = int(dealer)
+        if dealer.isdecimal():
+            parts.button = whole_number(dealer)
         forced: dict[str, int] = {}
         if self.tournament:  # the balances are printed after the blinds and antes
             for _, _, round_element in rounds:
@@ -270,7 +271,7 @@ class MergeHand:
         for element in players.iter("player"):
             seat = element.get("seat", "")
             name = element.get("nickname", "")
-            if not seat.isdigit():
+            if not seat.isdecimal():
                 parts.defect(self.line(element), element_text(element), "a player without a seat number")
                 continue
             line = self.line(element)
@@ -284,7 +285,7 @@ class MergeHand:
         if not stack and not self.tournament and element.get("dealtin") == "false" and seat not in forced:
             self.broke.add(seat)
         sitting_out = seat not in self.active or seat in self.broke
-        parts.add_seat(int(seat), name, stack, self.line(element), sitting_out)
+        parts.add_seat(whole_number(seat), name, stack, self.line(element), sitting_out)
 
     def read_round(self, round_element: ET.Element) -> None:
         parts = self.parts
@@ -328,7 +329,7 @@ class MergeHand:
         for index, element in enumerate(round_element):
             if element.tag in ("event", "winner"):
                 sequence = element.get("sequence", "")
-                events.append((int(sequence) if sequence.isdigit() else 1 << 30, index, element))
+                events.append((whole_number(sequence) if sequence.isdecimal() else 1 << 30, index, element))
         events.sort(key=lambda item: (item[0], item[1]))
         for _, _, element in events:
             with parts.reading(self.line(element), element):
@@ -387,8 +388,8 @@ class MergeHand:
         kind = element.get("type", "")
         line = self.line(element)
         stamp = element.get("timestamp", "")
-        if self.first_time is None and stamp.isdigit():
-            self.first_time = int(stamp)
+        if self.first_time is None and stamp.isdecimal():
+            self.first_time = whole_number(stamp)
         if kind in EVENTS:
             player = element.get("player")
             who = self.names.get(player, player) if player is not None and player.isdigit() else player
@@ -428,7 +429,7 @@ class MergeHand:
                 parts.wager_added(player, self.money(element, "amount"), line, True)
         elif kind == "DRAW":
             count = element.get("text", "0")
-            parts.discard(player, int(count) if count.isdigit() else 0, line)
+            parts.discard(player, whole_number(count) if count.isdecimal() else 0, line)
         elif kind in ("SHOW", "MUCK"):
             seat = element.get("player", "")
             cards_element = shown.pop(seat, None)
@@ -476,7 +477,7 @@ class MergeHand:
             self.refunds = Refunds.LINE
             return
         number = element.get("potnumber", "1")
-        pot = int(number) - 1 if number.isdigit() and int(number) > 0 else 0
+        pot = whole_number(number) - 1 if number.isdecimal() and whole_number(number) > 0 else 0
         if amount:
             parts.collect(player, amount, pot, line)
 

@@ -58,6 +58,7 @@ from omaha_audit.model import (
     UnreadableHand,
 )
 from omaha_audit.model.money import CURRENCY_SYMBOLS
+from omaha_audit.model.numbers import number_or_none, whole_number
 from omaha_audit.rooms.bossmedia.xml_hand import AmountError, HandParts, Header, unreadable
 from omaha_audit.rooms.bossmedia.xml_stream import HandElement, element_text
 from omaha_audit.rooms.kit.amounts import AmountError as TextError
@@ -120,7 +121,7 @@ class MicroHand:
         self.hand = hand
         self.attrs = hand.element.attrib
         attrs = self.attrs
-        self.version = int(attrs["hhversion"]) if attrs.get("hhversion", "").isdigit() else 1
+        self.version = whole_number(attrs["hhversion"]) if attrs.get("hhversion", "").isdecimal() else 1
         self.tournament = attrs.get("istournament", "0") not in ("0", "")
         self.play = attrs.get("realmoney", "true") != "true"
         if self.tournament:
@@ -168,8 +169,9 @@ class MicroHand:
             except CardError as error:
                 self.parts.defect(self.line(child), element_text(child), str(error))
                 continue
-            if number.isascii() and number.isdigit() and int(number) < 52:
-                numbered = card_of_index(int(number), ID_RANKS, ID_SUITS)
+            index = number_or_none(number)  # (None: no number, or too long to be a card's)
+            if index is not None and index < 52:
+                numbered = card_of_index(index, ID_RANKS, ID_SUITS)
                 if numbered is not card:
                     reason = f"the card id {number} is {numbered}, not the {card} its value and suit say"
                     self.parts.defect(self.line(child), element_text(child), reason, inconsistent=True)
@@ -192,7 +194,7 @@ class MicroHand:
                 for index, action in enumerate(element):
                     if action.tag == "Action":
                         seq = action.get("seq", "")
-                        plays.append((int(seq) if seq.isdigit() else _LAST, index, action))
+                        plays.append((whole_number(seq) if seq.isdecimal() else _LAST, index, action))
         plays.sort(key=lambda item: (item[0], item[1]))
         for _, _, action in plays:
             if action.get("type") == "Win":  # (each award its own line)
@@ -246,7 +248,7 @@ class MicroHand:
         header.table = table
         header.table_id = table
         size = attrs.get("tablesize", "")
-        header.max_seats = int(size) if size.isdigit() else None
+        header.max_seats = whole_number(size) if size.isdecimal() else None
         header.play_money = self.play
         if self.tournament:
             header.tournament = Tournament("", "", None)
@@ -254,7 +256,7 @@ class MicroHand:
     def seat(self, element: ET.Element) -> None:
         number = element.get("num", "")
         name = element.get("alias", "")
-        if not number.isdigit():
+        if not number.isdecimal():
             self.parts.defect(self.line(element), element_text(element), "a seat without a number")
             return
         self.names[number] = name
@@ -262,9 +264,9 @@ class MicroHand:
         balance = self.money(element, "balance")
         end = self.money(element, "endbalance") if element.get("endbalance") else balance
         self.seat_lines[name] = (line, element_text(element), balance, end)
-        self.parts.add_seat(int(number), name, balance, line, element.get("sittingout") == "true")
+        self.parts.add_seat(whole_number(number), name, balance, line, element.get("sittingout") == "true")
         if element.get("dealer") == "true":
-            self.parts.button = int(number)
+            self.parts.button = whole_number(number)
         if self.attrs.get("playerseat") == number:
             self.parts.hero = name
 
@@ -341,7 +343,7 @@ class MicroHand:
         pot_text = award.get("pot", "0")
         low = award.get("lowhandwin") == "1"
         if amount:
-            pot = int(pot_text) if pot_text.isdigit() else 0
+            pot = whole_number(pot_text) if pot_text.isdecimal() else 0
             self.parts.collect(player, amount, pot, self.line(award), Half.LOW if low else None)
             self.won[player] = self.won.get(player, 0) + amount
 

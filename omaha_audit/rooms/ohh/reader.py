@@ -120,6 +120,7 @@ from omaha_audit.model import (
     UnreadableHand,
 )
 from omaha_audit.model.money import SYMBOL_FOR
+from omaha_audit.model.numbers import decimal_whole, whole_number
 from omaha_audit.parse.ledger import ADDED, Ledger, reach_cap
 from omaha_audit.rooms.kit.amounts import AmountError, units_of_number
 from omaha_audit.rooms.kit.cards import CardError, read_card
@@ -303,10 +304,10 @@ def _text(value: Any, what: str) -> str:
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, str) and value.isascii() and value.isdigit():  # (the spec's iPoker example: "6")
-        return int(value)
+        return whole_number(value)
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, Decimal) and value == value.to_integral_value():
-            return int(value)
+            return decimal_whole(value)
         raise ShapeError(f"{what} is not a whole number: {value!r}")
     return value
 

@@ -54,6 +54,7 @@ from omaha_audit.model import (
     Unit,
     UnreadableHand,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import ADDED, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
@@ -300,7 +301,7 @@ class OnGameBuilder(Ledger):
         elif kind == "BRING_IN":
             self.post_line(kind, m, line, text, source)
         elif kind == "SEAT":
-            seat = Seat(int(m["seat"]), m["name"], self.amount(m["stack"], line), source)
+            seat = Seat(whole_number(m["seat"]), m["name"], self.amount(m["stack"], line), source)
             self.seats.append(seat)
             self.players[seat.player] = seat.seat
             self.by_length = []  # (sorted again when a name is looked up)
@@ -320,9 +321,9 @@ class OnGameBuilder(Ledger):
         elif kind == "USER":
             self.hero = m["name"]
         elif kind == "BUTTON":
-            self.button = int(m["button"])
+            self.button = whole_number(m["button"])
         elif kind == "PLAYERS":
-            self.max_seats = int(m["max_seats"]) if m["max_seats"] else None
+            self.max_seats = whole_number(m["max_seats"]) if m["max_seats"] else None
         elif kind == "SUMMARY":
             self.street = Street.SUMMARY
         elif kind == "SUMMARY_POT":
@@ -465,7 +466,7 @@ class OnGameBuilder(Ledger):
             self.street = Street.DRAW1
             self.new_round()
         name = self.player(text, m["name"])
-        count = int(m["discarded"])
+        count = whole_number(m["discarded"])
         kind = ActionKind.DISCARD if count else ActionKind.STAND_PAT
         self.actions.append(
             Action(self.street, name, self.players.get(name), kind, 0, source, discarded=count, order=line)
@@ -502,7 +503,7 @@ class OnGameBuilder(Ledger):
 
     def pot_line(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
         """`Main pot: $520.00 won by A ($259.50), A ($259.50)`: the pot before the rake and its shares."""
-        index = int(m["side"]) if m["side"] else 0
+        index = whole_number(m["side"]) if m["side"] else 0
         pot = self.amount(m["amount"], line)  # (every amount of the line read before any is kept)
         found = shares(m["winners"])
         paid = [(self.player(name + " ", name), self.amount(amount, line), half) for name, amount, half in found or ()]

@@ -60,6 +60,7 @@ from omaha_audit.model import (
     Tournament,
     Unit,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.split import Block
 from omaha_audit.rooms.kit.amounts import read_amount
@@ -125,7 +126,7 @@ class BalanceBuilder(PartyBuilder):
             self.action_line(m, line, text)
         elif kind == "SEAT":
             stack = self.amount(m["stack"], line)
-            self.add_seat(int(m["seat"]), m["name"], stack, self.src(line))
+            self.add_seat(whole_number(m["seat"]), m["name"], stack, self.src(line))
             self.stacks[m["name"]] = stack
         elif kind == "POST":
             self.posted(POSTS[m["what"]], self.player(m["name"]), self.amount(m["amount"], line), line)
@@ -148,18 +149,18 @@ class BalanceBuilder(PartyBuilder):
         elif kind == "SUMMARY_POT":
             self.pot_line(m, line)
         elif kind == "SUMMARY_BOARD":
-            self.boards[int(m["run"] or 0)] = self.cards(m["cards"], line, text)
+            self.boards[whole_number(m["run"] or "0")] = self.cards(m["cards"], line, text)
         elif kind == "SUMMARY":
             self.street = Street.SUMMARY
         elif kind == "GAME":
             self.game_line(m, line)
         elif kind == "TABLE":
             self.table = m["table"] or ""
-            self.button = int(m["button"]) if m["button"] else None
+            self.button = whole_number(m["button"]) if m["button"] else None
             if m["money"] == "Play":
                 self.unit = Unit("play", self.unit.decimals)
         elif kind == "PLAYERS":
-            self.max_seats = int(m["max_seats"]) if m["max_seats"] else None
+            self.max_seats = whole_number(m["max_seats"]) if m["max_seats"] else None
         elif kind == "POT_CREATED":
             self.events.append(Event("pot-created", text, self.street, self.src(line)))
         elif kind.startswith("CASH_OUT_"):
@@ -199,7 +200,7 @@ class BalanceBuilder(PartyBuilder):
 
     def street_line(self, m: re.Match[str], line: int, text: str) -> None:
         street = STREETS[m["street"]]
-        run = int(m["run"] or 0)
+        run = whole_number(m["run"] or "0")
         self.new_street(street)
         new = self.cards(m["cards"], line, text)
         if street is Street.FLOP:  # (a second board's flop: only when the all-in came before the flop)

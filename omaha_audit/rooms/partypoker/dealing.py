@@ -59,6 +59,7 @@ from omaha_audit.model import (
     Tournament,
     Unit,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.split import Block
 from omaha_audit.rooms.partypoker.absent import folds_in_turn
@@ -127,7 +128,7 @@ class DealingBuilder(PartyBuilder):
         if kind == "ACTION":
             self.action_line(m, line, text)
         elif kind == "SEAT":
-            self.add_seat(int(m["seat"]), m["name"], self.amount(m["stack"], line), self.src(line))
+            self.add_seat(whole_number(m["seat"]), m["name"], self.amount(m["stack"], line), self.src(line))
         elif kind == "POST":
             self.post_line(m, line)
         elif kind == "WINS":
@@ -157,9 +158,9 @@ class DealingBuilder(PartyBuilder):
             if m["money"] == "Play":
                 self.unit = Unit("play", self.unit.decimals)
         elif kind == "BUTTON":
-            self.button = int(m["button"]) or None  # (stud prints `Seat 0 is the button`)
+            self.button = whole_number(m["button"]) or None  # (stud prints `Seat 0 is the button`)
         elif kind == "PLAYERS":
-            self.max_seats = int(m["max_seats"]) if m["max_seats"] else None
+            self.max_seats = whole_number(m["max_seats"]) if m["max_seats"] else None
         elif kind == "TRNY":
             self.level_of(m["tournament_id"], m["level"], line)
         elif kind == "LEVEL_BLINDS":
@@ -346,7 +347,7 @@ class DealingBuilder(PartyBuilder):
                 continue
             pot_text = found["pot"] or "pot"
             side = found["side"]
-            pot = int(side) if side else (1 if pot_text == "side pot" else 0)
+            pot = whole_number(side) if side else (1 if pot_text == "side pot" else 0)
             where = f"{pot_text} {side}" if side else pot_text
             half = Half.LOW if found["lo"] else None
             chips = self.amount(found["amount"], line)

@@ -75,6 +75,7 @@ from omaha_audit.model import (
     UnreadableHand,
 )
 from omaha_audit.model.money import Unit
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.rooms.kit.amounts import AmountError, units_of_number
 from omaha_audit.rooms.kit.cards import CardError, read_card
 from omaha_audit.rooms.kit.reader import crashed_at
@@ -420,7 +421,7 @@ class _Builder:
             local += f" {zone}"
         try:
             moment = datetime(year, month, day, hour, minute, second)  # type: ignore[arg-type]
-        except ValueError:
+        except (ValueError, OverflowError):  # (a day of 26 digits does not fit a C long: OverflowError)
             raise _Bad(f"no such date {local}") from None
         if zone in ("UTC", "GMT", "Etc/UTC", "Z"):
             return moment.replace(tzinfo=UTC), local
@@ -538,9 +539,9 @@ class _Play:
 
     def player(self, word: str, line: int) -> int:
         match = _PLAYER.match(word)
-        if not match or int(match.group(1)) > self.count:
+        if not match or whole_number(match.group(1)) > self.count:
             raise _NotRead(f"{word!r} is not a player of the hand")
-        return int(match.group(1)) - 1
+        return whole_number(match.group(1)) - 1
 
     def apply(self, text: str, source: Source) -> None:
         line = source.line

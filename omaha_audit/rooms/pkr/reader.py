@@ -69,6 +69,7 @@ from omaha_audit.model import (
     Unit,
     UnreadableHand,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import TO, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
@@ -356,7 +357,7 @@ class PkrBuilder(Ledger):
             self.returned[name] = self.returned.get(name, 0) + chips
             self.uncalled.append(UncalledReturn(name, chips, self.street, source))
         elif kind == "RAKE":
-            pot = int(m["pot"])
+            pot = whole_number(m["pot"])
             self.rakes[pot] = self.rakes.get(pot, 0) + self.amount(m["amount"], line)
             self.rake_lines.setdefault(pot, (line, text))
             self.rake_source = self.rake_source or source
@@ -389,7 +390,7 @@ class PkrBuilder(Ledger):
         elif kind == "WINS":
             self.wins_line(m, line, text, source)
         elif kind == "MOVING" or kind == "BUTTON":  # (the last named: `Moving Button to seat 6`)
-            self.button = int(m["button"])
+            self.button = whole_number(m["button"])
         elif kind == "END" and m["hand_id"] != self.hand_id:
             reason = f"the end line names another hand than #{self.hand_id}"
             self.defects.append(Defect(line, text, reason, inconsistent=True))
@@ -400,7 +401,9 @@ class PkrBuilder(Ledger):
             self.results.append((line, text, name, self.amount(m["stack"], line)))
             return
         bounty = m["bounty"]
-        seat = Seat(int(m["seat"]), m["name"], self.amount(m["stack"], line), source, bounty, m["away"] is not None)
+        seat = Seat(
+            whole_number(m["seat"]), m["name"], self.amount(m["stack"], line), source, bounty, m["away"] is not None
+        )
         self.seats.append(seat)
         self.players[seat.player] = seat.seat
         self.by_length = []  # (sorted again when a name is looked up)
@@ -489,7 +492,7 @@ class PkrBuilder(Ledger):
     def wins_line(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
         name = self.player(text, m["name"])
         side = m["pot"] or m["tie_pot"]
-        index = int(side) if side else 0
+        index = whole_number(side) if side else 0
         pot_text = f"side pot #{side}" if side else "pot"
         half = HALVES.get(m["half"] or "")
         self.collected.append(Collected(name, self.amount(m["amount"], line), index, pot_text, 0, source, half))

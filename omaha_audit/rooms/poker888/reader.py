@@ -56,6 +56,7 @@ from omaha_audit.model import (
     Unit,
     UnreadableHand,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import ADDED, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
@@ -384,9 +385,9 @@ class Builder(Ledger):
             card = self.cards(m["cards"], line, text)
             self.streets.append(StreetDeal(_PREFLOP, 0, card, card, source, False, line))
         elif kind == "BUTTON":
-            self.button = int(m["button"])
+            self.button = whole_number(m["button"])
         elif kind == "PLAYERS":
-            self.players_line = (line, int(m["players"]), text)
+            self.players_line = (line, whole_number(m["players"]), text)
         elif kind == "GAME_NO":
             self.game_no_line(m, line, text)
 
@@ -415,7 +416,7 @@ class Builder(Ledger):
     def seat_line(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
         name = m["name"] or ""
         stack = self.amount(m["stack"], line)
-        seat = Seat(int(m["seat"]), name, stack, source)
+        seat = Seat(whole_number(m["seat"]), name, stack, source)
         if not name:
             self.defects.append(Defect(line, text, "the seat's player has no name"))
         elif name in self.players:
@@ -554,7 +555,7 @@ class Builder(Ledger):
             started_local=started_local,
             table=table_name,
             table_id=table_id,
-            max_seats=int(max_seats) if max_seats else None,
+            max_seats=whole_number(max_seats) if max_seats else None,
             button=self.button,
             seats=tuple(self.seats),
             actions=tuple(self.actions),

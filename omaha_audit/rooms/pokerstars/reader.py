@@ -52,6 +52,7 @@ from omaha_audit.model import (
     Unit,
     UnreadableHand,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.lalr import LalrChecker, Rejection
 from omaha_audit.parse.ledger import ADDED, INCREMENT, TO_IS_ADDED, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
@@ -514,7 +515,7 @@ class HandBuilder(Ledger):
                     elif kind == "COLLECTED":
                         pot_text = m["pot"] or "pot"
                         side = m["side"]
-                        index = int(side) if side else (1 if pot_text == "side pot" else 0)
+                        index = whole_number(side) if side else (1 if pot_text == "side pot" else 0)
                         self.collected.append(
                             Collected(
                                 self.player(kind, text, m["name"]),
@@ -626,7 +627,7 @@ class HandBuilder(Ledger):
                     ActionKind.STAND_PAT if pat else ActionKind.DISCARD,
                     0,
                     source,
-                    discarded=0 if pat else int(m["discarded"] or 0),
+                    discarded=0 if pat else whole_number(m["discarded"] or "0"),
                     order=line,
                 )
             )
@@ -760,8 +761,8 @@ class HandBuilder(Ledger):
             started_local=info.started_local,
             table=table_name,
             table_id=self.table_id(table_name),
-            max_seats=int(max_seats) if max_seats else None,
-            button=self.button if self.button is not None else (int(button) if button else None),
+            max_seats=whole_number(max_seats) if max_seats else None,
+            button=self.button if self.button is not None else (whole_number(button) if button else None),
             seats=tuple(self.seats),
             actions=tuple(self.actions),
             streets=tuple(self.streets),
@@ -813,7 +814,7 @@ _NUMBERS: Final[dict[str, int]] = {str(number): number for number in range(1000)
 
 def _number(text: str) -> int:
     value = _NUMBERS.get(text)
-    return value if value is not None else int(text)
+    return value if value is not None else whole_number(text)
 
 
 def _line_of(item: Event | Defect) -> int:

@@ -55,6 +55,7 @@ from omaha_audit.model import (
     UncalledReturn,
     Unit,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import TO
 from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.kit.cards import CardError, read_card
@@ -250,7 +251,7 @@ class PokerTrackerBuilder(HandBuilder):
             self.action(EV_VERBS[m["verb"]], m["all_in"] is not None, m, line, text, source)
         elif kind in ("SEAT", "MG_SEAT", "EV_SEAT"):
             out = kind == "MG_SEAT" and m["mark"] == "Sitting out"
-            seat = Seat(int(m["seat"]), m["name"] or "", self.amount(m["stack"], line), source, None, out)
+            seat = Seat(whole_number(m["seat"]), m["name"] or "", self.amount(m["stack"], line), source, None, out)
             self.seats.append(seat)
             self.left[seat.player] = seat.stack
             self.players[seat.player] = seat.seat
@@ -284,7 +285,7 @@ class PokerTrackerBuilder(HandBuilder):
         elif kind == "MG_WINS":
             name = self.player(kind, text, m["name"])
             pot = m["pot"]
-            index = int(pot.rsplit(" ", 1)[1]) if pot[-1].isdigit() else (1 if pot.startswith("side") else 0)
+            index = whole_number(pot.rsplit(" ", 1)[1]) if pot[-1].isdecimal() else (1 if pot.startswith("side") else 0)
             self.collected.append(Collected(name, self.amount(m["amount"], line), index, pot, 0, source))
         elif kind == "EV_DISCONNECTED":
             # all-in protection: a disconnected player kept in the hand for the chips already in

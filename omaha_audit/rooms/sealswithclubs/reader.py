@@ -36,6 +36,7 @@ from omaha_audit.model import (
     StreetDeal,
     Structure,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import ADDED, TO
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.times import parse_started
@@ -146,7 +147,7 @@ class SealsBuilder(HandBuilder):
         if kind == "WINS":
             side = m["side"]
             half = HALVES.get(m["kind"] or "")
-            index = int(side) if side else 0
+            index = whole_number(side) if side else 0
             name = self.player(kind, text, m["name"])
             amount = self.amount(m["amount"], line)
             self.collected.append(Collected(name, amount, index, m["pot"], 0, source, half))

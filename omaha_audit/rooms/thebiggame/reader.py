@@ -63,6 +63,7 @@ from omaha_audit.model import (
     Unit,
     UnreadableHand,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import ADDED, TO, Ledger
 from omaha_audit.parse.split import Block
 from omaha_audit.rooms.kit.amounts import AmountError, read_amount
@@ -143,9 +144,9 @@ def hand_id_of(url: str) -> str:
 
 def _int(value: Any, what: str) -> int:
     """A number that counts things (a seat, the table's size): its digits."""
-    if not isinstance(value, Number) or not value.isdigit():
+    if not isinstance(value, Number) or not value.isdecimal():
         raise ShapeError(f"{what} is not a whole number: {value!r}")
-    return int(value)
+    return whole_number(value)
 
 
 def chips(value: Any, what: str) -> int:
@@ -159,7 +160,7 @@ def chips(value: Any, what: str) -> int:
 def seat_of_play(play: dict[str, Any]) -> int | None:
     """A play's seat number, None when it has none."""
     seat = play.get("Seat")
-    return int(seat) if isinstance(seat, Number) and seat.isdigit() else None
+    return whole_number(seat) if isinstance(seat, Number) and seat.isdecimal() else None
 
 
 def _list(value: Any, what: str) -> list[Any]:

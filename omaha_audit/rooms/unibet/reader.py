@@ -35,6 +35,7 @@ from omaha_audit.model import (
     Structure,
     SummarySeat,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import ADDED
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.times import parse_started
@@ -162,7 +163,7 @@ class UnibetBuilder(HandBuilder):
             reason = "won less bet is not the net result the line prints"
             self.defects.append(Defect(line, text, reason, inconsistent=True))
         outcome = "collected" if won else "other"
-        seat = int(m["seat"])
+        seat = whole_number(m["seat"])
         self.summary_seats.append(SummarySeat(seat, name, (), outcome, (won,) if won else (), (), text, source))
 
     # ---- the result ----------------------------------------------------------------------

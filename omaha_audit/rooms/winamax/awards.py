@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from omaha_audit.model import Action, ActionKind, Collected, Half, Seat
+from omaha_audit.model.numbers import whole_number
 
 _ANTE: Final = ActionKind.POST_ANTE
 _FOLD: Final = ActionKind.FOLD
@@ -278,7 +279,7 @@ def _share_order(item: tuple[Share, int]) -> tuple[str, int, str, int]:
 def _rank(label: str) -> int:
     """The order of a line's label: `main pot` and `pot` 0, `side pot N` N."""
     number = label.rpartition(" ")[2]
-    return int(number) if label.startswith("side pot") and number.isdigit() else 0
+    return whole_number(number) if label.startswith("side pot") and number.isdecimal() else 0
 
 
 def _pot_shares(

@@ -54,6 +54,7 @@ from omaha_audit.model import (
     SummarySeat,
     Tournament,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import INCREMENT
 from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
@@ -163,7 +164,7 @@ class WinamaxBuilder(HandBuilder):
                 Collected(
                     self.player(kind, text, m["name"]),
                     self.amount(m["amount"], line),
-                    int(side) if side else 0,
+                    whole_number(side) if side else 0,
                     m["pot"],
                     self.run,
                     source,
@@ -287,7 +288,9 @@ class WinamaxBuilder(HandBuilder):
             pots = build_pots(self.seats, self.actions, self.dead_total)
             seat_of = {seat.player: seat.seat for seat in self.seats}
             button = self.table.get("button")
-            self.collected = per_pot(self.collected, pots, self.rake or 0, seat_of, int(button) if button else None)
+            self.collected = per_pot(
+                self.collected, pots, self.rake or 0, seat_of, whole_number(button) if button else None
+            )
         high_only = HIGH_ONLY.get(self.info.game)
         if high_only is not None and self.mislabelled():
             info = self.info

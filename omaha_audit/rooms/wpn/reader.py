@@ -67,6 +67,7 @@ from omaha_audit.model import (
     Unit,
     UnreadableHand,
 )
+from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.lalr import LalrChecker, unexpected
 from omaha_audit.parse.ledger import reach_cap
 from omaha_audit.parse.lexer import LineClassifier, LineToken
@@ -224,7 +225,7 @@ class WpnBuilder:
         self.table_text = header["table"] or ""
         self.game_text = header["game"]
         self.game = GAMES[self.game_text]
-        self.max_seats = int(header["max_seats"]) if header["max_seats"] else None
+        self.max_seats = whole_number(header["max_seats"]) if header["max_seats"] else None
         pot_token = next((m for kind, _, _, m in tokens if kind == "SUMMARY_POT"), None)
         table = _TOURNAMENT_TABLE.fullmatch(self.table_text)
         # tournaments: `<name>, Table <n>`, or a pot line with no rake (every cash hand prints `Rake`)
@@ -323,7 +324,7 @@ class WpnBuilder:
         elif kind == "SEAT":
             self.seat_line(m, line, text, source)
         elif kind == "BUTTON":
-            self.button = int(m["button"])
+            self.button = whole_number(m["button"])
         elif kind == "STREET":
             self.street_line(m, line, text, source)
         elif kind == "STUD_STREET":
@@ -344,7 +345,7 @@ class WpnBuilder:
             self.result_line(m, line, text, source)
 
     def seat_line(self, m: re.Match[str], line: int, text: str, source: Source) -> None:
-        seat = Seat(int(m["seat"]), m["name"], self.amount(m["stack"], line), source)
+        seat = Seat(whole_number(m["seat"]), m["name"], self.amount(m["stack"], line), source)
         self.seats.append(seat)
         self.players[seat.player] = seat.seat
         self.by_length = sorted(self.players, key=len, reverse=True)
