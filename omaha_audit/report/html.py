@@ -206,7 +206,7 @@ def _summary(tally: Tally) -> Summary:
     )
 
 
-_TEXT_COLUMNS = {"player", "unit", "table", "stakes", "game", "day"}
+_TEXT_COLUMNS = {"player", "unit", "tournament", "room", "table", "stakes", "game", "day"}
 
 
 def _stats_table(frames: LazyFrames, by: str, title: str, limit: int = MAX_STATS_ROWS) -> StatsTable:
@@ -231,11 +231,11 @@ def _busiest_tables(frames: LazyFrames, limit: int) -> tuple[LazyFrames, int]:
     """The run's tables with only the hands of its `limit` busiest tables (and units), which the
     statistics then count in full, and the number of rows the whole table would have: a run of 50,000
     tables then holds a count per table, not every figure of every table."""
-    counts = streamed(frames.hands.group_by("table", "unit").agg(pl.len().alias("hands")))
-    busiest = counts.sort(["hands", "table", "unit"], descending=[True, False, False], nulls_last=True).head(limit)
-    hands = frames.hands.join(
-        busiest.select("table", "unit").lazy(), on=["table", "unit"], how="semi", nulls_equal=True
-    )
+    table = ["room", "table_id", "table", "unit", "tournament_id"]  # (as the hands print them)
+    counts = streamed(frames.hands.group_by(table).agg(pl.len().alias("hands")))
+    order = ["hands", *table]
+    busiest = counts.sort(order, descending=[True] + [False] * len(table), nulls_last=True).head(limit)
+    hands = frames.hands.join(busiest.select(table).lazy(), on=table, how="semi", nulls_equal=True)
     return replace(frames, hands=hands), counts.height
 
 
