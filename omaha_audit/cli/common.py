@@ -1,4 +1,5 @@
-"""Helpers shared by the commands: path checking and usage errors (exit code 2)."""
+"""Helpers shared by the commands: path checking, usage errors (exit code 2) and inputs with no hand in
+them (exit code 4, every command: README.md's exit codes)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
 
 import typer
 
@@ -16,9 +17,25 @@ if TYPE_CHECKING:  # (imported where used: `--help` loads no room)
     from omaha_audit.parse.input_files import InputFiles
 
 
+NO_HANDS = 4  # the inputs hold no hand of any known room format (as audit's "not fully read": a script
+# must not take it for a clean run)
+
+
 def fail_usage(message: str) -> NoReturn:
     print(f"omaha-audit: error: {message}", file=sys.stderr)
     raise typer.Exit(2)
+
+
+def no_hands_message(detail: str = "see the notes above") -> str:
+    return f"omaha-audit: exit {NO_HANDS}: no hand of any known room format in the inputs ({detail})\n"
+
+
+def no_hands_code(hands: int, err: TextIO, code: int) -> int:
+    """`code`, or NO_HANDS with a line on `err` when the run read no hand at all."""
+    if hands:
+        return code
+    err.write(no_hands_message())
+    return NO_HANDS
 
 
 def check_output_file(path: Path, option: str) -> None:
@@ -61,12 +78,10 @@ def open_paths(paths: Sequence[str | Path]) -> InputFiles:
         files = expand_paths(paths)
     except PathProblem as problem:
         fail_usage(str(problem))
-    if not files:
-        fail_usage(
-            "no hand-history files under the given paths (only archives inside archives, which are not read)"
-            if files.skipped
-            else "no hand-history files under the given paths"
-        )
+    if not files:  # (a folder with nothing in it, or only archives inside archives)
+        detail = "only archives inside archives, which are not read" if files.skipped else "no file under the paths"
+        sys.stderr.write(no_hands_message(detail))
+        raise typer.Exit(NO_HANDS)
     return files
 
 

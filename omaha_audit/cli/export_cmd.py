@@ -22,6 +22,7 @@ from omaha_audit.cli.common import (
     fail_usage,
     house_option,
     in_process_workers,
+    no_hands_code,
     open_paths,
     workers_option,
 )
@@ -88,7 +89,7 @@ def run_export(
         err.write(f"omaha-audit: {notice.path}: {notice.message}\n")
     for where, line, error in problems:
         err.write(f"omaha-audit: {where}:{line}: left out of the tables: {error}\n")
-    return 0
+    return no_hands_code(auditor.tally.hands, err, 0)
 
 
 def _export_dataset(

@@ -18,6 +18,7 @@ from omaha_audit.cli.common import (
     RulesFileOption,
     SchedulerOption,
     house_option,
+    no_hands_code,
     open_paths,
     workers_option,
 )
@@ -104,7 +105,7 @@ def run_stats(
     for path, line, error in problems:
         err.write(f"omaha-audit: {path}:{line}: left out of the statistics: {error}\n")
     out.flush()
-    return 0
+    return no_hands_code(tally.hands, err, 0)
 
 
 def stats_command(

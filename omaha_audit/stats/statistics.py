@@ -24,9 +24,9 @@ HI_LO_GAMES = [game.value for game in Game if game.is_hi_lo]
 FAMILY_NAMES = list(FAMILIES.values())
 
 _KEY_DEFINITIONS: dict[str, str] = {
-    "unit": "the integer unit the sums are kept in (\"0.01 USD\", \"1 chips\"); money of two units is never added",
-    "tournament": "the tournament whose chips the row counts (null in cash games): its id, or \"(no id) table "
-    "<id>\" where the room prints none; chips of two tournaments are never added",
+    "unit": 'the integer unit the sums are kept in ("0.01 USD", "1 chips"); money of two units is never added',
+    "tournament": 'the tournament whose chips the row counts (null in cash games): its id, or "(no id) table '
+    '<id>" where the room prints none; chips of two tournaments are never added',
 }
 PLAYER_DEFINITIONS: dict[str, str] = {
     **_KEY_DEFINITIONS,
@@ -58,8 +58,8 @@ PLAYER_DEFINITIONS: dict[str, str] = {
 GROUP_DEFINITIONS: dict[str, str] = {
     **_KEY_DEFINITIONS,
     "room": "--by table: the room that dealt the table",
-    "table": "--by table: the table's name as printed; \"table <id>\" when the room prints only its id, "
-    "\"unnamed (<file name>)\" when neither (one such table per file)",
+    "table": '--by table: the table\'s name as printed; "table <id>" when the room prints only its id, '
+    '"unnamed (<file name>)" when neither (one such table per file)',
     "table_id": "--by table: the room's id of the table (its number, or the tournament and the table's name)",
     "hands": "hands read in the group, of every game (unreadable blocks have no table, stakes, game or day)",
     "avg_players": "players dealt in per hand",
