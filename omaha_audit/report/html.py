@@ -49,6 +49,7 @@ from omaha_audit.report.hand_view import (
     wants_view,
 )
 from omaha_audit.report.table_view import TableView, table_view
+from omaha_audit.report.text import escaped
 from omaha_audit.report.view_store import ViewStore
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.registry import BY_CODE
@@ -82,7 +83,18 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=_shown,
     )
+
+
+def _shown(value: object) -> object:
+    """A value as a template prints it: text from the input (hand lines, names, messages) with its control
+    and format characters (NUL, ESC, right-to-left marks, ...) written as escapes, as the terminal shows
+    them (a binary file's bytes never reach the page raw); line breaks and tabs, and markup the report made
+    (charts, assets), kept."""
+    if isinstance(value, str) and not isinstance(value, Markup) and not value.isprintable():
+        return "".join(char if char.isprintable() or char in "\n\t" else escaped(char) for char in value)
+    return value
 
 
 def _asset(name: str) -> str:
