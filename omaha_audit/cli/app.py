@@ -25,6 +25,7 @@ from omaha_audit.cli.common import (
     SchedulerOption,
     check_output_file,
     fail_usage,
+    file_path,
     house_option,
     open_paths,
     workers_option,
@@ -140,7 +141,7 @@ def audit_command(
         typer.Option(
             "--html",
             metavar="FILE",
-            dir_okay=False,
+            parser=file_path,
             help="Also write a self-contained HTML report to FILE (a new or regular file, or a link to one).",
         ),
     ] = None,

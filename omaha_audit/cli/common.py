@@ -38,6 +38,17 @@ def no_hands_code(hands: int, err: TextIO, code: int) -> int:
     return NO_HANDS
 
 
+def file_path(raw: str) -> Path:
+    """The value of an option that names a file to write: a name ending with a path separator names a
+    folder (`--output out/`, where out/ may not exist yet) and is a usage error, never a file written as
+    `out`."""
+    if raw.endswith(("/", os.sep)) or raw in (".", ".."):
+        raise typer.BadParameter(
+            f"{raw} names a folder: give the file to write in it (such as {raw.rstrip('/')}/x.txt)"
+        )
+    return Path(raw)
+
+
 def check_output_file(path: Path, option: str) -> None:
     """Fail (usage, exit 2) before any work when `path` could not be written: it is not a regular file or
     nothing (omaha_audit/output.py check_target: a folder, a device, a link into /proc, a read-only file),
