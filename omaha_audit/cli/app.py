@@ -157,7 +157,7 @@ def audit_command(
     if html is not None:
         check_output_file(html, "--html")
     files = open_paths(paths)
-    workers = workers_option(jobs, scheduler, rules_file, room_preset)
+    workers = workers_option(jobs, scheduler, rules_file, room_preset, files)
     code = run_audit(
         files,
         output_format.value,

@@ -14,7 +14,7 @@ import typer
 if TYPE_CHECKING:  # (imported where used: `--help` loads no room)
     from omaha_audit.model.house_rules import HouseRules
     from omaha_audit.parallel import Workers
-    from omaha_audit.parse.input_files import InputFiles
+    from omaha_audit.parse.input_files import InputFiles, Source
 
 
 NO_HANDS = 4  # the inputs hold no hand of any known room format (as audit's "not fully read": a script
@@ -114,10 +114,17 @@ def house_option(rules_file: Path | None, preset: str | None) -> HouseRules | No
     return None
 
 
-def workers_option(jobs: int, scheduler: str | None, rules_file: Path | None, preset: str | None) -> Workers | None:
+def workers_option(
+    jobs: int,
+    scheduler: str | None,
+    rules_file: Path | None,
+    preset: str | None,
+    files: Sequence[Source] | None = None,
+) -> Workers | None:
     """`--jobs N` / `--scheduler ADDRESS`: where the hands are audited (None: in this process), with the
     house rules (`--rules` / `--room-preset`) as the workers rebuild them. Fails (usage, exit 2) before any
-    work on a bad choice; a cluster that cannot be reached fails the run."""
+    work on a bad choice; a cluster that cannot be reached fails the run. Given the input `files`, `--jobs`
+    runs in this process where workers could only be slower (omaha_audit/cli/jobs_choice.py), saying so."""
     if jobs < 0:
         fail_usage(f"--jobs {jobs}: give a number of processes, or 0 for one per core")
     if scheduler is not None and jobs != 1:
@@ -126,6 +133,13 @@ def workers_option(jobs: int, scheduler: str | None, rules_file: Path | None, pr
         scheduler = scheduler_option(scheduler)
     if scheduler is None and (jobs == 1 or (jobs == 0 and (os.cpu_count() or 1) == 1)):
         return None
+    if scheduler is None and files is not None:
+        from omaha_audit.cli.jobs_choice import one_process_reason
+
+        reason = one_process_reason(files)
+        if reason is not None:
+            print(f"omaha-audit: --jobs {jobs}: one process: {reason}", file=sys.stderr)
+            return None
     from omaha_audit.parallel import Workers, executor_for
 
     return Workers(executor_for(jobs, scheduler), house_spec(rules_file, preset))

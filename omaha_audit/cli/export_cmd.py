@@ -147,7 +147,7 @@ def export_command(
 
         for name in ALL_TABLES:
             check_output_file(to / f"{name}.{output_format.value}", "--to")
-    workers = workers_option(jobs, scheduler, rules_file, room_preset)
+    workers = workers_option(jobs, scheduler, rules_file, room_preset, files)
     if workers is None and chosen is Layout.dataset:
         workers = in_process_workers(rules_file, room_preset)
     code = run_export(files, to, output_format.value, house, sys.stderr, workers, chosen.value)

@@ -125,5 +125,5 @@ def stats_command(
     table, stakes, game or day (hands, pots, rake, findings per 1,000 hands)."""
     house = house_option(rules_file, room_preset)
     files = open_paths(paths)
-    workers = workers_option(jobs, scheduler, rules_file, room_preset)
+    workers = workers_option(jobs, scheduler, rules_file, room_preset, files)
     raise typer.Exit(run_stats(files, by.value, output_format.value, house, sys.stdout, sys.stderr, workers))
