@@ -163,7 +163,8 @@ def _builder(work: Work, unit: int) -> FrameBuilder | None:
 
         spill = unit_folder(work.stage, unit)
         spill.mkdir(parents=True, exist_ok=True)
-    return FrameBuilder(house_of(work.house), work.tables, strict=work.strict, spill=spill)
+    staged = work.stage is not None  # (read back by stats/dataset.py's write_unit only)
+    return FrameBuilder(house_of(work.house), work.tables, strict=work.strict, spill=spill, staged=staged)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,11 +5,17 @@ is the quick tier (no corpus, no subprocess, no cluster)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
+
+# `--jobs 2` starts its workers whatever the input's size (the command would otherwise run small inputs in
+# one process: omaha_audit/cli/jobs_choice.py), so that the tests of the workers run them; the subprocesses
+# the tests start inherit it. tests/test_jobs_choice.py tests the choice itself.
+os.environ["OMAHA_AUDIT_PARALLEL_MIN_BYTES"] = "0"
 
 # Make `tests.corpus_paths` and friends importable as plain modules.
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -145,21 +145,21 @@ def test_usage_errors_exit_2(files, args, message):
 def test_a_directory_without_histories_names_what_it_passed_over(tmp_path):
     (tmp_path / "notes.md").write_text("x", encoding="utf-8")
     result = omaha_audit("parse", tmp_path)
-    assert result.returncode == 0 and result.stdout == ""
+    assert result.returncode == 4 and result.stdout == ""
     assert "notes.md: not a hand history (by its name, and no hand in its first 64 KiB): skipped" in result.stderr
     assert "files: 1, hands: 0" in result.stderr
 
 
-def test_an_empty_directory_is_a_usage_error(tmp_path):
+def test_an_empty_directory_has_no_hand(tmp_path):
     result = omaha_audit("parse", tmp_path)
-    assert result.returncode == 2 and "no hand-history files" in result.stderr
+    assert result.returncode == 4 and "no hand of any known room format in the inputs" in result.stderr
 
 
 def test_tournament_summaries_are_skipped_with_a_message():
     root = require_corpus()
     path = next((root / "PokerStars").rglob("PHL-PLO-USD-MTT-2-201202.txt"))
     result = omaha_audit("parse", path)
-    assert result.returncode == 0
+    assert result.returncode == 4  # (no hand in the input)
     assert result.stdout == ""
     assert "tournament summary, not hand histories: skipped" in result.stderr
     assert "hands: 0, read: 0, unreadable: 0" in result.stderr

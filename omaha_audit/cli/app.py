@@ -25,6 +25,7 @@ from omaha_audit.cli.common import (
     SchedulerOption,
     check_output_file,
     fail_usage,
+    file_path,
     house_option,
     open_paths,
     workers_option,
@@ -140,7 +141,7 @@ def audit_command(
         typer.Option(
             "--html",
             metavar="FILE",
-            dir_okay=False,
+            parser=file_path,
             help="Also write a self-contained HTML report to FILE (a new or regular file, or a link to one).",
         ),
     ] = None,
@@ -156,7 +157,7 @@ def audit_command(
     if html is not None:
         check_output_file(html, "--html")
     files = open_paths(paths)
-    workers = workers_option(jobs, scheduler, rules_file, room_preset)
+    workers = workers_option(jobs, scheduler, rules_file, room_preset, files)
     code = run_audit(
         files,
         output_format.value,

@@ -1,4 +1,5 @@
-"""Helpers shared by the commands: path checking and usage errors (exit code 2)."""
+"""Helpers shared by the commands: path checking, usage errors (exit code 2) and inputs with no hand in
+them (exit code 4, every command: README.md's exit codes)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
 
 import typer
 
@@ -15,12 +16,39 @@ from omaha_audit.report.visible import visible
 if TYPE_CHECKING:  # (imported where used: `--help` loads no room)
     from omaha_audit.model.house_rules import HouseRules
     from omaha_audit.parallel import Workers
-    from omaha_audit.parse.input_files import InputFiles
+    from omaha_audit.parse.input_files import InputFiles, Source
+
+
+NO_HANDS = 4  # the inputs hold no hand of any known room format (as audit's "not fully read": a script
+# must not take it for a clean run)
 
 
 def fail_usage(message: str) -> NoReturn:
     print(f"omaha-audit: error: {visible(message)}", file=sys.stderr)
     raise typer.Exit(2)
+
+
+def no_hands_message(detail: str = "see the notes above") -> str:
+    return f"omaha-audit: exit {NO_HANDS}: no hand of any known room format in the inputs ({detail})\n"
+
+
+def no_hands_code(hands: int, err: TextIO, code: int) -> int:
+    """`code`, or NO_HANDS with a line on `err` when the run read no hand at all."""
+    if hands:
+        return code
+    err.write(no_hands_message())
+    return NO_HANDS
+
+
+def file_path(raw: str) -> Path:
+    """The value of an option that names a file to write: a name ending with a path separator names a
+    folder (`--output out/`, where out/ may not exist yet) and is a usage error, never a file written as
+    `out`."""
+    if raw.endswith(("/", os.sep)) or raw in (".", ".."):
+        raise typer.BadParameter(
+            f"{raw} names a folder: give the file to write in it (such as {raw.rstrip('/')}/x.txt)"
+        )
+    return Path(raw)
 
 
 def check_output_file(path: Path, option: str) -> None:
@@ -63,14 +91,17 @@ def open_paths(paths: Sequence[str | Path]) -> InputFiles:
         files = expand_paths(paths)
     except PathProblem as problem:
         fail_usage(str(problem))
-    if not files:
+    if not files:  # (a folder with nothing in it, or only archive members that are not read)
         if files.skipped:
             path, why = files.skipped[0]
-            fail_usage(
-                f"no hand-history files under the given paths, only archive members that are not read"
-                f" ({len(files.skipped):,}; the first: {path}: {why})"
+            detail = (
+                f"only archive members that are not read ({len(files.skipped):,}; the first: "
+                f"{visible(str(path))}: {visible(why)})"
             )
-        fail_usage("no hand-history files under the given paths")
+        else:
+            detail = "no file under the paths"
+        sys.stderr.write(no_hands_message(detail))
+        raise typer.Exit(NO_HANDS)
     return files
 
 
@@ -92,10 +123,17 @@ def house_option(rules_file: Path | None, preset: str | None) -> HouseRules | No
     return None
 
 
-def workers_option(jobs: int, scheduler: str | None, rules_file: Path | None, preset: str | None) -> Workers | None:
+def workers_option(
+    jobs: int,
+    scheduler: str | None,
+    rules_file: Path | None,
+    preset: str | None,
+    files: Sequence[Source] | None = None,
+) -> Workers | None:
     """`--jobs N` / `--scheduler ADDRESS`: where the hands are audited (None: in this process), with the
     house rules (`--rules` / `--room-preset`) as the workers rebuild them. Fails (usage, exit 2) before any
-    work on a bad choice; a cluster that cannot be reached fails the run."""
+    work on a bad choice; a cluster that cannot be reached fails the run. Given the input `files`, `--jobs`
+    runs in this process where workers could only be slower (omaha_audit/cli/jobs_choice.py), saying so."""
     if jobs < 0:
         fail_usage(f"--jobs {jobs}: give a number of processes, or 0 for one per core")
     if scheduler is not None and jobs != 1:
@@ -104,6 +142,13 @@ def workers_option(jobs: int, scheduler: str | None, rules_file: Path | None, pr
         scheduler = scheduler_option(scheduler)
     if scheduler is None and (jobs == 1 or (jobs == 0 and (os.cpu_count() or 1) == 1)):
         return None
+    if scheduler is None and files is not None:
+        from omaha_audit.cli.jobs_choice import one_process_reason
+
+        reason = one_process_reason(files)
+        if reason is not None:
+            print(f"omaha-audit: --jobs {jobs}: one process: {reason}", file=sys.stderr)
+            return None
     from omaha_audit.parallel import Workers, executor_for
 
     return Workers(executor_for(jobs, scheduler), house_spec(rules_file, preset))

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from omaha_audit.cli.common import PathsArgument, check_output_folder, open_paths
+from omaha_audit.cli.common import PathsArgument, check_output_folder, no_hands_code, open_paths
 
 
 class Target(StrEnum):
@@ -39,4 +39,6 @@ def convert_command(
     files = open_paths(paths)
     make_folder(output)
     summary = convert_files(files, to.value, output, sys.stderr)
-    raise typer.Exit(report(summary, to.value, output, sys.stderr))
+    code = report(summary, to.value, output, sys.stderr)
+    hands = summary.hands_written + summary.unreadable + sum(summary.not_written.values())
+    raise typer.Exit(no_hands_code(hands, sys.stderr, code))

@@ -22,6 +22,7 @@ from omaha_audit.cli.common import (
     fail_usage,
     house_option,
     in_process_workers,
+    no_hands_code,
     open_paths,
     workers_option,
 )
@@ -89,7 +90,7 @@ def run_export(
         err.write(notice_line(notice.path, notice.message))
     for where, line, error in problems:
         err.write(notice_line(f"{where}:{line}", f"left out of the tables: {error}"))
-    return 0
+    return no_hands_code(auditor.tally.hands, err, 0)
 
 
 def _export_dataset(
@@ -149,7 +150,7 @@ def export_command(
 
         for name in ALL_TABLES:
             check_output_file(to / f"{name}.{output_format.value}", "--to")
-    workers = workers_option(jobs, scheduler, rules_file, room_preset)
+    workers = workers_option(jobs, scheduler, rules_file, room_preset, files)
     if workers is None and chosen is Layout.dataset:
         workers = in_process_workers(rules_file, room_preset)
     code = run_export(files, to, output_format.value, house, sys.stderr, workers, chosen.value)

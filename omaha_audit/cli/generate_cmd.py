@@ -12,7 +12,7 @@ from typing import Annotated, Final
 
 import typer
 
-from omaha_audit.cli.common import check_output_file, fail_usage
+from omaha_audit.cli.common import check_output_file, fail_usage, file_path
 
 # The names `--game` and `--structure` take, written here so that `--help` loads no generator
 # (tests/generate/test_generate_cli.py checks them against the generator's own lists), with the short
@@ -48,12 +48,16 @@ def _named(values: list[str] | None, option: str, known: tuple[str, ...], aliase
 def generate_command(
     hands: Annotated[int, typer.Option("--hands", metavar="N", min=0, help="Number of hands to write.")],
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Random seed: the same seed gives the same bytes.")],
-    output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE", help="Hand-history text file to write.")],
+    output: Annotated[
+        Path,
+        typer.Option("--output", "-o", metavar="FILE", parser=file_path, help="Hand-history text file to write."),
+    ],
     labels: Annotated[
         Path | None,
         typer.Option(
             "--labels",
             metavar="FILE",
+            parser=file_path,
             help="JSON-lines file: one label per hand (default: beside the output, NAME.labels.jsonl).",
         ),
     ] = None,

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 import json
 from typing import TextIO
 
+from omaha_audit.cli.common import no_hands_code
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.output import standard_output
 from omaha_audit.parse.files import FileNotice
@@ -62,4 +63,4 @@ def run_parse(files: Sequence[Source], output_format: str, out: TextIO, err: Tex
         f"files: {len(files)}, hands: {read + unreadable}, read: {read}, unreadable: {unreadable}",
         file=err,
     )
-    return 1 if unreadable else 0
+    return no_hands_code(read + unreadable, err, 1 if unreadable else 0)

@@ -18,6 +18,7 @@ from omaha_audit.cli.common import (
     RulesFileOption,
     SchedulerOption,
     house_option,
+    no_hands_code,
     open_paths,
     workers_option,
 )
@@ -105,7 +106,7 @@ def run_stats(
     for path, line, error in problems:
         err.write(notice_line(f"{path}:{line}", f"left out of the statistics: {error}"))
     out.flush()
-    return 0
+    return no_hands_code(tally.hands, err, 0)
 
 
 def stats_command(
@@ -125,5 +126,5 @@ def stats_command(
     table, stakes, game or day (hands, pots, rake, findings per 1,000 hands)."""
     house = house_option(rules_file, room_preset)
     files = open_paths(paths)
-    workers = workers_option(jobs, scheduler, rules_file, room_preset)
+    workers = workers_option(jobs, scheduler, rules_file, room_preset, files)
     raise typer.Exit(run_stats(files, by.value, output_format.value, house, sys.stdout, sys.stderr, workers))

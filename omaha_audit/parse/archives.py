@@ -241,7 +241,13 @@ def _open_zip(path: Container) -> tuple[zipfile.ZipFile, Callable[[], None]]:
     if isinstance(path, Path):
         archive = zipfile.ZipFile(path)
         return archive, archive.close
-    archive, stream = _on_stream(path, zipfile.ZipFile)
+    try:
+        archive, stream = _on_stream(path, zipfile.ZipFile)
+    except _DAMAGE:
+        # (the file system may not serve byte ranges, as an HTTP server without range requests: the
+        # archive read whole, from its start, tells a transport that cannot seek from real damage)
+        copy = zipfile.ZipFile(path.whole_copy())
+        return copy, copy.close
 
     def close() -> None:
         try:

@@ -5,14 +5,23 @@ an archive among its files is read as its members (`s3://bucket/day.zip!/table1.
 is the URL. Nothing is copied to local disk first: a file is opened and streamed where it is, by the process
 that reads it (a Dask worker opens the URLs it is given itself).
 
+A zip archive is read from its end (its directory), so it needs a file system that serves byte ranges. One
+that does not (an HTTP server without range requests: fsspec's ranged reads then fail) has the archive read
+whole, from the start, into a temporary file, once per process for consecutive members of one archive
+(`RemoteFile.whole_copy`); a copy that cannot be read either is then really damaged, and reported so.
+
 (Plain Python, not compiled: fsspec's file systems are plain Python objects of many classes; hatch_build.py
 NOT_COMPILED.)
 """
 
 from __future__ import annotations
 
+import atexit
+import os
 import re
-from pathlib import PurePosixPath
+import shutil
+import tempfile
+from pathlib import Path, PurePosixPath
 from typing import Any, BinaryIO, Final, cast
 
 _URL: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+://")
@@ -94,6 +103,54 @@ class RemoteFile:
             raise
         except Exception as error:  # (a file system's own errors: botocore's, aiohttp's ...)
             raise OSError(f"{type(error).__name__}: {error}") from None
+
+    def whole_copy(self) -> Path:
+        """The file's bytes read from the start into a local temporary file (for an archive a file system
+        cannot serve in byte ranges). The last copy made in this process is kept for the next call: the
+        members of one archive, opened one after the other, read it once. Raises OSError as `open` does."""
+        return _copies.copy(self)
+
+
+class _Copies:
+    """The whole copy of the last URL copied (a temporary file, removed when the next is made and at exit)."""
+
+    def __init__(self) -> None:
+        self.url: str | None = None
+        self.path: Path | None = None
+        atexit.register(self.clear)
+
+    def copy(self, file: RemoteFile) -> Path:
+        if self.url == file.url and self.path is not None and self.path.exists():
+            return self.path
+        self.clear()
+        try:
+            fs, path = _filesystem(file.url)
+            source = fs.open(path, "rb", block_size=0)  # (a stream from the start: no ranges asked for)
+        except RemoteProblem as problem:
+            raise OSError(str(problem)) from None
+        except OSError:
+            raise
+        except Exception as error:
+            raise OSError(f"{type(error).__name__}: {error}") from None
+        handle, name = tempfile.mkstemp(prefix="omaha-audit-url-", suffix=".copy")
+        try:
+            with source, os.fdopen(handle, "wb") as target:
+                shutil.copyfileobj(source, target, 1 << 20)
+        except BaseException as error:
+            os.unlink(name)
+            if isinstance(error, Exception) and not isinstance(error, OSError):
+                raise OSError(f"{type(error).__name__}: {error}") from None
+            raise
+        self.url, self.path = file.url, Path(name)
+        return self.path
+
+    def clear(self) -> None:
+        if self.path is not None:
+            self.path.unlink(missing_ok=True)
+        self.url = self.path = None
+
+
+_copies = _Copies()
 
 
 def expand_url(url: str) -> list[RemoteFile]:

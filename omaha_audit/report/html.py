@@ -50,6 +50,7 @@ from omaha_audit.report.hand_view import (
 )
 from omaha_audit.report.table_view import TableView, table_view
 from omaha_audit.report.view_store import ViewStore
+from omaha_audit.report.visible import escaped
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.registry import BY_CODE
 from omaha_audit.sequences import Neighbours, TableSession
@@ -82,7 +83,18 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=_shown,
     )
+
+
+def _shown(value: object) -> object:
+    """A value as a template prints it: text from the input (hand lines, names, messages) with its control
+    and format characters (NUL, ESC, right-to-left marks, ...) written as escapes, as the terminal shows
+    them (a binary file's bytes never reach the page raw); line breaks and tabs, and markup the report made
+    (charts, assets), kept."""
+    if isinstance(value, str) and not isinstance(value, Markup) and not value.isprintable():
+        return "".join(char if char.isprintable() or char in "\n\t" else escaped(char) for char in value)
+    return value
 
 
 def _asset(name: str) -> str:
@@ -206,7 +218,7 @@ def _summary(tally: Tally) -> Summary:
     )
 
 
-_TEXT_COLUMNS = {"player", "unit", "table", "stakes", "game", "day"}
+_TEXT_COLUMNS = {"player", "unit", "tournament", "room", "table", "stakes", "game", "day"}
 
 
 def _stats_table(frames: LazyFrames, by: str, title: str, limit: int = MAX_STATS_ROWS) -> StatsTable:
@@ -231,11 +243,11 @@ def _busiest_tables(frames: LazyFrames, limit: int) -> tuple[LazyFrames, int]:
     """The run's tables with only the hands of its `limit` busiest tables (and units), which the
     statistics then count in full, and the number of rows the whole table would have: a run of 50,000
     tables then holds a count per table, not every figure of every table."""
-    counts = streamed(frames.hands.group_by("table", "unit").agg(pl.len().alias("hands")))
-    busiest = counts.sort(["hands", "table", "unit"], descending=[True, False, False], nulls_last=True).head(limit)
-    hands = frames.hands.join(
-        busiest.select("table", "unit").lazy(), on=["table", "unit"], how="semi", nulls_equal=True
-    )
+    table = ["room", "table_id", "table", "unit", "tournament_id"]  # (as the hands print them)
+    counts = streamed(frames.hands.group_by(table).agg(pl.len().alias("hands")))
+    order = ["hands", *table]
+    busiest = counts.sort(order, descending=[True] + [False] * len(table), nulls_last=True).head(limit)
+    hands = frames.hands.join(busiest.select(table).lazy(), on=table, how="semi", nulls_equal=True)
     return replace(frames, hands=hands), counts.height
 
 

@@ -11,13 +11,14 @@ def visible(text: str, width: int | None = None) -> str:
     zero-width spaces, byte-order marks, ...) written as escapes (`\\x1b`, `\\u202e`), and, with `width`,
     cut there with the number of characters left out."""
     if not text.isprintable():
-        text = "".join(char if char.isprintable() else _escape(char) for char in text)
+        text = "".join(char if char.isprintable() else escaped(char) for char in text)
     if width is not None and len(text) > width:
         return f"{text[:width]}… ({len(text) - width:,} more characters)"
     return text
 
 
-def _escape(char: str) -> str:
+def escaped(char: str) -> str:
+    """One character as a Python-style escape: `\\x1b`, `\\u202e`."""
     code = ord(char)
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 

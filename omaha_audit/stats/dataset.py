@@ -5,9 +5,9 @@ tasks, run in turn) or on the workers of `--jobs N` or a Dask cluster, in four s
 decides and renames; every row is written by a worker:
 
 1. **Units** (in `audit_unit`): the worker that audits an input spills its tables, a batch of 2,000 hands
-   at a time, to the run's stage folder inside the output folder (`DIR/.omaha-audit-stage-<run>/units/
-   <unit>/hands-000000.arrow`, ...), its hands numbered from 1 in the unit, and sends back only what the
-   main process needs to number them.
+   at a time, as Arrow IPC streams to the run's stage folder inside the output folder (`DIR/.omaha-audit-
+   stage-<run>/units/<unit>/hands-000000.arrow`, ...), its hands numbered from 1 in the unit, and sends
+   back only what the main process needs to number them.
 2. **Across hands** (`stage_table_rows`, inside `judge_tables`): the worker that judges a chunk of whole
    tables writes the `tables` table's rows there too, one file per unit whose hands they name.
 3. **Pieces** (`write_unit`): once the main process has numbered every hand (copies found across units left
@@ -33,11 +33,13 @@ import shutil
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 import polars as pl
 
+from omaha_audit.output import write_scratch
 from omaha_audit.stats.export import NO_VALUE, PARTITIONS, partition_value, swap_folder
 from omaha_audit.stats.frames import ALL_TABLES, SCHEMAS, table_frame
 
@@ -72,7 +74,7 @@ def stage_table_rows(rows: list[dict[str, object]], stage: str, chunk: int, unit
         folder = unit_folder(stage, unit)
         folder.mkdir(parents=True, exist_ok=True)
         frame = table_frame(mine, ACROSS_SCHEMA["tables"])
-        frame.write_ipc(folder / f"across-{chunk:09d}.arrow", compression="lz4")
+        write_scratch(folder / f"across-{chunk:09d}.arrow", partial(frame.write_ipc_stream, compression="lz4"))
     return sorted(by_unit)
 
 
@@ -106,7 +108,9 @@ def write_unit(task: UnitTask) -> list[tuple[str, str]]:
     )
     batches = {name: sorted(staged.glob(f"{name}-*.arrow")) for name in ALL_TABLES}
     keys = (
-        pl.concat([pl.read_ipc(path, columns=["hand_no", "path", "hand_id", *PARTITIONS]) for path in batches["hands"]])
+        pl.concat(
+            [pl.read_ipc_stream(path, columns=["hand_no", "path", "hand_id", *PARTITIONS]) for path in batches["hands"]]
+        )
         if batches["hands"]
         else pl.DataFrame(schema={"hand_no": pl.Int64, "path": pl.String, "hand_id": pl.String}).with_columns(
             pl.lit(None, pl.String).alias("room"), pl.lit(None, pl.Date).alias("day")
@@ -127,17 +131,18 @@ def write_unit(task: UnitTask) -> list[tuple[str, str]]:
                 target = Path(task.folder) / name / f"room={partition_value(room)}" / f"day={partition_value(day)}"
                 temporary = temporary_folder(target, task.run)
                 temporary.mkdir(parents=True, exist_ok=True)
-                part.drop(PARTITIONS).write_ipc(temporary / f"{kind}-{task.unit + 1:09d}-{index:06d}.arrow")
+                piece = part.drop(PARTITIONS)
+                write_scratch(temporary / f"{kind}-{task.unit + 1:09d}-{index:06d}.arrow", piece.write_ipc)
                 written.add((name, str(target)))
 
     for name in ALL_TABLES:
-        own = (pl.read_ipc(path) for path in batches[name])
+        own = (pl.read_ipc_stream(path) for path in batches[name])
         pieces(name, ".piece", (frame.with_columns(renumber).filter(pl.col("hand_no").is_not_null()) for frame in own))
     # the rows made across hands name their hand by file and id: the first hand kept of that file with that id
     # (as FrameBuilder numbers them in one process)
     numbers = keys.group_by("path", "hand_id").agg(pl.col("hand_no").min().alias("_no"))
     findings = table_frame(task.across, ACROSS_SCHEMA["findings"])
-    rows = (pl.read_ipc(staged / f"across-{chunk:09d}.arrow") for chunk in task.chunks)
+    rows = (pl.read_ipc_stream(staged / f"across-{chunk:09d}.arrow") for chunk in task.chunks)
     pieces("findings", ".across", (_numbered(frame, numbers) for frame in (findings,)))
     pieces("tables", ".across", (_numbered(frame, numbers) for frame in rows))
     return sorted(written)
@@ -157,7 +162,7 @@ def join_pieces(targets: list[str], run: str) -> list[int]:
             parts.append(pl.scan_ipc(acrossed).sort(SEQ, maintain_order=True).drop(SEQ))
         query = parts[0] if len(parts) == 1 else pl.concat(parts, how="vertical")
         written = temporary / ".part-0.parquet.tmp"
-        query.sink_parquet(written, engine="streaming")
+        write_scratch(written, partial(query.sink_parquet, engine="streaming"))
         written.replace(temporary / "part-0.parquet")
         counts.append(int(pl.scan_parquet(temporary / "part-0.parquet").select(pl.len()).collect().item()))
     return counts

@@ -2,9 +2,10 @@
 scoops and quarters) and per table, stakes, game or day (hands, pots, rake, findings per 1,000 hands).
 
 A rate is a ratio of sums over the group (never an average of per-hand rates), and is null when its
-denominator is zero. Money is summed in integer units and only within one unit ("0.01 USD", "1 chips"):
-a row is a group *and* a unit, so dollars, euros and tournament chips are never added together. Major
-units and big blinds appear only in the figures made for display.
+denominator is zero. Money is summed in integer units and only within one unit ("0.01 USD", "1 chips")
+and one tournament: a row is a group, a unit *and* a tournament (null in cash games: stats/keys.py), so
+dollars, euros and the chips of two tournaments are never added together. Major units and big blinds
+appear only in the figures made for display.
 
 `PLAYER_DEFINITIONS` and `GROUP_DEFINITIONS` state every figure; README.md repeats them.
 """
@@ -15,13 +16,20 @@ import polars as pl
 
 from omaha_audit.model import Game
 from omaha_audit.stats.frames import FAMILIES, Frames, LazyFrames, streamed
+from omaha_audit.stats.keys import group_keys, table_columns, tournament
 
 PLAYER = "player"
 GROUPINGS = ("player", "table", "stakes", "game", "day")
 HI_LO_GAMES = [game.value for game in Game if game.is_hi_lo]
 FAMILY_NAMES = list(FAMILIES.values())
 
+_KEY_DEFINITIONS: dict[str, str] = {
+    "unit": 'the integer unit the sums are kept in ("0.01 USD", "1 chips"); money of two units is never added',
+    "tournament": 'the tournament whose chips the row counts (null in cash games): its id, or "(no id) table '
+    '<id>" where the room prints none; chips of two tournaments are never added',
+}
 PLAYER_DEFINITIONS: dict[str, str] = {
+    **_KEY_DEFINITIONS,
     "hands": "hands the player was dealt into (flop games the engine replays; cancelled hands excluded)",
     "vpip": "voluntarily put money in pot: % of hands with a preflop call, bet or raise "
     "(posting a blind, straddle or ante is not voluntary; the big blind checking is not VPIP)",
@@ -48,6 +56,11 @@ PLAYER_DEFINITIONS: dict[str, str] = {
     "player and won nothing of the other half",
 }
 GROUP_DEFINITIONS: dict[str, str] = {
+    **_KEY_DEFINITIONS,
+    "room": "--by table: the room that dealt the table",
+    "table": '--by table: the table\'s name as printed; "table <id>" when the room prints only its id, '
+    '"unnamed (<file name>)" when neither (one such table per file)',
+    "table_id": "--by table: the room's id of the table (its number, or the tournament and the table's name)",
     "hands": "hands read in the group, of every game (unreadable blocks have no table, stakes, game or day)",
     "avg_players": "players dealt in per hand",
     "pots": "sum of the hands' Total pot (gross, before rake), in major units",
@@ -113,8 +126,10 @@ def _major(column: str) -> pl.Expr:
 
 
 def player_statistics(frames: Frames | LazyFrames) -> pl.DataFrame:
-    """One row per player and unit, with the counts every rate is made of."""
-    hands = frames.hands.lazy().select("hand_no", "unit", "currency", "decimals", "big_blind", "small_bet", "game")
+    """One row per player, unit and tournament, with the counts every rate is made of."""
+    hands = frames.hands.lazy().select(
+        "hand_no", "unit", "currency", "decimals", "big_blind", "small_bet", "game", tournament()
+    )
     rows = (
         frames.players.lazy()
         .join(hands, on="hand_no", how="left")
@@ -128,7 +143,7 @@ def player_statistics(frames: Frames | LazyFrames) -> pl.DataFrame:
     # is added in fixed point, NET_BB_SCALE parts of a big blind, each hand's share rounded down
     # (currency and decimals, which the unit names, are keys: the streaming engine's first() of a string
     # column costs more memory than a key)
-    keys = [PLAYER, "unit", "currency", "decimals"]
+    keys = [PLAYER, "unit", "tournament", "currency", "decimals"]
     net_bb = (pl.col("net").cast(pl.Int128) * NET_BB_SCALE) // pl.col("bb").cast(pl.Int128)
     query = rows.group_by(keys).agg(
         hands=pl.len(),
@@ -157,8 +172,8 @@ def player_statistics(frames: Frames | LazyFrames) -> pl.DataFrame:
     counted = streamed(query)
     sums = [name for name in counted.columns if name not in keys]
     grouped = (
-        counted.sort(keys, nulls_last=True)  # (one row a player and unit, unless a unit had two spellings)
-        .group_by(PLAYER, "unit", maintain_order=True)
+        counted.sort(keys, nulls_last=True)  # (one row a player, unit and tournament)
+        .group_by(PLAYER, "unit", "tournament", maintain_order=True)
         .agg(pl.col("currency").first(), pl.col("decimals").first(), pl.col(sums).sum())
         .with_columns(
             pl.exclude(*keys, "net_bb_fixed").cast(pl.Int64),
@@ -180,12 +195,16 @@ def player_statistics(frames: Frames | LazyFrames) -> pl.DataFrame:
         bb_per_100=_rate("net_bb", "hands_with_bb"),
         rake_paid=_major("rake_paid_units"),
     )
-    order = ["player", "unit", "currency", "decimals", "hands", *PLAYER_RATES, *PLAYER_COUNTS]
-    return streamed(table.select(order).sort(["hands", PLAYER, "unit"], descending=[True, False, False]))
+    order = ["player", "unit", "tournament", "currency", "decimals", "hands", *PLAYER_RATES, *PLAYER_COUNTS]
+    ranked = table.select(order).sort(
+        ["hands", PLAYER, "unit", "tournament"], descending=[True, False, False, False], nulls_last=True
+    )
+    return streamed(ranked)
 
 
 def group_statistics(frames: Frames | LazyFrames, by: str) -> pl.DataFrame:
-    """One row per `by` value (table, stakes, game or day) and unit: hands, pots, rake, findings."""
+    """One row per `by` value (table, stakes, game or day), unit and tournament: hands, pots, rake,
+    findings. A table is its room's (`room`, `table_id`), with a readable name (stats/keys.py)."""
     if by not in GROUPINGS or by == PLAYER:
         raise ValueError(f"cannot group hands by {by!r}")
     per_family = (
@@ -200,11 +219,17 @@ def group_statistics(frames: Frames | LazyFrames, by: str) -> pl.DataFrame:
     hands = (
         frames.hands.lazy()
         .join(per_family, on="hand_no", how="left")
-        .with_columns(pl.col([*family_counts, "all_findings"]).fill_null(0))
+        .with_columns(pl.col([*family_counts, "all_findings"]).fill_null(0), tournament())
     )
-    # integer sums (the same in any order) per group, unit, currency and decimals (keys rather than first():
-    # see player_statistics), then per group and unit
-    keys = [by, "unit", "currency", "decimals"]
+    if by == "table":
+        hands = hands.with_columns(table_columns())
+    # integer sums (the same in any order) per group, unit, tournament, currency and decimals (keys rather
+    # than first(): see player_statistics), then per group, unit and tournament (a table per room and id,
+    # under the first of its names)
+    shown, hidden = group_keys(by)
+    keys = [*shown, *hidden, "currency", "decimals"]
+    merged = [key for key in [*shown, *hidden] if key != "table" or by != "table"]
+    names = [pl.col("table").first()] if by == "table" else []
     sums = [*family_counts, "hands", "pots_units", "rake_units", "players_dealt", "hands_with_players", "findings"]
     counted = hands.group_by(keys).agg(
         *[pl.col(name).sum() for name in family_counts],
@@ -219,8 +244,8 @@ def group_statistics(frames: Frames | LazyFrames, by: str) -> pl.DataFrame:
     grouped = (
         streamed(counted)
         .sort(keys, nulls_last=True)
-        .group_by(by, "unit", maintain_order=True)
-        .agg(pl.col("currency").first(), pl.col("decimals").first(), pl.col(sums).sum(), pl.col("level").max())
+        .group_by(merged, maintain_order=True)
+        .agg(*names, pl.col("currency").first(), pl.col("decimals").first(), pl.col(sums).sum(), pl.col("level").max())
         .lazy()
     )
     table = grouped.with_columns(
@@ -231,8 +256,8 @@ def group_statistics(frames: Frames | LazyFrames, by: str) -> pl.DataFrame:
         rake=_major("rake_units"),
         findings_per_1000=_rate("findings", "hands", 1000.0),
     )
-    order = ["unit", "level", by] if by == "stakes" else [by, "unit"]  # stakes: smallest first
-    columns = [by, "unit", "currency", "decimals", *GROUP_FIGURES]
+    order = ["unit", "level", by, "tournament"] if by == "stakes" else shown  # stakes: smallest first
+    columns = [*shown, "currency", "decimals", *GROUP_FIGURES]
     columns += [f"{family}_per_1000" for family in FAMILY_NAMES] + family_counts + ["pots_units", "rake_units"]
     return streamed(table.sort(order, nulls_last=True).select(columns))
 
@@ -247,6 +272,7 @@ def statistics(frames: Frames | LazyFrames, by: str = PLAYER) -> pl.DataFrame:
 PLAYER_DISPLAY = (
     ("player", "player"),
     ("currency", "unit"),
+    ("tournament", "tournament"),
     ("hands", "hands"),
     ("vpip", "VPIP"),
     ("pfr", "PFR"),
@@ -264,6 +290,7 @@ PLAYER_DISPLAY = (
 )
 GROUP_DISPLAY = (
     ("currency", "unit"),
+    ("tournament", "tournament"),
     ("hands", "hands"),
     ("pots", "pots"),
     ("avg_pot", "avg pot"),
@@ -280,7 +307,14 @@ _ONE_DECIMAL = {"bb_per_100", "findings_per_1000", *(f"{family}_per_1000" for fa
 def display_columns(by: str) -> tuple[tuple[str, str], ...]:
     if by == PLAYER:
         return PLAYER_DISPLAY
+    if by == "table":
+        return (("room", "room"), ("table", "table"), *GROUP_DISPLAY)
     return ((by, by), *GROUP_DISPLAY)
+
+
+def key_columns(by: str) -> int:
+    """How many of the display columns name the row (left-aligned in text): the group, unit, tournament."""
+    return 4 if by == "table" else 3
 
 
 def format_value(column: str, value: object, decimals: int | None) -> str:
@@ -312,11 +346,12 @@ def to_text(table: pl.DataFrame, by: str) -> str:
     columns = display_columns(by)
     header = [title for _, title in columns]
     rows = display_rows(table, by)
+    keys = key_columns(by)
     widths = [max(len(cell) for cell in column) for column in zip(header, *rows, strict=True)]
     lines = []
     for cells in [header, *rows]:
         parts = [
-            cell.ljust(width) if index < 2 else cell.rjust(width)  # the key and the unit left-aligned
+            cell.ljust(width) if index < keys else cell.rjust(width)  # the names left-aligned
             for index, (cell, width) in enumerate(zip(cells, widths, strict=True))
         ]
         lines.append("  ".join(parts).rstrip())

@@ -28,7 +28,7 @@ def test_stats_text() -> None:
     result = runner.invoke(app, ["stats", str(HANDS)])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].split()[:4] == ["player", "unit", "hands", "VPIP"]
+    assert lines[0].split()[:5] == ["player", "unit", "tournament", "hands", "VPIP"]
     assert [line.split()[0] for line in lines[1:]] == ["Alice", "Bob", "Carol", "Dave"]
     assert "4 hands in 1 file:" in result.stderr
 
@@ -54,7 +54,8 @@ def test_stats_by_group_csv(by: str) -> None:
     result = runner.invoke(app, ["stats", str(HANDS), "--by", by, "--format", "csv"])
     assert result.exit_code == 0, result.output
     table = pl.read_csv(io.StringIO(result.stdout))
-    assert table.columns[:5] == [by, "unit", "currency", "decimals", "hands"]
+    keys = ["room", "table", "table_id"] if by == "table" else [by]
+    assert table.columns[: len(keys) + 5] == [*keys, "unit", "tournament", "currency", "decimals", "hands"]
     assert table["hands"].sum() == 4
     assert table["rake_units"].sum() == 73
     assert table["findings_per_1000"].to_list() == [0.0] * table.height

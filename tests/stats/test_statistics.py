@@ -168,9 +168,9 @@ def test_group_statistics(frames: Frames) -> None:
 def test_text_and_export_forms(frames: Frames) -> None:
     table = player_statistics(frames)
     text = to_text(table, "player")
-    assert text.splitlines()[0].split()[:5] == ["player", "unit", "hands", "VPIP", "PFR"]
+    assert text.splitlines()[0].split()[:6] == ["player", "unit", "tournament", "hands", "VPIP", "PFR"]
     alice = text.splitlines()[1]
-    assert alice.split()[:3] == ["Alice", "USD", "4"]  # the money columns' currency, not the 0.01 USD sums unit
+    assert alice.split()[:4] == ["Alice", "USD", "-", "4"]  # the money columns' currency, not the 0.01 USD sums unit
     assert "-4.66" in alice and "-1165.0" in alice
     exported = for_export(table).row(0, named=True)
     assert (exported["net_won"], exported["wtsd"], exported["fold_to_three_bet"]) == (-4.66, 100.0, None)
