@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from omaha_audit.engine.evaluate import Evaluations
+from omaha_audit.engine.evaluate.games import showdown_key, stud_low8
 from omaha_audit.engine.pots import Pot, build_pots, split_boards, split_evenly, split_halves, uncalled_bet
 from omaha_audit.engine.replay import Replay
+from omaha_audit.engine.stud import STUD_GAMES
 from omaha_audit.model import Card, Game, Half, Hand, PotBasis, ShowdownKind
 from omaha_audit.model.frozen import fast_init
 
@@ -103,6 +105,8 @@ class Settlement:
 
 
 def known_hole_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
+    if hand.game in STUD_GAMES:
+        return stud_cards(hand)
     wanted = hand.game.hole_cards or 0
     cards: dict[str, tuple[Card, ...]] = {}
     for dealt in hand.dealt:
@@ -114,6 +118,27 @@ def known_hole_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
     for line in hand.showdown:
         if line.kind is ShowdownKind.SHOWS and len(line.cards) == wanted:
             cards[line.player] = line.cards
+    return cards
+
+
+def stud_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
+    """The seven cards of each stud player the text shows whole: a shown hand, a summary's cards, or the
+    player's own `Dealt to` lines when they add up to seven cards. When the deck ran out, seventh street's
+    one card is dealt face up to all (PokerStars: `*** RIVER *** [6h]`, `Board [6h]`, six cards shown):
+    it is each player's seventh card (ST-5)."""
+    community = hand.boards[0] if hand.boards and len(hand.boards[0]) == 1 else ()
+    wanted = 7 - len(community)
+    cards: dict[str, tuple[Card, ...]] = {}
+    for dealt in hand.dealt:
+        whole = dealt.cards + dealt.new_cards
+        if len(whole) == wanted:
+            cards[dealt.player] = whole + community
+    for seat in hand.summary_seats:
+        if len(seat.cards) == wanted:
+            cards[seat.player] = seat.cards + community
+    for line in hand.showdown:
+        if line.kind is ShowdownKind.SHOWS and len(line.cards) == wanted:
+            cards[line.player] = line.cards + community
     return cards
 
 
@@ -178,11 +203,23 @@ def _best(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """High winners and low winners (empty when no low qualifies) among `players` on `board`."""
     game = hand.game
-    highs = {name: evaluations.high_for(game, cards[name], board) for name in players}
-    top = max(highs.values())
-    high_winners = tuple(name for name in players if highs[name] == top)
+    if game in STUD_GAMES:  # stud: the player's own seven cards (ST-5)
+        values = {name: showdown_key(game, cards[name]) for name in players}
+        best = max(values.values())
+        high_winners = tuple(name for name in players if values[name] == best)
+    else:
+        highs = {name: evaluations.high_for(game, cards[name], board) for name in players}
+        top = max(highs.values())
+        high_winners = tuple(name for name in players if highs[name] == top)
     if not game.is_hi_lo:
         return high_winners, ()
+    if game in STUD_GAMES:  # stud hi/lo: the best eight-or-better low of any five (lower mask is better)
+        masks = {name: stud_low8(cards[name]) for name in players}
+        qualifying = [mask for mask in masks.values() if mask is not None]
+        if not qualifying:
+            return high_winners, ()
+        best_mask = min(qualifying)
+        return high_winners, tuple(name for name in players if masks[name] == best_mask)
     lows = {name: evaluations.low(cards[name], board) for name in players}
     qualified = {name: low for name, low in lows.items() if low is not None}
     if not qualified:
@@ -221,6 +258,16 @@ def split_board(
     return out
 
 
+def _odd_chip_between(amount: int, high: tuple[str, ...], low: tuple[str, ...], chip: int) -> bool:
+    """True when tied hands share a pot (or half) that does not divide evenly between them."""
+    if not low or set(high) == set(low):
+        return len(high) > 1 and (amount // chip) % len(high) != 0
+    high_half, low_half = split_halves(amount, chip)
+    return (len(high) > 1 and (high_half // chip) % len(high) != 0) or (
+        len(low) > 1 and (low_half // chip) % len(low) != 0
+    )
+
+
 def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settlement:
     """`evaluations`: the hand's evaluation memo, when the caller shares it with others."""
     hand, house = replayed.hand, replayed.house
@@ -256,6 +303,11 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
     seat_of = {seat.player: seat.seat for seat in hand.seats}
     boards = hand.boards or ((),)
     runs = list(range(1, len(boards) + 1)) if len(boards) > 1 else [0]
+    stud = hand.game in STUD_GAMES
+    community: tuple[Card, ...] = ()
+    if stud:  # a seventh-street community card is each player's seventh card (stud_cards)
+        community = hand.boards[0] if hand.boards and len(hand.boards[0]) == 1 else ()
+        boards, runs = ((),), [0]
     results: list[PotResult] = []
     for index, pot in enumerate(pots):  # (index loops: zip with strict=True is a slow call when compiled)
         net = nets[index]
@@ -280,6 +332,15 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
             elif any(name not in cards for name in contenders):
                 decided, reason = False, "a contender's cards are not in the text"
                 break
+            elif stud and repeated_card(community, [cards[name][: 7 - len(community)] for name in contenders]):
+                decided, reason = False, "a card appears twice in the cards to compare"
+                break
+            elif stud:
+                high, low = _best(hand, list(contenders), cards, board, evaluations)
+                if _odd_chip_between(amount, high, low, house.min_chip):
+                    # stud gives the odd chip by the cards (the highest card by suit), not by seat
+                    decided, reason = False, "an odd chip between tied stud hands"
+                    break
             elif len(board) != 5 or not (hand.game.is_omaha or hand.game is Game.HOLDEM):  # 6+ ranks differ
                 decided, reason = False, "no complete board to evaluate"
                 break

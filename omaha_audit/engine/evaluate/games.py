@@ -1,5 +1,5 @@
 """Showdown values of the stud and draw games: seven-card stud high, stud eight-or-better, razz (A-5 low),
-2-7 lowball, A-5 lowball, badugi and five-card draw high (RULES.md ST-8, DR-5).
+2-7 lowball, A-5 lowball, badugi and five-card draw high (RULES.md ST-5).
 
 Every evaluator takes the cards a player holds (Card objects or text) and returns one integer; the
 direction is in the name of the function:
@@ -239,7 +239,7 @@ def showdown_key(game: Game, cards: Sequence[CardLike]) -> int:
 
 
 def showing_key(game: Game, up_cards: Sequence[CardLike]) -> int:
-    """The value of a stud hand's up cards that decides who acts first from fourth street (ST-4): the best
+    """The value of a stud hand's up cards that decides who acts first from fourth street (ST-3): the best
     high hand showing in stud and stud hi/lo, the best A-5 low showing in razz; higher is better (first
     to act). Pairs, trips and quads count; straights and flushes do not (fewer than five cards)."""
     codes = _distinct(_codes(up_cards))
