@@ -73,7 +73,9 @@ def hand_kind(item: Hand | UnreadableHand) -> tuple[int, str, str]:
     """What `Tally.add` counts a hand as: its kind, its room and its format label."""
     if isinstance(item, UnreadableHand):
         return (READER_FAILED if item.internal else UNREADABLE), "", item.room or "unknown"
-    return (AUDITED if item.game.is_flop_game or item.game in STUD_GAMES else NOT_AUDITED), item.room, item.format
+    game = item.game
+    replayed = game.is_flop_game or game in STUD_GAMES or game.is_draw
+    return (AUDITED if replayed else NOT_AUDITED), item.room, item.format
 
 
 @dataclass(slots=True)

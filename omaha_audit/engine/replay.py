@@ -51,6 +51,11 @@ _THIRD: Final = Street.THIRD
 _FOURTH: Final = Street.FOURTH
 _SEVENTH: Final = Street.SEVENTH
 STUD_STREETS: Final = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+DRAW_STREETS: Final = (Street.DRAW1, Street.DRAW2, Street.DRAW3)  # each draw and the betting after it
+_DRAW1: Final = Street.DRAW1
+DRAWS: Final = frozenset({ActionKind.DISCARD, ActionKind.STAND_PAT})
+NEXT_DRAW: Final = {Street.PREFLOP: Street.DRAW1, Street.DRAW1: Street.DRAW2, Street.DRAW2: Street.DRAW3}
+_SINGLE_DRAW: Final = Game.SINGLE_DRAW_2_7
 # stud: how many up cards each street's betting sees (seventh street's card is dealt down)
 _UP_COUNT: Final = {Street.FOURTH: 2, Street.FIFTH: 3, Street.SIXTH: 4, Street.SEVENTH: 4}
 _FIXED_LIMIT: Final = Structure.FIXED_LIMIT
@@ -290,6 +295,10 @@ class _Replayer:
         self.first_choices: list[str] | None = None  # stud: who may act first on this street, if known
         self.open_pair = False  # stud, fourth street: a pair showing lets players bet the big bet (ST-4)
         self.big_fourth = False  # ... and someone did, so this street's raises are big bets too
+        # Draw (DR-1..DR-3): blinds and the button as in the flop games, a betting round after each draw.
+        self.draw = hand.game.is_draw
+        if self.draw and not any(action.kind is _BIG_BLIND or action.kind is _SMALL_BLIND for action in hand.actions):
+            self.bring_in = 0  # an ante-only draw table (Merge's half-pot-limit badugi): no price to call preflop
         if self.stud:
             self.bring_in = 0
             self.anchor_seat = None
@@ -306,6 +315,10 @@ class _Replayer:
         if self.stud:  # small bets on third and fourth street (big ones after an open pair), then big
             street = self.street
             small = street is _THIRD or (street is _FOURTH and not self.big_fourth)
+            return stakes.small_bet if small else stakes.big_bet
+        if self.draw:  # DR-2: triple draw and badugi double after the second draw, single draw after the draw
+            street = self.street
+            small = street is _PREFLOP or (street is _DRAW1 and self.hand.game is not _SINGLE_DRAW)
             return stakes.small_bet if small else stakes.big_bet
         return stakes.big_bet if self.street is _TURN or self.street is _RIVER else stakes.small_bet
 
@@ -646,10 +659,13 @@ class _Replayer:
 
 
 def replay(hand: Hand, house: HouseRules) -> Replay:
-    """Replay the betting of a flop-game hand (Hold'em and the Omaha family) or a stud hand (seven-card
-    stud, stud hi/lo, razz: its streets are the actions' own, as stud hands print no board)."""
+    """Replay the betting of a flop-game hand (Hold'em and the Omaha family), a stud hand (seven-card stud,
+    stud hi/lo, razz) or a draw hand (2-7 single and triple draw, badugi): the streets of stud and draw
+    hands are the actions' own, as they print no board."""
     replayer = _Replayer(hand, house)
     stud = replayer.stud
+    draw = replayer.draw
+    drawn = False  # draw games: the line before was a discard or a stand-pat
     if hand.structure is _FIXED_LIMIT:
         replayer.last_full_raise = hand.stakes.small_bet or 0
     markers = sorted(
@@ -678,8 +694,17 @@ def replay(hand: Hand, house: HouseRules) -> Replay:
         if first_showdown is not None and not showdown_noted and first_showdown[0] < order:
             replayer.new_street(_SHOWDOWN, first_showdown[1], 0)
             showdown_noted = True
-        if stud and action.street is not replayer.street and action.street in STUD_STREETS:
-            replayer.new_street(action.street, action.source.line, 0)
+        own = action.street
+        if stud and own is not replayer.street and own in STUD_STREETS:
+            replayer.new_street(own, action.source.line, 0)
+        elif draw:
+            drawing = action.kind in DRAWS
+            if own is not replayer.street and own in DRAW_STREETS:
+                replayer.new_street(own, action.source.line, 0)
+            elif drawing and not drawn and replayer.street in NEXT_DRAW:
+                # a draw the text gives no street line (PokerStars' single draw): its discards start it
+                replayer.new_street(NEXT_DRAW[replayer.street], action.source.line, 0)
+            drawn = drawing
         replayer.apply(index, action)
     while marker_index < len(markers):
         _, marker_line, street, run = markers[marker_index]

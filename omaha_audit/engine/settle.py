@@ -107,6 +107,8 @@ class Settlement:
 def known_hole_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
     if hand.game in STUD_GAMES:
         return stud_cards(hand)
+    if hand.game.is_draw:
+        return draw_cards(hand)
     wanted = hand.game.hole_cards or 0
     cards: dict[str, tuple[Card, ...]] = {}
     for dealt in hand.dealt:
@@ -139,6 +141,24 @@ def stud_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
     for line in hand.showdown:
         if line.kind is ShowdownKind.SHOWS and len(line.cards) == wanted:
             cards[line.player] = line.cards + community
+    return cards
+
+
+def draw_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
+    """The final hand of each draw player the text shows: a shown hand, a summary's cards, or the player's
+    last `Dealt to` line (the cards kept and the cards drawn) when it holds the game's count (DR-4)."""
+    held = hand.game.cards_held or 0
+    cards: dict[str, tuple[Card, ...]] = {}
+    for dealt in hand.dealt:  # (in order: the last line of a player is the hand after the last draw)
+        whole = dealt.cards + dealt.new_cards
+        cards[dealt.player] = whole
+    cards = {player: whole for player, whole in cards.items() if len(whole) == held}
+    for seat in hand.summary_seats:
+        if len(seat.cards) == held:
+            cards[seat.player] = seat.cards
+    for line in hand.showdown:
+        if line.kind is ShowdownKind.SHOWS and len(line.cards) == held:
+            cards[line.player] = line.cards
     return cards
 
 
@@ -203,7 +223,7 @@ def _best(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """High winners and low winners (empty when no low qualifies) among `players` on `board`."""
     game = hand.game
-    if game in STUD_GAMES:  # stud: the player's own seven cards (ST-5)
+    if game in STUD_GAMES or game.is_draw:  # stud: the player's own seven cards (ST-5); draw: the hand (DR-4)
         values = {name: showdown_key(game, cards[name]) for name in players}
         best = max(values.values())
         high_winners = tuple(name for name in players if values[name] == best)
@@ -276,13 +296,17 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
     contributions = dict(replayed.contributions)
     dead = replayed.dead_blinds
     refund = uncalled_bet(replayed.live_contributions)
-    if refund is None:
-        # Nothing bet is unmatched, but an ante may be: when players are all in on their antes, the part of
-        # the largest ante that no other stake reaches can be won by nobody else and goes back (UC-1; OnGame,
-        # PKR and 888poker hands return it). Dead blinds are the pot's, never returned.
-        refund = uncalled_bet({name: paid - dead.get(name, 0) for name, paid in contributions.items()})
     if refund is not None:
         contributions[refund[0]] -= refund[1]
+    # An ante may be unmatched too: when players are all in on their antes, the part of the largest ante that
+    # no other stake reaches can be won by nobody else and goes back (UC-1; OnGame, PKR and 888poker hands
+    # return it), with the bet above it where the same player made both (PokerStars' 2-7 single draw: the big
+    # blind's 100 and 24 of his 25 ante over an ante of 1 all in, `Uncalled bet (124)`). Dead blinds are the
+    # pot's, never returned.
+    ante = uncalled_bet({name: paid - dead.get(name, 0) for name, paid in contributions.items()})
+    if ante is not None and (refund is None or refund[0] == ante[0]):
+        contributions[ante[0]] -= ante[1]
+        refund = (ante[0], ante[1] + (refund[1] if refund is not None else 0))
     # Dead blinds go into the main pot without buying a stake: pots are built on the rest (BL-5, SP-2).
     stakes = {name: paid - dead.get(name, 0) for name, paid in contributions.items()}
     live = [name for name in replayed.order if not replayed.players[name].folded]
@@ -304,9 +328,11 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
     boards = hand.boards or ((),)
     runs = list(range(1, len(boards) + 1)) if len(boards) > 1 else [0]
     stud = hand.game in STUD_GAMES
+    draw = hand.game.is_draw
     community: tuple[Card, ...] = ()
     if stud:  # a seventh-street community card is each player's seventh card (stud_cards)
         community = hand.boards[0] if hand.boards and len(hand.boards[0]) == 1 else ()
+    if stud or draw:
         boards, runs = ((),), [0]
     results: list[PotResult] = []
     for index, pot in enumerate(pots):  # (index loops: zip with strict=True is a slow call when compiled)
@@ -341,6 +367,11 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
                     # stud gives the odd chip by the cards (the highest card by suit), not by seat
                     decided, reason = False, "an odd chip between tied stud hands"
                     break
+            elif draw and repeated_card((), [cards[name] for name in contenders]):
+                decided, reason = False, "a card appears twice in the cards to compare"
+                break
+            elif draw:
+                high, low = _best(hand, list(contenders), cards, board, evaluations)
             elif len(board) != 5 or not (hand.game.is_omaha or hand.game is Game.HOLDEM):  # 6+ ranks differ
                 decided, reason = False, "no complete board to evaluate"
                 break

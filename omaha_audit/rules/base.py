@@ -135,9 +135,11 @@ class HandContext:
         self._ledger: Ledger | None = None
         # a stud game (seven-card stud, stud hi/lo, razz): replayed, and judged by the rules marked `stud`
         self.stud: bool = hand.game in STUD_GAMES
-        # whether the engine replays the hand (a flop or stud game, not cancelled): read by most rules, so
-        # kept (an enum member's hash, behind `is_flop_game`, is Python code even compiled)
-        self.replayable: bool = (hand.game.is_flop_game or self.stud) and not hand.cancelled
+        # a draw game (2-7 single and triple draw, badugi): replayed, and judged by the rules marked `draw`
+        self.draw: bool = hand.game.is_draw
+        # whether the engine replays the hand (a flop, stud or draw game, not cancelled): read by most rules,
+        # so kept (an enum member's hash, behind `is_flop_game`, is Python code even compiled)
+        self.replayable: bool = (hand.game.is_flop_game or self.stud or self.draw) and not hand.cancelled
 
     @property
     def replay(self) -> Replay:
@@ -275,8 +277,10 @@ class Rule:
     # judged on every game, stud, razz and draw too (it needs no betting structure: the pot identity,
     # the uncalled bet, stacks, the awards against the stakes and the summary, the cards dealt; see OA102)
     any_game: bool = False
-    # judged on stud, stud hi/lo and razz hands too, from their replay (RULES.md section "Stud and razz")
+    # judged on stud, stud hi/lo and razz hands too, from their replay (RULES.md section 13)
     stud: bool = False
+    # judged on 2-7 single and triple draw and badugi hands too, from their replay (RULES.md section 14)
+    draw: bool = False
 
     @property
     def doc(self) -> str:
@@ -287,9 +291,9 @@ class Rule:
         return doc_summary(self.doc, self.name)
 
     def judges(self, family: int) -> bool:
-        """Whether the rule judges hands of a game `family`: 0 flop games, 1 stud games, 2 the others
-        (draw, games the readers do not name)."""
-        return family == 0 or self.every_game or (family == 1 and self.stud)
+        """Whether the rule judges hands of a game `family`: 0 flop games, 1 stud games, 2 draw games, 3 the
+        others (five-card draw and stud, the games the readers do not name)."""
+        return family == 0 or self.every_game or (family == 1 and self.stud) or (family == 2 and self.draw)
 
     @property
     def every_game(self) -> bool:

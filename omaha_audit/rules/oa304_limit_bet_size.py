@@ -41,4 +41,6 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Final[Rule] = Rule("OA304", "limit-bet-size", Severity.ERROR, ("FL-1", "FL-4", "FL-5", "ST-4"), check, stud=True)
+RULE: Final[Rule] = Rule(
+    "OA304", "limit-bet-size", Severity.ERROR, ("FL-1", "FL-4", "FL-5", "ST-4", "DR-2"), check, stud=True, draw=True
+)

@@ -46,5 +46,11 @@ def check(ctx: HandContext) -> Iterator[Finding]:
 
 
 RULE: Final[Rule] = Rule(
-    "OA311", "out-of-turn", Severity.ERROR, ("BL-1", "BL-2", "BL-8", "ST-2", "ST-3"), check, stud=True
+    "OA311",
+    "out-of-turn",
+    Severity.ERROR,
+    ("BL-1", "BL-2", "BL-8", "ST-2", "ST-3", "DR-1"),
+    check,
+    stud=True,
+    draw=True,
 )

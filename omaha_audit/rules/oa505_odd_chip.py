@@ -22,5 +22,5 @@ def check(ctx: HandContext) -> Iterator[Finding]:
 
 
 RULE: Final[Rule] = Rule(
-    "OA505", "odd-chip", Severity.ERROR, ("OC-1", "OC-2", "OC-3", "OC-4", "OC-5", "OC-6"), check, stud=True
+    "OA505", "odd-chip", Severity.ERROR, ("OC-1", "OC-2", "OC-3", "OC-4", "OC-5", "OC-6"), check, stud=True, draw=True
 )

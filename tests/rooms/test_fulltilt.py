@@ -43,10 +43,10 @@ from omaha_audit.rules.base import Finding, Severity
 # "Game #<digits>:". Files of tournament results start "Full Tilt Poker Tournament Summary".
 HEADER = re.compile(r"^\ufeff?(?:Full ?Tilt ?Poker|FullTiltPoker) Game #\d+:", re.MULTILINE)
 SUMMARY_FILE = re.compile(r"^\ufeff?Full Tilt Poker Tournament Summary ", re.MULTILINE)
-# Games the engine does not replay (draw, badugi, five-card stud): their hands are reported as not audited
-# (seven-card stud and razz are replayed).
+# Games the engine does not replay (five-card draw, A-5 triple draw, five-card stud): their hands are reported
+# as not audited (seven-card stud, razz, 2-7 draw and badugi are replayed).
 NOT_REPLAYED = re.compile(
-    r"^\ufeff?(?:Full ?Tilt ?Poker|FullTiltPoker) Game #\d+:[^\n]*?(?:Draw|Badugi|5 Card Stud) - ",
+    r"^\ufeff?(?:Full ?Tilt ?Poker|FullTiltPoker) Game #\d+:[^\n]*?(?:5 Card Draw|A-5 Triple Draw|5 Card Stud) - ",
     re.MULTILINE,
 )
 

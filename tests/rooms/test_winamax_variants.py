@@ -423,9 +423,11 @@ def test_a_negative_amount_elsewhere_is_a_line_not_read(tmp_path: Path) -> None:
 # `side pot 1` (it is the second line, not the first side pot): the skew is put where both players share a pot,
 # and reported as a hi/lo split gone wrong in side pot 2, not as side pot 1 paid to the wrong player.
 _SKEWED_HALVES = (
-    'Winamax Poker - Tournament "No Limit 6 Card Omaha Hi/Lo" buyIn: 3€ + 0,30€ level: 5 - HandId: #200001184563'
-    " - 6 Card Omaha Hi/Lo no limit (15/75/150) - 2026/01/07 23:53:45 UTC\n"
-) + """\
+    (
+        'Winamax Poker - Tournament "No Limit 6 Card Omaha Hi/Lo" buyIn: 3€ + 0,30€ level: 5 - HandId: #200001184563'
+        " - 6 Card Omaha Hi/Lo no limit (15/75/150) - 2026/01/07 23:53:45 UTC\n"
+    )
+    + """\
 Table: 'No Limit 6 Card Omaha Hi/Lo(706249493)#33' 6-max (real money) Seat #4 is the button
 Seat 2: nutboy (1275)
 Seat 3: NutHunter7 (7190)
@@ -473,6 +475,7 @@ Seat 4: luckybear (button) showed [Jc Qs 4h 5d 3h 2h] and lost with HI : Two pai
 Seat 4: luckybear (button) showed [Jc Qs 4h 5d 3h 2h] and won 3097 with LO : High card : 7
 Seat 5: AceHunter7 (small blind) showed [Qh 2c Ad 2d Ks 7s] and won 3192 with HI : Full of 7 and 2
 """
+)
 
 
 def test_a_skewed_hi_lo_split_in_a_side_pot_is_oa502(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """Stud, razz and draw hands get the checks that need no betting structure (issue 19): the pot identity
 (OA602), collected plus rake (OA601), the summary (OA605), duplicate cards (OA201), the uncalled bet (OA401),
-stacks (OA308), a player collecting what they could not win (OA403) and the cards dealt (OA202); stud and
-razz hands are replayed besides (RULES.md section 13), so these checks read their replay. On the
+stacks (OA308), a player collecting what they could not win (OA403) and the cards dealt (OA202); stud, razz,
+2-7 draw and badugi hands are replayed besides (RULES.md sections 13 and 14), so these checks read their
+replay. On the
 corpus's hands of those games every error or warning is listed in its room's test (and counted here); here,
 each check is shown to hold on every such hand and to fail on the same hand made wrong.
 """
@@ -143,8 +144,9 @@ def test_no_stud_or_draw_player_collects_what_they_could_not_win() -> None:
         first = hand.collected[0]
         everything = sum(action.amount for action in hand.actions) + 1
         wrong = replace(hand, collected=(replace(first, amount=everything), *hand.collected[1:]))
-        # a replayed stud hand is judged pot by pot: more than the pot is OA601's (collected plus rake)
-        found = codes(wrong) & ({"OA403", "OA601"} if hand.game in STUD_GAMES else {"OA403"})
+        # a replayed stud or draw hand is judged pot by pot: more than the pot is OA601's (collected plus rake)
+        replayed = hand.game in STUD_GAMES or hand.game.is_draw
+        found = codes(wrong) & ({"OA403", "OA601"} if replayed else {"OA403"})
         assert found, (hand.source.path, hand.hand_id)
         folder = next((a.player for a in hand.actions if a.kind is ActionKind.FOLD), None)
         if folder is not None:

@@ -1,5 +1,5 @@
 """Showdown values of the stud and draw games: seven-card stud high, stud eight-or-better, razz (A-5 low),
-2-7 lowball, A-5 lowball, badugi and five-card draw high (RULES.md ST-5).
+2-7 lowball, A-5 lowball, badugi and five-card draw high (RULES.md ST-5, DR-4).
 
 Every evaluator takes the cards a player holds (Card objects or text) and returns one integer; the
 direction is in the name of the function:
