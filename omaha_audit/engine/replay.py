@@ -55,7 +55,7 @@ DRAW_STREETS: Final = (Street.DRAW1, Street.DRAW2, Street.DRAW3)  # each draw an
 _DRAW1: Final = Street.DRAW1
 DRAWS: Final = frozenset({ActionKind.DISCARD, ActionKind.STAND_PAT})
 NEXT_DRAW: Final = {Street.PREFLOP: Street.DRAW1, Street.DRAW1: Street.DRAW2, Street.DRAW2: Street.DRAW3}
-_SINGLE_DRAW: Final = Game.SINGLE_DRAW_2_7
+_ONE_DRAW: Final = frozenset({Game.SINGLE_DRAW_2_7, Game.FIVE_CARD_DRAW})  # the games with one draw
 # stud: how many up cards each street's betting sees (seventh street's card is dealt down)
 _UP_COUNT: Final = {Street.FOURTH: 2, Street.FIFTH: 3, Street.SIXTH: 4, Street.SEVENTH: 4}
 _FIXED_LIMIT: Final = Structure.FIXED_LIMIT
@@ -318,7 +318,7 @@ class _Replayer:
             return stakes.small_bet if small else stakes.big_bet
         if self.draw:  # DR-2: triple draw and badugi double after the second draw, single draw after the draw
             street = self.street
-            small = street is _PREFLOP or (street is _DRAW1 and self.hand.game is not _SINGLE_DRAW)
+            small = street is _PREFLOP or (street is _DRAW1 and self.hand.game not in _ONE_DRAW)
             return stakes.small_bet if small else stakes.big_bet
         return stakes.big_bet if self.street is _TURN or self.street is _RIVER else stakes.small_bet
 

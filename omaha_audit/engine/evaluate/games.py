@@ -227,15 +227,17 @@ def badugi_ranks(key: int) -> tuple[int, ...]:
 
 def showdown_key(game: Game, cards: Sequence[CardLike]) -> int:
     """The value of a stud or draw hand on one scale, **higher is better**, equal values splitting: the
-    high hand in stud, stud hi/lo (its high half) and five-card draw; the low negated in razz, 2-7 and
-    badugi."""
+    high hand in stud, stud hi/lo (its high half) and five-card draw; the low negated in razz, 2-7 and A-5
+    lowball and badugi."""
     if game is Game.RAZZ:
         return -razz_low(cards)
     if game is Game.TRIPLE_DRAW_2_7 or game is Game.SINGLE_DRAW_2_7:
         return -lowball_27(cards)
     if game is Game.BADUGI:
         return -badugi(cards)
-    return stud_high(cards)
+    if game is Game.TRIPLE_DRAW_A_5:
+        return -lowball_a5(cards)
+    return stud_high(cards)  # (stud, stud hi/lo's high half, five-card draw)
 
 
 def showing_key(game: Game, up_cards: Sequence[CardLike]) -> int:
