@@ -141,6 +141,42 @@ def main(argv: list[str] | None = None) -> None:
         print("  ".join(texts))
     print()
     print("evaluations per second, one core (high N / low N: Omaha with N hole cards)")
+    print()
+    stud_and_draw(rng, args.deals, args.repeat, deals[4])
+
+
+def stud_and_draw(rng: random.Random, count: int, repeat: int, omaha: Sequence[tuple[Any, Any]]) -> None:
+    """The stud and draw evaluators (engine/evaluate/games.py) on random hands of their size, timed in
+    turn with the four-card Omaha high on the same deals as above."""
+    from omaha_audit.engine.evaluate import evaluate_high
+    from omaha_audit.engine.evaluate.games import (
+        badugi,
+        draw_high,
+        lowball_27,
+        lowball_a5,
+        razz_low,
+        stud_high,
+        stud_low8,
+    )
+    from omaha_audit.model.cards import DECK
+
+    hands = {size: [(rng.sample(DECK, size), None) for _ in range(count)] for size in (4, 5, 7)}
+    named: list[tuple[str, Callable[[Any, Any], object], Sequence[tuple[Any, Any]]]] = [
+        ("Omaha high, 4 hole cards", evaluate_high, omaha),
+        ("stud high, 7 cards", lambda cards, _: stud_high(cards), hands[7]),
+        ("stud eight-or-better low, 7 cards", lambda cards, _: stud_low8(cards), hands[7]),
+        ("razz (A-5 low), 7 cards", lambda cards, _: razz_low(cards), hands[7]),
+        ("2-7 lowball, 5 cards", lambda cards, _: lowball_27(cards), hands[5]),
+        ("A-5 lowball, 5 cards", lambda cards, _: lowball_a5(cards), hands[5]),
+        ("five-card draw high, 5 cards", lambda cards, _: draw_high(cards), hands[5]),
+        ("badugi, 4 cards", lambda cards, _: badugi(cards), hands[4]),
+    ]
+    figures = medians([(evaluate, deals) for _, evaluate, deals in named], repeat)
+    width = max(len(label) for label, _, _ in named)
+    print(f"{'stud and draw evaluator'.ljust(width)}  {'per second':>12}")
+    print(f"{'-' * width}  {'-' * 12}")
+    for (label, _, _), figure in zip(named, figures, strict=True):
+        print(f"{label.ljust(width)}  {figure:>12,.0f}")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from omaha_audit.engine.stud import STUD_GAMES
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.parse.files import FileNotice
@@ -72,7 +73,9 @@ def hand_kind(item: Hand | UnreadableHand) -> tuple[int, str, str]:
     """What `Tally.add` counts a hand as: its kind, its room and its format label."""
     if isinstance(item, UnreadableHand):
         return (READER_FAILED if item.internal else UNREADABLE), "", item.room or "unknown"
-    return (AUDITED if item.game.is_flop_game else NOT_AUDITED), item.room, item.format
+    game = item.game
+    replayed = game.is_flop_game or game in STUD_GAMES or game.is_draw
+    return (AUDITED if replayed else NOT_AUDITED), item.room, item.format
 
 
 @dataclass(slots=True)
@@ -85,7 +88,7 @@ class Tally:
     hands: int = 0
     audited: int = 0
     unreadable: int = 0
-    not_audited: int = 0  # of a game the engine does not replay: judged by the game-independent rules only
+    not_audited: int = 0  # of a game the engine does not replay (draw): judged by the game-independent rules only
     copies: int = 0  # identical copies of hands already read: counted once (CT-5)
     tables: int = 0  # tables whose hands were put in order for the rules across hands
     findings: int = 0

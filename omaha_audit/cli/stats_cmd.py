@@ -98,7 +98,7 @@ def run_stats(
     tally = auditor.tally
     err.write(
         f"omaha-audit: {counted(tally.hands, 'hand')} in {counted(tally.files, 'file')}: {tally.audited:,} audited, "
-        f"{tally.not_audited:,} audited without replay (stud, razz, draw: the game-independent checks), "
+        f"{tally.not_audited:,} audited without replay (games not replayed: the game-independent checks), "
         f"{tally.unreadable:,} unreadable\n"
     )
     for notice in tally.notices:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from omaha_audit.engine.stud import STUD_GAMES, first_to_act, open_pair, up_cards
 from omaha_audit.engine.table import clockwise_from
-from omaha_audit.model import Action, ActionKind, Hand, Seat, Street, Structure
+from omaha_audit.model import Action, ActionKind, Card, Game, Hand, Seat, Street, Structure
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.house_rules import HouseRules
 
@@ -38,12 +39,25 @@ _CHECK: Final = ActionKind.CHECK
 _SMALL_BLIND: Final = ActionKind.POST_SMALL_BLIND
 _BIG_BLIND: Final = ActionKind.POST_BIG_BLIND
 _STRADDLE: Final = ActionKind.POST_STRADDLE
+_STUD: Final = Game.STUD
 _SMALL_AND_BIG: Final = ActionKind.POST_SMALL_AND_BIG_BLIND
 _PREFLOP: Final = Street.PREFLOP
 _FLOP: Final = Street.FLOP
 _TURN: Final = Street.TURN
 _RIVER: Final = Street.RIVER
 _SHOWDOWN: Final = Street.SHOWDOWN
+_BRING_IN: Final = ActionKind.BRING_IN
+_THIRD: Final = Street.THIRD
+_FOURTH: Final = Street.FOURTH
+_SEVENTH: Final = Street.SEVENTH
+STUD_STREETS: Final = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+DRAW_STREETS: Final = (Street.DRAW1, Street.DRAW2, Street.DRAW3)  # each draw and the betting after it
+_DRAW1: Final = Street.DRAW1
+DRAWS: Final = frozenset({ActionKind.DISCARD, ActionKind.STAND_PAT})
+NEXT_DRAW: Final = {Street.PREFLOP: Street.DRAW1, Street.DRAW1: Street.DRAW2, Street.DRAW2: Street.DRAW3}
+_ONE_DRAW: Final = frozenset({Game.SINGLE_DRAW_2_7, Game.FIVE_CARD_DRAW})  # the games with one draw
+# stud: how many up cards each street's betting sees (seventh street's card is dealt down)
+_UP_COUNT: Final = {Street.FOURTH: 2, Street.FIFTH: 3, Street.SIXTH: 4, Street.SEVENTH: 4}
 _FIXED_LIMIT: Final = Structure.FIXED_LIMIT
 _POT_LIMIT: Final = Structure.POT_LIMIT
 _PL_PREFLOP_NL_POSTFLOP: Final = Structure.POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP
@@ -176,6 +190,7 @@ class Replay:
     last_street: Street
     big_blind_player: str | None
     small_blind_player: str | None
+    bring_in_player: str | None  # stud: who posted the bring-in
     # The steps again, by what they are, so that each rule reads only the lines it judges.
     wagers: list[Step]  # bets and raises
     calls: list[Step]
@@ -194,6 +209,7 @@ class Replay:
         self.last_street = _PREFLOP
         self.big_blind_player = None
         self.small_blind_player = None
+        self.bring_in_player = None
         self.wagers = []
         self.calls = []
         self.checks = []
@@ -273,6 +289,22 @@ class _Replayer:
         # The seat before the first to act: preflop the big blind's (set when the blinds are posted),
         # after the flop the button's.
         self.anchor_seat: int | None = hand.button
+        # Stud (ST-1..ST-4): no blinds, a bring-in on third street, then the best hand showing acts first.
+        self.stud = hand.game in STUD_GAMES
+        self.up: dict[str, list[Card]] = {}
+        self.first_choices: list[str] | None = None  # stud: who may act first on this street, if known
+        self.open_pair = False  # stud, fourth street: a pair showing lets players bet the big bet (ST-4)
+        self.big_fourth = False  # ... and someone did, so this street's raises are big bets too
+        # Draw (DR-1..DR-3): blinds and the button as in the flop games, a betting round after each draw.
+        self.draw = hand.game.is_draw
+        if self.draw and not any(action.kind is _BIG_BLIND or action.kind is _SMALL_BLIND for action in hand.actions):
+            self.bring_in = 0  # an ante-only draw table (Merge's half-pot-limit badugi): no price to call preflop
+        if self.stud:
+            self.bring_in = 0
+            self.anchor_seat = None
+            self.street = _THIRD
+            self.replay.last_street = _THIRD
+            self.up = up_cards(hand)
 
     # ---- street bookkeeping ------------------------------------------------------------------
     def unit(self) -> int | None:
@@ -280,6 +312,14 @@ class _Replayer:
         if not self.fixed:
             return None
         stakes = self.hand.stakes
+        if self.stud:  # small bets on third and fourth street (big ones after an open pair), then big
+            street = self.street
+            small = street is _THIRD or (street is _FOURTH and not self.big_fourth)
+            return stakes.small_bet if small else stakes.big_bet
+        if self.draw:  # DR-2: triple draw and badugi double after the second draw, single draw after the draw
+            street = self.street
+            small = street is _PREFLOP or (street is _DRAW1 and self.hand.game not in _ONE_DRAW)
+            return stakes.small_bet if small else stakes.big_bet
         return stakes.big_bet if self.street is _TURN or self.street is _RIVER else stakes.small_bet
 
     def level(self) -> int:
@@ -336,6 +376,51 @@ class _Replayer:
         self.bets = 0
         self.last_actor = None
         self.anchor_seat = self.hand.button
+        if self.stud:
+            self.stud_street()
+
+    def stud_street(self) -> None:
+        """Stud, from fourth street: who may act first (the best hand showing among the players who can
+        still bet, ties left open: ST-3) and whether a pair shows on fourth street (ST-4); unknown where
+        a live player's up cards are not in the text."""
+        self.first_choices = None
+        self.open_pair = False
+        self.big_fourth = False
+        count = _UP_COUNT.get(self.street, 0)
+        if not count:
+            return
+        showing: dict[str, tuple[Card, ...]] = {}
+        known = True
+        for state in self.seating:
+            if state.folded:
+                continue
+            cards = self.up.get(state.name, [])
+            if len(cards) < count:
+                known = False
+                continue
+            showing[state.name] = tuple(cards[:count])
+        if self.street is _FOURTH:
+            # where a live player's cards are not known, either size is allowed
+            self.open_pair = self.hand.game is _STUD and (open_pair(showing) or not known)
+        if known:
+            able = {name: cards for name, cards in showing.items() if self.players[name].can_act}
+            self.first_choices = first_to_act(self.hand.game, able, [state.name for state in self.seating])
+
+    def stud_expected(self, actor: str) -> str | None:
+        """Stud: who was due to act. The first to act on third street is left of the bring-in, from fourth
+        street the best hand showing (any of several equal ones); then clockwise. Where the text does not
+        show who was first, the first line's player is taken as due (not judged)."""
+        if self.last_actor is not None or (self.street is _THIRD and self.anchor_seat is not None):
+            return self.expected_actor()
+        due = self.due()
+        if not due:
+            return None
+        due_names = [state.name for state in due]
+        if self.street is not _THIRD and self.first_choices is not None:
+            choices = [name for name in self.first_choices if name in due_names]
+            if choices:
+                return actor if actor in choices else choices[0]
+        return actor if actor in due_names else due_names[0]
 
     def expected_actor(self) -> str | None:
         """The first player clockwise from the last to act (or from the anchor seat) who is `due`."""
@@ -385,8 +470,15 @@ class _Replayer:
         all_in_to = state.street_bet + state.stack
         if structure is _FIXED_LIMIT:
             unit = self.unit() or 0
+            if self.stud and not unit:  # the header gave no bet sizes (Bovada): not judged
+                return None, None
             to = self.full_level + unit if self.level() else unit
-            return min(to, all_in_to), min(to, all_in_to)
+            most = to
+            if self.open_pair and not self.big_fourth and self.street is _FOURTH:
+                # ST-4: with a pair showing on fourth street the first bet may be the big bet
+                big = self.hand.stakes.big_bet or unit
+                most = self.full_level + big if self.level() else big
+            return min(to, all_in_to), min(most, all_in_to)
         big_blind = stakes.big_blind or 0
         level = self.level()
         preflop = self.street is _PREFLOP
@@ -428,7 +520,7 @@ class _Replayer:
         pot_before = self.pot_total
         to_call = self.owed(state)
         if voluntary:
-            expected = self.expected_actor()
+            expected = self.stud_expected(action.player) if self.stud else self.expected_actor()
             min_to, max_to = self.legal_range(state)
             capped = self.capped()
             may_raise = self.may_raise(state, capped)
@@ -448,6 +540,13 @@ class _Replayer:
         if (state.stack <= 0 and added > 0) or action.cap_reached:
             state.all_in = True  # CAP games: reaching the cap counts as all-in (MR-6)
         full_raise = False
+        if (
+            self.open_pair
+            and kind is _BET
+            and self.street is _FOURTH
+            and state.street_bet > (self.hand.stakes.small_bet or 0)
+        ):
+            self.big_fourth = True  # ST-4: a big bet on fourth street makes the raises big bets
         if kind is _FOLD:
             state.folded = True
         elif kind is _BET or kind is _RAISE or (kind in LIVE_POSTS and state.street_bet > high_before):
@@ -521,7 +620,8 @@ class _Replayer:
                 state.all_in and self.house.fl_short_raise_mode == "half_bet" and 2 * increment >= unit
             )
             if kind in LIVE_POSTS:
-                full = kind is _BIG_BLIND or kind is _STRADDLE
+                # a bring-in for a whole small bet is the street's first bet (ST-2)
+                full = kind is _BIG_BLIND or kind is _STRADDLE or (kind is _BRING_IN and state.street_bet >= unit > 0)
             if full:
                 self.full_level = state.street_bet
                 self.bets += 1
@@ -552,11 +652,20 @@ class _Replayer:
             self.anchor_seat = state.seat
         if action.kind is _STRADDLE:
             self.anchor_seat = state.seat
+        if action.kind is _BRING_IN and self.replay.bring_in_player is None:
+            self.replay.bring_in_player = action.player
+            self.anchor_seat = state.seat  # third street's action starts left of the bring-in (ST-2)
+            state.last_acted_high = state.street_bet  # no option: when all call, third street is over
 
 
 def replay(hand: Hand, house: HouseRules) -> Replay:
-    """Replay the betting of a flop-game hand (Hold'em and the Omaha family)."""
+    """Replay the betting of a flop-game hand (Hold'em and the Omaha family), a stud hand (seven-card stud,
+    stud hi/lo, razz) or a draw hand (2-7 single and triple draw, badugi): the streets of stud and draw
+    hands are the actions' own, as they print no board."""
     replayer = _Replayer(hand, house)
+    stud = replayer.stud
+    draw = replayer.draw
+    drawn = False  # draw games: the line before was a discard or a stand-pat
     if hand.structure is _FIXED_LIMIT:
         replayer.last_full_raise = hand.stakes.small_bet or 0
     markers = sorted(
@@ -585,6 +694,17 @@ def replay(hand: Hand, house: HouseRules) -> Replay:
         if first_showdown is not None and not showdown_noted and first_showdown[0] < order:
             replayer.new_street(_SHOWDOWN, first_showdown[1], 0)
             showdown_noted = True
+        own = action.street
+        if stud and own is not replayer.street and own in STUD_STREETS:
+            replayer.new_street(own, action.source.line, 0)
+        elif draw:
+            drawing = action.kind in DRAWS
+            if own is not replayer.street and own in DRAW_STREETS:
+                replayer.new_street(own, action.source.line, 0)
+            elif drawing and not drawn and replayer.street in NEXT_DRAW:
+                # a draw the text gives no street line (PokerStars' single draw): its discards start it
+                replayer.new_street(NEXT_DRAW[replayer.street], action.source.line, 0)
+            drawn = drawing
         replayer.apply(index, action)
     while marker_index < len(markers):
         _, marker_line, street, run = markers[marker_index]

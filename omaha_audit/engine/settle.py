@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from omaha_audit.engine.evaluate import Evaluations
+from omaha_audit.engine.evaluate.games import showdown_key, stud_low8
 from omaha_audit.engine.pots import Pot, build_pots, split_boards, split_evenly, split_halves, uncalled_bet
 from omaha_audit.engine.replay import Replay
+from omaha_audit.engine.stud import STUD_GAMES
 from omaha_audit.model import Card, Game, Half, Hand, PotBasis, ShowdownKind
 from omaha_audit.model.frozen import fast_init
 
@@ -103,6 +105,10 @@ class Settlement:
 
 
 def known_hole_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
+    if hand.game in STUD_GAMES:
+        return stud_cards(hand)
+    if hand.game.is_draw:
+        return draw_cards(hand)
     wanted = hand.game.hole_cards or 0
     cards: dict[str, tuple[Card, ...]] = {}
     for dealt in hand.dealt:
@@ -113,6 +119,45 @@ def known_hole_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
             cards[seat.player] = seat.cards
     for line in hand.showdown:
         if line.kind is ShowdownKind.SHOWS and len(line.cards) == wanted:
+            cards[line.player] = line.cards
+    return cards
+
+
+def stud_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
+    """The seven cards of each stud player the text shows whole: a shown hand, a summary's cards, or the
+    player's own `Dealt to` lines when they add up to seven cards. When the deck ran out, seventh street's
+    one card is dealt face up to all (PokerStars: `*** RIVER *** [6h]`, `Board [6h]`, six cards shown):
+    it is each player's seventh card (ST-5)."""
+    community = hand.boards[0] if hand.boards and len(hand.boards[0]) == 1 else ()
+    wanted = 7 - len(community)
+    cards: dict[str, tuple[Card, ...]] = {}
+    for dealt in hand.dealt:
+        whole = dealt.cards + dealt.new_cards
+        if len(whole) == wanted:
+            cards[dealt.player] = whole + community
+    for seat in hand.summary_seats:
+        if len(seat.cards) == wanted:
+            cards[seat.player] = seat.cards + community
+    for line in hand.showdown:
+        if line.kind is ShowdownKind.SHOWS and len(line.cards) == wanted:
+            cards[line.player] = line.cards + community
+    return cards
+
+
+def draw_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
+    """The final hand of each draw player the text shows: a shown hand, a summary's cards, or the player's
+    last `Dealt to` line (the cards kept and the cards drawn) when it holds the game's count (DR-4)."""
+    held = hand.game.cards_held or 0
+    cards: dict[str, tuple[Card, ...]] = {}
+    for dealt in hand.dealt:  # (in order: the last line of a player is the hand after the last draw)
+        whole = dealt.cards + dealt.new_cards
+        cards[dealt.player] = whole
+    cards = {player: whole for player, whole in cards.items() if len(whole) == held}
+    for seat in hand.summary_seats:
+        if len(seat.cards) == held:
+            cards[seat.player] = seat.cards
+    for line in hand.showdown:
+        if line.kind is ShowdownKind.SHOWS and len(line.cards) == held:
             cards[line.player] = line.cards
     return cards
 
@@ -178,11 +223,23 @@ def _best(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """High winners and low winners (empty when no low qualifies) among `players` on `board`."""
     game = hand.game
-    highs = {name: evaluations.high_for(game, cards[name], board) for name in players}
-    top = max(highs.values())
-    high_winners = tuple(name for name in players if highs[name] == top)
+    if game in STUD_GAMES or game.is_draw:  # stud: the player's own seven cards (ST-5); draw: the hand (DR-4)
+        values = {name: showdown_key(game, cards[name]) for name in players}
+        best = max(values.values())
+        high_winners = tuple(name for name in players if values[name] == best)
+    else:
+        highs = {name: evaluations.high_for(game, cards[name], board) for name in players}
+        top = max(highs.values())
+        high_winners = tuple(name for name in players if highs[name] == top)
     if not game.is_hi_lo:
         return high_winners, ()
+    if game in STUD_GAMES:  # stud hi/lo: the best eight-or-better low of any five (lower mask is better)
+        masks = {name: stud_low8(cards[name]) for name in players}
+        qualifying = [mask for mask in masks.values() if mask is not None]
+        if not qualifying:
+            return high_winners, ()
+        best_mask = min(qualifying)
+        return high_winners, tuple(name for name in players if masks[name] == best_mask)
     lows = {name: evaluations.low(cards[name], board) for name in players}
     qualified = {name: low for name, low in lows.items() if low is not None}
     if not qualified:
@@ -221,6 +278,16 @@ def split_board(
     return out
 
 
+def _odd_chip_between(amount: int, high: tuple[str, ...], low: tuple[str, ...], chip: int) -> bool:
+    """True when tied hands share a pot (or half) that does not divide evenly between them."""
+    if not low or set(high) == set(low):
+        return len(high) > 1 and (amount // chip) % len(high) != 0
+    high_half, low_half = split_halves(amount, chip)
+    return (len(high) > 1 and (high_half // chip) % len(high) != 0) or (
+        len(low) > 1 and (low_half // chip) % len(low) != 0
+    )
+
+
 def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settlement:
     """`evaluations`: the hand's evaluation memo, when the caller shares it with others."""
     hand, house = replayed.hand, replayed.house
@@ -229,13 +296,17 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
     contributions = dict(replayed.contributions)
     dead = replayed.dead_blinds
     refund = uncalled_bet(replayed.live_contributions)
-    if refund is None:
-        # Nothing bet is unmatched, but an ante may be: when players are all in on their antes, the part of
-        # the largest ante that no other stake reaches can be won by nobody else and goes back (UC-1; OnGame,
-        # PKR and 888poker hands return it). Dead blinds are the pot's, never returned.
-        refund = uncalled_bet({name: paid - dead.get(name, 0) for name, paid in contributions.items()})
     if refund is not None:
         contributions[refund[0]] -= refund[1]
+    # An ante may be unmatched too: when players are all in on their antes, the part of the largest ante that
+    # no other stake reaches can be won by nobody else and goes back (UC-1; OnGame, PKR and 888poker hands
+    # return it), with the bet above it where the same player made both (PokerStars' 2-7 single draw: the big
+    # blind's 100 and 24 of his 25 ante over an ante of 1 all in, `Uncalled bet (124)`). Dead blinds are the
+    # pot's, never returned.
+    ante = uncalled_bet({name: paid - dead.get(name, 0) for name, paid in contributions.items()})
+    if ante is not None and (refund is None or refund[0] == ante[0]):
+        contributions[ante[0]] -= ante[1]
+        refund = (ante[0], ante[1] + (refund[1] if refund is not None else 0))
     # Dead blinds go into the main pot without buying a stake: pots are built on the rest (BL-5, SP-2).
     stakes = {name: paid - dead.get(name, 0) for name, paid in contributions.items()}
     live = [name for name in replayed.order if not replayed.players[name].folded]
@@ -256,6 +327,13 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
     seat_of = {seat.player: seat.seat for seat in hand.seats}
     boards = hand.boards or ((),)
     runs = list(range(1, len(boards) + 1)) if len(boards) > 1 else [0]
+    stud = hand.game in STUD_GAMES
+    draw = hand.game.is_draw
+    community: tuple[Card, ...] = ()
+    if stud:  # a seventh-street community card is each player's seventh card (stud_cards)
+        community = hand.boards[0] if hand.boards and len(hand.boards[0]) == 1 else ()
+    if stud or draw:
+        boards, runs = ((),), [0]
     results: list[PotResult] = []
     for index, pot in enumerate(pots):  # (index loops: zip with strict=True is a slow call when compiled)
         net = nets[index]
@@ -280,6 +358,20 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
             elif any(name not in cards for name in contenders):
                 decided, reason = False, "a contender's cards are not in the text"
                 break
+            elif stud and repeated_card(community, [cards[name][: 7 - len(community)] for name in contenders]):
+                decided, reason = False, "a card appears twice in the cards to compare"
+                break
+            elif stud:
+                high, low = _best(hand, list(contenders), cards, board, evaluations)
+                if _odd_chip_between(amount, high, low, house.min_chip):
+                    # stud gives the odd chip by the cards (the highest card by suit), not by seat
+                    decided, reason = False, "an odd chip between tied stud hands"
+                    break
+            elif draw and repeated_card((), [cards[name] for name in contenders]):
+                decided, reason = False, "a card appears twice in the cards to compare"
+                break
+            elif draw:
+                high, low = _best(hand, list(contenders), cards, board, evaluations)
             elif len(board) != 5 or not (hand.game.is_omaha or hand.game is Game.HOLDEM):  # 6+ ranks differ
                 decided, reason = False, "no complete board to evaluate"
                 break

@@ -28,6 +28,8 @@ class Game(StrEnum):
     TRIPLE_DRAW_2_7 = "triple-draw-2-7"
     SINGLE_DRAW_2_7 = "single-draw-2-7"
     BADUGI = "badugi"
+    FIVE_CARD_DRAW = "five-card-draw"
+    TRIPLE_DRAW_A_5 = "triple-draw-a-5"
     OTHER = "other"
 
     @property
@@ -38,8 +40,8 @@ class Game(StrEnum):
     @property
     def cards_held(self) -> int | None:
         """The cards one player holds by the end of a stud or draw hand: seven in stud and razz (three down,
-        four up), five in 2-7 draw, four in badugi. None for flop games (see `hole_cards`) and for games
-        the readers do not name."""
+        four up), five in 2-7, A-5 and five-card draw, four in badugi. None for flop games (see `hole_cards`)
+        and for games the readers do not name."""
         return _CARDS_HELD.get(self)
 
     @property
@@ -84,8 +86,12 @@ _CARDS_HELD: Final = {
     Game.TRIPLE_DRAW_2_7: 5,
     Game.SINGLE_DRAW_2_7: 5,
     Game.BADUGI: 4,
+    Game.FIVE_CARD_DRAW: 5,
+    Game.TRIPLE_DRAW_A_5: 5,
 }
-_DRAW: Final = frozenset({Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7, Game.BADUGI})
+_DRAW: Final = frozenset(
+    {Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7, Game.BADUGI, Game.FIVE_CARD_DRAW, Game.TRIPLE_DRAW_A_5}
+)
 _OMAHA_FAMILY: Final = frozenset(
     {
         Game.OMAHA,

@@ -43,7 +43,7 @@ def write_summary(tally: Tally, out: TextIO) -> None:
     failed = f", {tally.reader_failed:,} the reader failed on (OA104)" if tally.reader_failed else ""
     out.write(
         f"omaha-audit: {counted(tally.hands, 'hand')} in {counted(tally.files, 'file')}: {tally.audited:,} audited, "
-        f"{tally.not_audited:,} audited without replay (stud, razz, draw: the game-independent checks), "
+        f"{tally.not_audited:,} audited without replay (games not replayed: the game-independent checks), "
         f"{tally.unreadable:,} unreadable{failed}\n"
         f"dealer's errors: {tally.dealer_findings:,} findings"
         + (f" ({dealer})" if dealer else "")

@@ -15,6 +15,7 @@ from omaha_audit.engine.evaluate import Evaluations
 from omaha_audit.engine.ledger import Ledger, ledger
 from omaha_audit.engine.replay import Replay, Step, replay
 from omaha_audit.engine.settle import Settlement, settle
+from omaha_audit.engine.stud import STUD_GAMES
 from omaha_audit.model import Action, ActionKind, Hand, PotBasis, Refunds, Source, Street
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.hand_value import Words
@@ -132,9 +133,13 @@ class HandContext:
         self._evaluations: Evaluations | None = None
         self._posts: list[Action] | None = None
         self._ledger: Ledger | None = None
-        # whether the engine replays the hand (a flop game, not cancelled): read by most rules, so kept
-        # (an enum member's hash, behind `is_flop_game`, is Python code even compiled)
-        self.replayable: bool = hand.game.is_flop_game and not hand.cancelled
+        # a stud game (seven-card stud, stud hi/lo, razz): replayed, and judged by the rules marked `stud`
+        self.stud: bool = hand.game in STUD_GAMES
+        # a draw game (2-7 single and triple draw, badugi): replayed, and judged by the rules marked `draw`
+        self.draw: bool = hand.game.is_draw
+        # whether the engine replays the hand (a flop, stud or draw game, not cancelled): read by most rules,
+        # so kept (an enum member's hash, behind `is_flop_game`, is Python code even compiled)
+        self.replayable: bool = (hand.game.is_flop_game or self.stud or self.draw) and not hand.cancelled
 
     @property
     def replay(self) -> Replay:
@@ -157,7 +162,7 @@ class HandContext:
 
     @property
     def ledger(self) -> Ledger:
-        """The chips of a hand the engine does not replay (stud, razz, draw), from its lines alone."""
+        """The chips of a hand the engine does not replay (draw games), from its lines alone."""
         if self._ledger is None:
             self._ledger = ledger(self.hand)
         return self._ledger
@@ -194,7 +199,7 @@ class HandContext:
     @property
     def put_in(self) -> int:
         """Every chip the players put in: as the replay counts them, or, for a game the engine does not
-        replay (stud, razz, draw), the sum of what each action line put in (the readers give every action
+        replay (draw games), the sum of what each action line put in (the readers give every action
         the chips it added, whatever the room printed)."""
         if self.replayable:
             return sum(self.replay.contributions.values())
@@ -272,6 +277,10 @@ class Rule:
     # judged on every game, stud, razz and draw too (it needs no betting structure: the pot identity,
     # the uncalled bet, stacks, the awards against the stakes and the summary, the cards dealt; see OA102)
     any_game: bool = False
+    # judged on stud, stud hi/lo and razz hands too, from their replay (RULES.md section 13)
+    stud: bool = False
+    # judged on 2-7 single and triple draw and badugi hands too, from their replay (RULES.md section 14)
+    draw: bool = False
 
     @property
     def doc(self) -> str:
@@ -280,6 +289,11 @@ class Rule:
     @property
     def summary(self) -> str:
         return doc_summary(self.doc, self.name)
+
+    def judges(self, family: int) -> bool:
+        """Whether the rule judges hands of a game `family`: 0 flop games, 1 stud games, 2 draw games, 3 the
+        others (five-card draw and stud, the games the readers do not name)."""
+        return family == 0 or self.every_game or (family == 1 and self.stud) or (family == 2 and self.draw)
 
     @property
     def every_game(self) -> bool:

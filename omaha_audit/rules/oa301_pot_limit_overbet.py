@@ -47,4 +47,5 @@ RULE: Final[Rule] = Rule(
     Severity.ERROR,
     ("PL-1", "PL-2", "PL-3", "PL-4", "PL-5", "PL-6", "PL-7", "PL-9"),
     check,
+    draw=True,
 )

@@ -39,4 +39,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Final[Rule] = Rule("OA302", "under-minimum", Severity.ERROR, ("MR-1", "MR-2", "MR-3", "MR-5"), check)
+RULE: Final[Rule] = Rule("OA302", "under-minimum", Severity.ERROR, ("MR-1", "MR-2", "MR-3", "MR-5"), check, draw=True)

@@ -34,4 +34,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Final[Rule] = Rule("OA303", "raise-not-reopened", Severity.ERROR, ("MR-4", "FL-4"), check)
+RULE: Final[Rule] = Rule("OA303", "raise-not-reopened", Severity.ERROR, ("MR-4", "FL-4"), check, stud=True, draw=True)

@@ -12,7 +12,8 @@ from omaha_audit.rules.base import Finding, HandContext, Rule, Severity, step_fi
 def check(ctx: HandContext) -> Iterator[Finding]:
     """In fixed limit, a bet or raise that is not exactly one bet of the street (FL-1).
 
-    Small bet preflop and on the flop, big bet on the turn and river; facing an all-in of less than half a
+    Small bet preflop and on the flop, big bet on the turn and river (stud: small bet on third and fourth
+    street, or the big bet on fourth with a pair showing, then big bets: ST-4); facing an all-in of less than half a
     bet the next player may complete to a full bet (FL-4). Omaha Hi/Lo Limit ($5/$10):
     Bad: `Player_5: bets $10` on the flop.
     Good: `Player_5: bets $5` on the flop, `bets $10` on the turn.
@@ -25,7 +26,9 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             continue
         if step.stack_after <= 0 or step.action.all_in:
             continue  # all-in for less than a full bet is allowed
-        if step.bet_after != step.min_to:
+        # the one choice fixed limit offers: on stud's fourth street with a pair showing, the big bet (ST-4)
+        most = step.max_to if step.max_to is not None else step.min_to
+        if step.bet_after != step.min_to and not (step.bet_after == most and most > step.min_to):
             yield step_finding(
                 RULE,
                 ctx,
@@ -38,4 +41,6 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Final[Rule] = Rule("OA304", "limit-bet-size", Severity.ERROR, ("FL-1", "FL-4", "FL-5"), check)
+RULE: Final[Rule] = Rule(
+    "OA304", "limit-bet-size", Severity.ERROR, ("FL-1", "FL-4", "FL-5", "ST-4", "DR-2"), check, stud=True, draw=True
+)

@@ -34,4 +34,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Final[Rule] = Rule("OA305", "limit-cap", Severity.ERROR, ("FL-2", "FL-3"), check)
+RULE: Final[Rule] = Rule("OA305", "limit-cap", Severity.ERROR, ("FL-2", "FL-3", "ST-2"), check, stud=True, draw=True)

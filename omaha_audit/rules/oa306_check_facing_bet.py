@@ -28,4 +28,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Final[Rule] = Rule("OA306", "check-facing-bet", Severity.ERROR, (), check)
+RULE: Final[Rule] = Rule("OA306", "check-facing-bet", Severity.ERROR, (), check, stud=True, draw=True)

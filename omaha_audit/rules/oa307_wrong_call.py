@@ -44,4 +44,4 @@ def _full_blind_call(step: Step, big_blind: int | None) -> bool:
     return step.added == min(big_blind - step.bet_before, max(step.stack_before, 0))
 
 
-RULE: Final[Rule] = Rule("OA307", "wrong-call", Severity.ERROR, ("PL-6",), check)
+RULE: Final[Rule] = Rule("OA307", "wrong-call", Severity.ERROR, ("PL-6",), check, stud=True, draw=True)

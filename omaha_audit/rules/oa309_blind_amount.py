@@ -76,5 +76,5 @@ def check(ctx: HandContext) -> Iterator[Finding]:
 
 
 RULE: Final[Rule] = Rule(
-    "OA309", "blind-amount", Severity.ERROR, ("BL-4", "BL-5", "BL-7", "FL-1"), check, needs_replay=False
+    "OA309", "blind-amount", Severity.ERROR, ("BL-4", "BL-5", "BL-7", "FL-1"), check, needs_replay=False, draw=True
 )

@@ -26,7 +26,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     """
     hand = ctx.hand
     button = hand.button
-    if button is None or not hand.game.is_flop_game:
+    if button is None or not (hand.game.is_flop_game or ctx.draw):
         return
     small, big = ctx.small_blind_post, ctx.big_blind_post
     extra = {a.player for a in ctx.posts if a.kind is _MISSED or a.kind is _DEAD or (a.kind is _BIG and a is not big)}
@@ -64,4 +64,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Final[Rule] = Rule("OA310", "blind-seat", Severity.ERROR, ("BL-1", "BL-2"), check)
+RULE: Final[Rule] = Rule("OA310", "blind-seat", Severity.ERROR, ("BL-1", "BL-2"), check, draw=True)

@@ -39,4 +39,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Final[Rule] = Rule("OA312", "acted-when-out", Severity.ERROR, (), check)
+RULE: Final[Rule] = Rule("OA312", "acted-when-out", Severity.ERROR, (), check, stud=True, draw=True)

@@ -32,4 +32,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Final[Rule] = Rule("OA313", "street-too-early", Severity.ERROR, (), check)
+RULE: Final[Rule] = Rule("OA313", "street-too-early", Severity.ERROR, (), check, stud=True, draw=True)

@@ -38,4 +38,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Final[Rule] = Rule("OA314", "raise-increment", Severity.WARNING, (), check)
+RULE: Final[Rule] = Rule("OA314", "raise-increment", Severity.WARNING, (), check, stud=True, draw=True)

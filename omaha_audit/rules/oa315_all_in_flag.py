@@ -40,4 +40,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
             )
 
 
-RULE: Final[Rule] = Rule("OA315", "all-in-flag", Severity.WARNING, ("MR-6",), check)
+RULE: Final[Rule] = Rule("OA315", "all-in-flag", Severity.WARNING, ("MR-6",), check, stud=True, draw=True)

@@ -72,4 +72,6 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         )
 
 
-RULE: Final[Rule] = Rule("OA402", "pot-breakdown", Severity.ERROR, ("SP-2", "SP-3", "SP-4", "RK-4"), check)
+RULE: Final[Rule] = Rule(
+    "OA402", "pot-breakdown", Severity.ERROR, ("SP-2", "SP-3", "SP-4", "RK-4"), check, stud=True, draw=True
+)

@@ -21,4 +21,6 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return award_findings(RULE, ctx, "went to the wrong player")
 
 
-RULE: Final[Rule] = Rule("OA501", "wrong-winner", Severity.ERROR, ("OM-1", "OM-2", "SP-1"), check)
+RULE: Final[Rule] = Rule(
+    "OA501", "wrong-winner", Severity.ERROR, ("OM-1", "OM-2", "SP-1", "ST-5", "DR-4"), check, stud=True, draw=True
+)

@@ -20,4 +20,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return award_findings(RULE, ctx, "was split wrongly between high and low")
 
 
-RULE: Final[Rule] = Rule("OA502", "hi-lo-split", Severity.ERROR, ("HL-4", "OC-3"), check)
+RULE: Final[Rule] = Rule("OA502", "hi-lo-split", Severity.ERROR, ("HL-4", "OC-3"), check, stud=True)

@@ -21,4 +21,4 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return award_findings(RULE, ctx, "paid a low half although no low qualified")
 
 
-RULE: Final[Rule] = Rule("OA503", "low-without-qualifier", Severity.ERROR, ("HL-1", "HL-2", "HL-3"), check)
+RULE: Final[Rule] = Rule("OA503", "low-without-qualifier", Severity.ERROR, ("HL-1", "HL-2", "HL-3"), check, stud=True)

@@ -21,4 +21,6 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     return award_findings(RULE, ctx, "gave the odd chip to the wrong player")
 
 
-RULE: Final[Rule] = Rule("OA505", "odd-chip", Severity.ERROR, ("OC-1", "OC-2", "OC-3", "OC-4", "OC-5", "OC-6"), check)
+RULE: Final[Rule] = Rule(
+    "OA505", "odd-chip", Severity.ERROR, ("OC-1", "OC-2", "OC-3", "OC-4", "OC-5", "OC-6"), check, stud=True, draw=True
+)

@@ -94,4 +94,4 @@ def _beyond_any_room(ctx: HandContext, rake: int, printed: bool) -> Iterator[Fin
     )
 
 
-RULE: Final[Rule] = Rule("OA603", "rake-cap", Severity.ERROR, ("RK-2",), check)
+RULE: Final[Rule] = Rule("OA603", "rake-cap", Severity.ERROR, ("RK-2",), check, stud=True, draw=True)

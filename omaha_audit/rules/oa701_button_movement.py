@@ -60,7 +60,14 @@ def expected_buttons(pair: TablePair) -> set[int]:
         before_big = _big_blind_player(earlier)
         seat = later.seat_of(before_big) if before_big is not None else None
         if seat is not None and seat.dealt_in:
-            return {seat.seat}  # heads-up: the big blind of the hand before has the button now
+            allowed = {seat.seat}  # heads-up: the big blind of the hand before has the button now
+            if pair.house.button_mode != "moving" and not earlier.heads_up:
+                # heads-up because a third player sits out: a dead button may fall on his seat, the blinds
+                # moving on as if three-handed (Boss Media's five-card draw #2692988440: the button on the
+                # sitting-out small blind's seat, the big blind's player posting the small blind)
+                sitting_out = {seat.seat for seat in later.seats if not seat.dealt_in}
+                allowed |= _dead_buttons(earlier) & sitting_out
+            return allowed
     kept = [seat.seat for seat in staying(pair)]
     moving = clockwise_after(earlier.button, kept)
     dead = _dead_buttons(earlier)

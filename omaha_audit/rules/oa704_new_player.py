@@ -25,13 +25,16 @@ def check(pair: TablePair) -> Iterator[Finding]:
     Why: "when you first sit down at a table, you must wait for the big blind ... or post a blind the same
     size as the big blind"; a player dealt in for free between the blinds and the button plays an orbit's
     hands without paying for them. Rooms that let a player sit in anywhere (`sit_in_between_blinds`) are
-    not judged; nor are tournaments, whose players are seated by the tournament.
+    not judged; nor are tournaments, whose players are seated by the tournament, nor games without blinds
+    (stud, razz).
     """
     later = pair.later
     if pair.house.sit_in_between_blinds or later.tournament is not None:
         return
     earlier = pair.earlier
     big_now, small_now = later.blind_seat(_BIG), later.blind_seat(_SMALL)
+    if big_now is None and small_now is None and not any(post.kind in _BIG_SIZED for post in later.posts):
+        return  # a hand with no blinds (stud: antes and a bring-in): there is no big blind to wait for
     for seat in later.seats:
         if not seat.dealt_in or earlier.seat_of(seat.player) is not None or seat.seat in (big_now, small_now):
             continue

@@ -26,6 +26,8 @@ from omaha_audit.rules import (
     oa204_courchevel_preflop_card,
     oa205_run_twice_prefix,
     oa206_empty_board_card,
+    oa207_draw_card_count,
+    oa208_draw_beyond_deck,
     oa301_pot_limit_overbet,
     oa302_under_minimum,
     oa303_raise_not_reopened,
@@ -41,6 +43,8 @@ from omaha_audit.rules import (
     oa313_street_too_early,
     oa314_raise_increment,
     oa315_all_in_flag,
+    oa316_bring_in_player,
+    oa317_bring_in_amount,
     oa401_uncalled_bet,
     oa402_pot_breakdown,
     oa403_ineligible_collect,
@@ -85,6 +89,8 @@ RULES: Final[tuple[Rule, ...]] = (
     oa204_courchevel_preflop_card.RULE,
     oa205_run_twice_prefix.RULE,
     oa206_empty_board_card.RULE,
+    oa207_draw_card_count.RULE,
+    oa208_draw_beyond_deck.RULE,
     oa301_pot_limit_overbet.RULE,
     oa302_under_minimum.RULE,
     oa303_raise_not_reopened.RULE,
@@ -100,6 +106,8 @@ RULES: Final[tuple[Rule, ...]] = (
     oa313_street_too_early.RULE,
     oa314_raise_increment.RULE,
     oa315_all_in_flag.RULE,
+    oa316_bring_in_player.RULE,
+    oa317_bring_in_amount.RULE,
     oa401_uncalled_bet.RULE,
     oa402_pot_breakdown.RULE,
     oa403_ineligible_collect.RULE,
@@ -162,7 +170,8 @@ def audit_hand(
 def audit_context(ctx: HandContext, rules: tuple[Rule, ...] = RULES, *, strict: bool = False) -> list[Finding]:
     """Like audit_hand, on a context the caller keeps (its replay and settlement can be reused)."""
     findings: list[Finding] = []
-    for rule in _applicable(rules, ctx.hand.game.is_flop_game, ctx.replayable):
+    family = 0 if ctx.hand.game.is_flop_game else 1 if ctx.stud else 2 if ctx.draw else 3
+    for rule in _applicable(rules, family, ctx.replayable):
         try:
             for finding in rule.check(ctx):  # (cheaper, compiled, than extend's copy of the generator)
                 findings.append(finding)
@@ -183,11 +192,12 @@ def audit_context(ctx: HandContext, rules: tuple[Rule, ...] = RULES, *, strict: 
 
 
 @functools.lru_cache(maxsize=64)
-def _applicable(rules: tuple[Rule, ...], flop_game: bool, replayable: bool) -> tuple[Rule, ...]:
-    """The rules that judge a hand of this kind: for stud and draw (not flop games) the OA1xx input rules
-    and the game-independent ones (`any_game`); rules that read the replay only when the hand is replayed.
-    Worked out once per rule set."""
-    return tuple(rule for rule in rules if (flop_game or rule.every_game) and (replayable or not rule.needs_replay))
+def _applicable(rules: tuple[Rule, ...], family: int, replayable: bool) -> tuple[Rule, ...]:
+    """The rules that judge a hand of this kind (`family`: 0 flop games, 1 stud games, 2 draw games, 3 the
+    others): for stud and draw the rules marked `stud` or `draw` besides the OA1xx input rules and the
+    game-independent ones (`any_game`), for the others only these; rules that read the replay only when the
+    hand is replayed. Worked out once per rule set."""
+    return tuple(rule for rule in rules if rule.judges(family) and (replayable or not rule.needs_replay))
 
 
 __all__ = [

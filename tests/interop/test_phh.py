@@ -67,6 +67,10 @@ UNCONVERTIBLE: dict[str, str] = {
     "pot-limit-preflop-no-limit-postflop holdem: no PHH variant code": "a mixed structure, no code",
     "a game the reader does not name": "Game.OTHER: the reader does not know the game, nor can we",
     "pot-limit badugi: no PHH variant code": "PHH's badugi (FB) is fixed limit; Merge deals it pot limit",
+    "fixed-limit five-card-draw: no PHH variant code": "PHH has no five-card draw code",
+    "pot-limit five-card-draw: no PHH variant code": "PHH has no five-card draw code",
+    "no-limit five-card-draw: no PHH variant code": "PHH has no five-card draw code",
+    "fixed-limit triple-draw-a-5: no PHH variant code": "PHH's triple draw (F2L3D) is 2-7 only",
     "a draw on the preflop": (
         "PokerStars' single-draw 'allin' files print no draw marker: the draw and the betting after it stand "
         "in the first round, which PHH cannot hold apart without guessing where the draw began"

@@ -43,9 +43,10 @@ from omaha_audit.rules.base import Finding, Severity
 # "Game #<digits>:". Files of tournament results start "Full Tilt Poker Tournament Summary".
 HEADER = re.compile(r"^\ufeff?(?:Full ?Tilt ?Poker|FullTiltPoker) Game #\d+:", re.MULTILINE)
 SUMMARY_FILE = re.compile(r"^\ufeff?Full Tilt Poker Tournament Summary ", re.MULTILINE)
-# Games the engine does not replay (stud, razz, draw, badugi): their hands are reported as not audited.
+# Games the engine does not replay (five-card stud): their hands are reported as not audited (seven-card
+# stud, razz and every draw game are replayed).
 NOT_REPLAYED = re.compile(
-    r"^\ufeff?(?:Full ?Tilt ?Poker|FullTiltPoker) Game #\d+:[^\n]*?(?:Stud|Razz|Draw|Badugi)(?: Hi| H/L| Hi/Lo)? - ",
+    r"^\ufeff?(?:Full ?Tilt ?Poker|FullTiltPoker) Game #\d+:[^\n]*?(?:5 Card Stud) - ",
     re.MULTILINE,
 )
 
@@ -201,7 +202,7 @@ FPDB_CATEGORY = {
     "omahahilo": Game.OMAHA_HI_LO,
     "holdem": Game.HOLDEM,
     "27_3draw": Game.TRIPLE_DRAW_2_7,
-    "fivedraw": Game.OTHER,
+    "fivedraw": Game.FIVE_CARD_DRAW,
     "badugi": Game.BADUGI,
     "razz": Game.RAZZ,
 }

@@ -731,6 +731,16 @@ OHH_COPY_DEFECTS: dict[tuple[str, str, str], str] = {
         ("ggpoker", hand_id, "OA505"): _GG_TAX
         for hand_id in ("3793609224", "3793612972")  # ($4.29 net split $2.15/$2.14-$0.01; $14.35 $7.18/$7.17)
     },
+    # stud and draw, replayed: the copy's pots state each pot with its rake, the rake split as the engine
+    # spreads it (the odd cent on the main pot) beside PokerStars' printed net pots (which took it from the side
+    # pot): the copy's main pot is a cent above what its contributions build
+    ("pokerstars", "60974484959", "OA402"): "7 Card Stud, `Main pot $0.42. Side pot $0.61. | Rake $0.05`: the "
+    "copy's pots $0.45 (rake $0.03) and $0.63 ($0.02) where the contributions make $0.44 and $0.64",
+    ("pokerstars", "49164202872", "OA402"): "Badugi, a side pot and $0.25 rake: the copy's main pot a cent above "
+    "its contributions, as for #60974484959",
+    ("pokerstars", "63826125692", "OA311"): "PokerStars' single draw prints no draw line: the model keeps the "
+    "betting after the draw on the first round with the discards between; the copy has no discard, so the two "
+    "checks after the draw come after the first round's betting was complete",
     ("kingsclub", "45395871", "OA501"): "a double-board hand (KingsClub's split Omaha, two boards each for half "
     "the pot): the model keeps the first board's streets and no final board, and OHH has one board per run "
     "(Run_It_Twice is another deal): the copy's first board decides the whole pot",

@@ -452,12 +452,10 @@ def test_every_finding_is_a_known_error_of_the_hand(party_findings: list[tuple[s
     assert not missing, "table entries no longer found:\n" + "\n".join(missing)
 
 
-# The info findings: the stud hands (not replayed), and the players the seat list leaves out, who joined
+# The info findings: the players the seat list leaves out (the stud hands are replayed), who joined
 # and posted the big blind (ROOMS.md 4.7): seated by the reader to replay the hand, their post line reported
 # (OA106), with no dealer's check withheld (the hand is whole with the seat given).
 INFO = {
-    ("fpdb-3/cash/Stud/7-StudHL-USD-0.50-1.00-201008.txt", "OA102"): "seven-card stud: not replayed",
-    ("fpdb-3/tour/Stud/7-Stud-USD-MTT-6.00-201205.txt", "OA102"): "seven-card stud: not replayed",
     ("fpdb-3/cash/Flop/NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt", "OA106"): _UNSEATED,
     ("fpdb-3/cash/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt", "OA106"): _UNSEATED,
     ("fpdb-3/cash/Flop/NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt", "OA106"): _UNSEATED,

@@ -163,10 +163,11 @@ KNOWN: tuple[Known, ...] = (
     Known(PARTIAL, "112824184047", "OA107", 40, "the file stops after the word `Player0` on the flop"),
 )
 
-# Games the engine does not replay (stud, razz, draw) are read and reported as such (OA102, info): one per
-# hand whose header names one, counted here from the headers themselves.
+# Games the engine does not replay (split Hold'em; stud, razz and the draw games are replayed) are read and
+# reported as such (OA102, info): one per hand whose header names one, counted here from the headers
+# themselves (none in the corpus).
 NOT_REPLAYED = re.compile(
-    r"^\ufeff?(?:PokerStars|POKERSTARS|Full Tilt)[^\n]*?(?:Stud|STUD|Razz|RAZZ|Draw|DRAW|Badugi|Split Hold'em)"
+    r"^\ufeff?(?:PokerStars|POKERSTARS|Full Tilt)[^\n]*?(?:Split Hold'em)"
     r"[^\n]*? (?:Limit|LIMIT)",
     re.MULTILINE,
 )

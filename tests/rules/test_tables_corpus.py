@@ -28,6 +28,13 @@ _ANONYMISED = "fpdb's anonymiser replaced the hand numbers with random ones: the
 for line in (144, 237, 433, 476, 577, 858, 908, 960, 1040, 1085, 1172, 1255, 1421):
     KNOWN[("PokerStars/fpdb-chaz/NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt", "OA708", line)] = _ANONYMISED
 KNOWN[("PokerStars/fpdb-3/cash/Flop/NLHE-2max-USD-0.25-0.50-201005.Hitnrun.txt", "OA708", 100)] = _ANONYMISED
+KNOWN[("OnGame/fpdb-3/cash/Draw/5-Carddraw-USD-1-2-201109.Goalwin.Sample.txt", "OA701", 139)] = (
+    "three players to heads-up (Player8 left): OnGame moves the button on to Hero (seat 1), and Player4 (seat 4),"
+    " big blind of #R5-174428515-252, posts the big blind again in #R5-174428515-253 (BL-2: the last big blind"
+    " takes the button), as PokerNow's below"
+)
+# (a stud table, judged across hands since stud hands are replayed: `Full Tilt Poker Game #11111110428`)
+KNOWN[("FullTiltPoker/fpdb-3/cash/Stud/7-StudHL-USD-2-4-201006.Steal.examples.txt", "OA708", 197)] = _ANONYMISED
 KNOWN[("PokerStars/PokerHandHistoryParser/UncalledBet.txt", "OA706", 1)] = (
     "a parser's test fixtures: StrangePlayerNames.txt is this hand with its players renamed"
 )
@@ -103,6 +110,7 @@ INFO: dict[tuple[str, str], int] = {
     ("cake", "OA705"): 7,
     ("entraction", "OA705"): 99,
     ("everest", "OA705"): 16,
+    ("everleaf", "OA705"): 1,  # a stud table
     ("gear", "OA705"): 1,
     ("ggpoker", "OA705"): 35,
     ("ipoker", "OA705"): 12,
@@ -115,32 +123,34 @@ INFO: dict[tuple[str, str], int] = {
     ("wpn", "OA706"): 2,
 }
 
-# pairs of consecutive hands of one table (no hand between them), per room: 5,560 in all. (Bovada's are
+# pairs of consecutive hands of one table (no hand between them), per room: 5,762 in all (202 of them at
+# stud and draw tables, judged since those hands are replayed). (Bovada's are
 # consecutive by their stacks, but its anonymous seats leave only OA706-OA708 to judge them.)
 PAIRS: dict[str, int] = {
     "888poker": 154,
     "absolute": 85,
-    "bossmedia": 82,
+    "bodog": 3,
+    "bossmedia": 95,
     "bovada": 571,
     "cake": 19,
     "entraction": 231,
     "everest": 164,
-    "everleaf": 171,
-    "fulltilt": 139,
+    "everleaf": 189,
+    "fulltilt": 195,
     "gear": 1,
     "ggpoker": 104,
     "ignition": 614,
     "ipoker": 266,
-    "merge": 18,
+    "merge": 32,
     "microgaming": 6,
-    "ongame": 81,
+    "ongame": 93,
     "partypoker": 500,
     "pkr": 12,
     "pokernow": 170,
-    "pokerstars": 983,
+    "pokerstars": 1065,
     "thebiggame": 884,
     "winamax": 247,
-    "wpn": 58,
+    "wpn": 62,
 }
 
 

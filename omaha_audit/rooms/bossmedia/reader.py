@@ -64,7 +64,7 @@ GAMES: Final = {
     "GAME_OMATU": (Game.OMAHA, "Omaha"),
     "GAME_OMAHL": (Game.OMAHA_HI_LO, "Omaha Hi/Lo"),
     "GAME_THM": (Game.HOLDEM, "Hold'em"),
-    "GAME_FCD": (Game.OTHER, "Five Card Draw"),
+    "GAME_FCD": (Game.FIVE_CARD_DRAW, "Five Card Draw"),
 }
 LIMITS: Final = {
     "PL": (Structure.POT_LIMIT, "Pot Limit"),

@@ -56,8 +56,8 @@ GAMES: Final = {
     "5-Card Stud Hi": Game.OTHER,
     "2-7 Triple Draw": Game.TRIPLE_DRAW_2_7,
     "2-7 Single Draw": Game.SINGLE_DRAW_2_7,
-    "A-5 Triple Draw": Game.OTHER,
-    "5 Card Draw": Game.OTHER,
+    "A-5 Triple Draw": Game.TRIPLE_DRAW_A_5,
+    "5 Card Draw": Game.FIVE_CARD_DRAW,
     "Badugi": Game.BADUGI,
     "Irish": Game.OTHER,
 }

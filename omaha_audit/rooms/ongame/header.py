@@ -25,7 +25,7 @@ GAMES: Final = {
     "SEVEN_CARD_STUD": Game.STUD,
     "SEVEN_CARD_STUD_HI_LO": Game.STUD_HI_LO,
     "RAZZ": Game.RAZZ,
-    "FIVE_CARD_DRAW": Game.OTHER,
+    "FIVE_CARD_DRAW": Game.FIVE_CARD_DRAW,
 }
 STRUCTURES: Final = {
     "POT_LIMIT": Structure.POT_LIMIT,

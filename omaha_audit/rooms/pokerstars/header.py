@@ -48,7 +48,7 @@ GAMES: Final = {
     "Razz": Game.RAZZ,
     "Triple Draw 2-7 Lowball": Game.TRIPLE_DRAW_2_7,
     "Single Draw 2-7 Lowball": Game.SINGLE_DRAW_2_7,
-    "5 Card Draw": Game.OTHER,
+    "5 Card Draw": Game.FIVE_CARD_DRAW,
     "Badugi": Game.BADUGI,
 }
 _GAMES_ANY_CASE: Final = {text.upper(): game for text, game in GAMES.items()}

@@ -1,0 +1,83 @@
+"""Print end-to-end audit throughput (read, parse, replay, all rules, the rules across hands) on one core for
+PokerStars seven-card stud, stud hi/lo, razz, 2-7 draw and badugi hands, beside pot-limit Omaha in the same
+run (the two files take turns, best of --repeat each, in CPU seconds of this process).
+
+The files are built from the corpus's complete PokerStars hands of those games, repeated with fresh hand ids
+(see parse_throughput.py).
+
+    python benchmarks/stud_draw_throughput.py [--hands 5000] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from audit_throughput import audit_all, best_of
+from parse_throughput import build_file, corpus_dir, plo_hands
+
+import omaha_audit
+from omaha_audit.engine.stud import STUD_GAMES
+from omaha_audit.model import Hand
+from omaha_audit.parse.reader import FileText, read_texts
+from omaha_audit.rooms import SPLITTER, hand_source
+
+
+def stud_and_draw_hands(root: Path) -> tuple[list[str], Counter[str]]:
+    """Text of every complete PokerStars stud, razz, 2-7 draw and badugi hand of the corpus, and the games."""
+    source = hand_source()
+    texts: list[str] = []
+    games: Counter[str] = Counter()
+    for path in sorted((root / "PokerStars").rglob("*.txt")):
+        info = FileText(str(path))
+        with path.open("rb") as stream:
+            blocks = {b.first_line: b for b in SPLITTER.split_texts(str(path), read_texts(stream, info))}
+        for item in source.read_file(path):
+            if (
+                isinstance(item, Hand)
+                and item.room == "pokerstars"
+                and (item.game in STUD_GAMES or item.game.is_draw)
+                and item.pot is not None
+                and not item.truncated
+                and not item.cancelled
+                and not item.defects
+            ):
+                texts.append("\n".join(blocks[item.source.line].lines))
+                games[item.game.value] += 1
+    return texts, games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=5_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    root = corpus_dir()
+    mixed, games = stud_and_draw_hands(root)
+    plo = plo_hands(root)
+    with tempfile.TemporaryDirectory() as tmp:
+        mixed_path, plo_path = Path(tmp) / "stud-draw.txt", Path(tmp) / "plo.txt"
+        written = build_file(mixed_path, mixed, args.hands)
+        build_file(plo_path, plo, args.hands)
+        print(f"stud and draw: {written} hands ({len(mixed)} distinct corpus hands: {dict(games)})")
+        best = {"stud and draw": float("inf"), "PLO": float("inf")}
+        counts = {}
+        for _ in range(args.repeat):
+            for name, path in (("stud and draw", mixed_path), ("PLO", plo_path)):
+                seconds, count = best_of(1, lambda path=path: audit_all(path))
+                best[name] = min(best[name], seconds)
+                counts[name] = count
+    print(f"build: {omaha_audit.build()} (omaha_audit from {Path(omaha_audit.__file__).parent})")
+    print(f"{'audit end to end':<28}{'hands/s':>12}")
+    for name, seconds in best.items():
+        print(f"{name:<28}{counts[name] / seconds:>12,.0f}")
+    print("target: 3,000 stud and draw hands/s on one core, compiled")
+
+
+if __name__ == "__main__":
+    main()
