@@ -30,6 +30,7 @@ from omaha_audit.cli.common import (
 )
 from omaha_audit.cli.convert_cmd import convert_command
 from omaha_audit.cli.export_cmd import export_command
+from omaha_audit.cli.fairness_cmd import fairness_command
 from omaha_audit.cli.generate_cmd import generate_command
 from omaha_audit.cli.stats_cmd import stats_command
 from omaha_audit.errors import RunFailed
@@ -184,6 +185,7 @@ app.command("generate")(generate_command)
 app.command("stats")(stats_command)
 app.command("export")(export_command)
 app.command("convert")(convert_command)
+app.command("fairness")(fairness_command)
 
 
 class Interrupted(BaseException):
