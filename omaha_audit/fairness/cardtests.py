@@ -250,13 +250,13 @@ def repeat_test(
     fair deal makes by chance (Poisson, with the exact odds of one match)."""
     seen: dict[tuple[int, frozenset[int], frozenset[int], int], str] = {}
     by_size: Counter[int] = Counter()
-    matches: list[tuple[str, str]] = []
+    matches: dict[tuple[str, str], None] = {}  # (one pair of hands counts once, whatever it shows twice)
     for hand, hand_keys in keys:
         for key in hand_keys:
             by_size[key[0]] += 1
             other = seen.get(key)
             if other is not None and other != hand:
-                matches.append((other, hand))
+                matches[other, hand] = None
             else:
                 seen[key] = hand
     if not by_size:
@@ -273,7 +273,7 @@ def repeat_test(
         p_value=poisson_sf(len(matches), expected),
         summary=(
             f"{len(matches):,} hands repeat a known hand with its flop and turn ({expected:.2g} expected by chance)"
-            + ("; " + ", ".join(f"{a} and {b}" for a, b in matches[:5]) if matches else "")
+            + ("; " + ", ".join(f"{a} and {b}" for a, b in list(matches)[:5]) if matches else "")
         ),
         scope=(
             "A repeated shuffle deals the same cards again: a known hand (the hero's or one shown) with the same "
@@ -281,7 +281,7 @@ def repeat_test(
             "strength, which raises it a little (it stays far below one match in a million hands)."
         ),
         power="a shuffle repeated where a known hand and the turn are seen twice is found every time",
-        figures={"matches": [list(match) for match in matches[:50]]},
+        figures={"matches": [list(match) for match in list(matches)[:50]]},
     )
 
 

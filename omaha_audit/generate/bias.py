@@ -8,7 +8,8 @@ hand's.
 * ``hero_worse``: with this probability the hero's hand swaps with the player's whose ranks sum lowest;
 * ``favour_seat``/``favour``: with this probability a board on which that seat's hand does not win the high
   is dealt again from the stub (once);
-* ``repeat``: with this probability the hand is dealt from the previous hand's deck again.
+* ``repeat``: with this probability a hand dealt to as many players as the previous one is dealt from its
+  deck again (the same hands and board), the hero given the previous hero's hand.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from omaha_audit.engine.evaluate import evaluate_high, evaluate_holdem
 from omaha_audit.model import Card, Game
 
 
-@dataclass(slots=True)
+@dataclass
 class DealBias:
     seed: int = 0
     card: Card | None = None
@@ -33,6 +34,9 @@ class DealBias:
     repeat: float = 0.0
     rng: Random = field(init=False)
     previous: list[Card] | None = field(default=None, init=False)
+    previous_players = 0
+    previous_hero: int | None = None
+    repeated = False
     applied: dict[str, int] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
@@ -41,16 +45,23 @@ class DealBias:
     def _count(self, what: str) -> None:
         self.applied[what] = self.applied.get(what, 0) + 1
 
-    def deck(self, deck: list[Card]) -> list[Card]:
+    def deck(self, deck: list[Card], players: int) -> list[Card]:
         """The shuffled deck, or the previous hand's again."""
-        if self.previous is not None and self.repeat and self.rng.random() < self.repeat:
+        self.repeated = False
+        eligible = self.previous is not None and players == self.previous_players and self.repeat > 0
+        if eligible and self.rng.random() < self.repeat:
             self._count("repeat")
-            deck = list(self.previous)
+            deck = list(self.previous or deck)
+            self.repeated = True
         self.previous = list(deck)
+        self.previous_players = players
         return deck
 
     def holes(self, holes: list[tuple[Card, ...]], deck: list[Card], hero: int | None) -> None:
         """Move the chosen card into a hand, and the hero's hand for the weakest (in place)."""
+        if self.repeated and hero is not None and self.previous_hero is not None:
+            holes[hero], holes[self.previous_hero] = holes[self.previous_hero], holes[hero]
+        self.previous_hero = hero
         card = self.card
         if card is not None and self.card_share and card in deck and holes:
             dealt = sum(len(hole) for hole in holes)
@@ -72,9 +83,10 @@ class DealBias:
         self, game: Game, holes: Sequence[tuple[Card, ...]], runout: list[Card], deck: list[Card], seats: Sequence[int]
     ) -> list[Card]:
         """The board again, from the stub, when it does not give the favoured seat the high."""
-        if self.favour_seat not in seats or not self.favour or len(runout) != 5 or self.rng.random() >= self.favour:
+        seat = self.favour_seat
+        if seat is None or seat not in seats or not self.favour or len(runout) != 5 or self.rng.random() >= self.favour:
             return runout
-        favoured = list(seats).index(self.favour_seat)
+        favoured = list(seats).index(seat)
         evaluate = evaluate_holdem if game is Game.HOLDEM else evaluate_high
         keys = [evaluate(hole, runout).key for hole in holes]
         if keys[favoured] >= max(keys):

@@ -39,7 +39,7 @@ def deal_cards(
     deck = shuffled_deck(rng)
     unfair = bias.active()
     if unfair is not None:
-        deck = unfair.deck(deck)
+        deck = unfair.deck(deck, players)
     size = game.hole_cards or 4
     holes: list[tuple[Card, ...]] = []
     for index in range(players):
