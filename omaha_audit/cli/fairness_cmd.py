@@ -92,7 +92,7 @@ def fairness_command(
     rules_file: RulesFileOption = None,
     room_preset: RoomPresetOption = None,
 ) -> None:
-    """Is the deal fair? Tests of the hero's cards, the run-outs and all-in luck, with corrected verdicts."""
+    """Is the deal fair? Tests of the cards dealt and of the luck of players all in, with corrected verdicts."""
     house = house_option(rules_file, room_preset)
     if html is not None:
         check_output_file(html, "--html")
