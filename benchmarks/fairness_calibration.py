@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from fairness.calibration import generated_report
 
 from omaha_audit.generate.bias import DealBias
-from omaha_audit.model import Card, Game
+from omaha_audit.model import Card, Game, Structure
 
 GAMES = (Game.OMAHA, Game.OMAHA_HI_LO, Game.OMAHA5, Game.COURCHEVEL, Game.OMAHA6, Game.HOLDEM)
 
@@ -69,7 +69,6 @@ def power(runs: int, hands: int, seed: int) -> None:
     for name, bias in (
         ("the hero dealt the weakest hand in 30% of hands", DealBias(hero_worse=0.3)),
         ("a repeated shuffle in 2% of a table's hands", DealBias(repeat=0.02)),
-        ("run-outs dealt again for seat 1 in half the hands it loses", DealBias(favour_seat=1, favour=0.5)),
     ):
         caught = 0
         for run in range(runs):
@@ -79,6 +78,24 @@ def power(runs: int, hands: int, seed: int) -> None:
             report = generated_report(hands, seed + 20_000 + run, fresh, games=GAMES, players=(2, 9), sessions=sessions)
             caught += report.exit_code
         print(f"{name}: 'not fair' in {caught}/{runs} runs of {hands:,} hands")
+    favoured(runs, 4 * hands, seed)
+
+
+def favoured(runs: int, hands: int, seed: int) -> None:
+    """Run-outs dealt again for seat 1 whenever it loses an all-in (two or three players, no limit: all-ins
+    often), against the luck-by-seat test's power statement."""
+    caught = 0
+    statements = []
+    for run in range(runs):
+        bias = DealBias(seed=seed + run, favour_seat=1, favour=1.0)
+        report = generated_report(hands, seed + 30_000 + run, bias, players=(2, 3), structures=(Structure.NO_LIMIT,))
+        caught += any(test.rejected and test.key == "seat-luck" for test in report.tests)
+        statements += [test.power for test in report.tests if test.key == "seat-luck"]
+    print(
+        f"run-outs dealt again for seat 1 when it loses: 'seat-luck' rejects in {caught}/{runs} runs of {hands:,} hands"
+    )
+    if statements:
+        print(f"  (the power statement of the first: {statements[0]})")
 
 
 def main() -> None:
@@ -87,7 +104,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--power-runs", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only-favoured", action="store_true", help="only the runs of a favoured seat")
     args = parser.parse_args()
+    if args.only_favoured:
+        favoured(args.power_runs, 4 * args.hands, args.seed + 1_000_000)
+        return
     calibration(args.runs, args.hands, args.seed)
     power(args.power_runs, args.hands, args.seed + 1_000_000)
 

@@ -6,8 +6,8 @@ hand's.
 * ``card``/``card_share``: the card dealt (1 + share) times as often to each player: with the probability
   that makes it so (at most 1), the card, when no player holds it, swaps with a random hole card;
 * ``hero_worse``: with this probability the hero's hand swaps with the player's whose ranks sum lowest;
-* ``favour_seat``/``favour``: with this probability a board on which that seat's hand does not win the high
-  is dealt again from the stub (once);
+* ``favour_seat``/``favour``: in an all-in where that seat's hand does not win the high against the hands
+  left, with this probability the cards still to come are dealt again from the stub (once);
 * ``repeat``: with this probability a hand dealt to as many players as the previous one is dealt from its
   deck again (the same hands and board), the hero given the previous hero's hand.
 """
@@ -79,27 +79,34 @@ class DealBias:
             holes[hero], holes[weakest] = holes[weakest], holes[hero]
             self._count("hero")
 
-    def runout(
-        self, game: Game, holes: Sequence[tuple[Card, ...]], runout: list[Card], deck: list[Card], seats: Sequence[int]
-    ) -> list[Card]:
-        """The board again, from the stub, when it does not give the favoured seat the high."""
+    def all_in(
+        self,
+        game: Game,
+        holes: Sequence[tuple[Card, ...]],
+        seats: Sequence[int],
+        runout: list[Card],
+        dealt: int,
+        deck: list[Card],
+    ) -> None:
+        """The board's cards still to come, dealt again from the stub when they do not give the favoured seat
+        the high against the hands left (in place)."""
         seat = self.favour_seat
-        if seat is None or seat not in seats or not self.favour or len(runout) != 5 or self.rng.random() >= self.favour:
-            return runout
+        if seat is None or seat not in seats or not self.favour or len(runout) != 5:
+            return
+        if self.rng.random() >= self.favour:
+            return
+        if game.is_courchevel:
+            dealt = max(dealt, 1)  # (the exposed card is dealt before the betting)
         favoured = list(seats).index(seat)
         evaluate = evaluate_holdem if game is Game.HOLDEM else evaluate_high
         keys = [evaluate(hole, runout).key for hole in holes]
-        if keys[favoured] >= max(keys):
-            return runout
-        stub = [card for card in deck if card not in runout]
-        if len(stub) < 5:
-            return runout
+        if keys[favoured] >= max(keys) or len(deck) < 5 - dealt:
+            return
         self._count("favour")
-        again = stub[:5]
-        for card in again:
-            deck.remove(card)
-        deck.extend(runout)
-        return again
+        again = deck[: 5 - dealt]
+        del deck[: 5 - dealt]
+        deck.extend(runout[dealt:])
+        runout[dealt:] = again
 
 
 ACTIVE: list[DealBias] = []  # the hook: empty, the deal is fair

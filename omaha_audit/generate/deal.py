@@ -10,7 +10,6 @@ Biases a planned fault may ask for (the deal stays a legal deal from one deck):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from random import Random
 
 from omaha_audit.generate import bias
@@ -32,10 +31,9 @@ def deal_cards(
     board: str | None = None,
     mirror: bool = False,
     hero: int | None = None,
-    seats: Sequence[int] = (),
 ) -> tuple[list[tuple[Card, ...]], list[Card], list[Card]]:
     """(hole cards per player in seat order, the five cards of the first board, the rest of the deck).
-    `hero` (his index among the players) and `seats` (theirs) matter only to an unfair deal (bias.py)."""
+    `hero` (his index among the players) matters only to an unfair deal (bias.py)."""
     deck = shuffled_deck(rng)
     unfair = bias.active()
     if unfair is not None:
@@ -53,8 +51,6 @@ def deal_cards(
     runout = _no_low_board(deck) if board == "no_low" else deck[:5]
     for card in runout:
         deck.remove(card)
-    if unfair is not None:
-        runout = unfair.runout(game, holes, runout, deck, seats)
     return holes, runout, deck
 
 

@@ -194,7 +194,6 @@ def set_up(
         board=scenario.board,
         mirror=scenario.mirror,
         hero=dealt.index(hero),
-        seats=[player.seat for player in dealt],
     )
     for player, hole in zip(dealt, holes, strict=True):
         player.hole = hole

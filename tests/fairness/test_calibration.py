@@ -12,7 +12,7 @@ import pytest
 
 from fairness.calibration import generated_report
 from omaha_audit.generate.bias import DealBias
-from omaha_audit.model import Card, Game
+from omaha_audit.model import Card, Game, Structure
 
 GAMES = (Game.OMAHA, Game.OMAHA_HI_LO, Game.OMAHA5, Game.COURCHEVEL, Game.OMAHA6, Game.HOLDEM)
 
@@ -66,6 +66,15 @@ def test_a_repeated_shuffle_is_found() -> None:
     report = generated_report(600, 78, bias, sessions=True)
     assert bias.applied["repeat"] > 0
     assert [test.key for test in report.rejected] == ["repeated-deal"]
+
+
+def test_run_outs_that_favour_a_seat_are_found() -> None:
+    bias = DealBias(seed=3, favour_seat=1, favour=1.0)
+    report = generated_report(4000, 33, bias, players=(2, 3), structures=(Structure.NO_LIMIT,))
+    assert bias.applied["favour"] > 20
+    assert [test.key for test in report.rejected] == ["seat-luck"]
+    seat = next(test for test in report.tests if test.key == "seat-luck")
+    assert seat.figures["cells"][0] == "seat 1" and seat.figures["z"][0] > 3  # type: ignore[index]
 
 
 @pytest.mark.parametrize("games", [(Game.OMAHA_HI_LO,), (Game.HOLDEM,)])
