@@ -161,9 +161,10 @@ def _all_in(hand: Hand, known: dict[str, tuple[Card, ...]], size: int) -> AllIn 
     contenders = tuple(
         Contender(player, seats.get(player, 0), known[player], chips[player], player == hand.hero) for player in players
     )
-    cards = [card for contender in contenders for card in contender.cards] + list(known_board)
-    if len(set(cards)) != len(cards) or any(set(board) & set(cards[: -len(known_board) or None]) for board in boards):
-        return None
+    held = [card for contender in contenders for card in contender.cards]
+    cards = held + list(known_board)
+    if len(set(cards)) != len(cards) or any(set(board) & set(held) for board in boards):
+        return None  # (a card dealt twice: the audit reports it; no equity can be computed)
     dead = sum(amount for player, amount in chips.items() if player in folded)
     everyone_known = all(player in known for player in dealt_in)
     known_cards = frozenset(cards) | frozenset(card for player in dealt_in for card in known.get(player, ()))
