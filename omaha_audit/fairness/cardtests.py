@@ -158,7 +158,10 @@ def strength_by_group_test(deals: Sequence[HeroDeal], by_seat: bool, level: floa
     df = len(zs)
     hands = [int(sums[name][2]) for name in order]
     typical = sorted(hands)[len(hands) // 2]
-    per_card = z_smallest_shift(math.sqrt(RANK_VARIANCE / max(1, typical)), level) if typical else None
+    # one group's cards higher by d ranks each: its z moves by d·√(n·k/14) (k cards a hand), a non-centrality
+    # of n·k·d²/14 for the chi-square of all the groups
+    cards = sum(len(deal.cards) for deal in deals) / len(deals)
+    per_card = chi2_smallest_shift(typical * cards / RANK_VARIANCE, len(zs), level) if typical else None
     worst = max(range(len(zs)), key=lambda index: abs(zs[index]))
     what = "seat" if by_seat else "position"
     return TestResult(

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from omaha_audit.fairness.distributions import chi2_sf, two_sided
 from omaha_audit.fairness.equity import chips_won, equity, pots
 from omaha_audit.fairness.observations import AllIn
-from omaha_audit.fairness.verdicts import TestResult, percent, z_smallest_shift
+from omaha_audit.fairness.verdicts import TestResult, chi2_smallest_shift, percent, z_smallest_shift
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,8 +156,9 @@ def seat_luck_test(results: Sequence[Outcome], level: float) -> TestResult | Non
     statistic = sum(z * z for z in zs)
     counts = [int(seats[seat][2]) for seat in order]
     typical = sorted(counts)[len(counts) // 2]
-    typical_sd = math.sqrt(sorted(seats[seat][1] / seats[seat][2] for seat in order)[len(order) // 2])
-    shift = z_smallest_shift(typical_sd / math.sqrt(typical), level)
+    typical_variance = sorted(seats[seat][1] / seats[seat][2] for seat in order)[len(order) // 2]
+    # one seat given d of the pot more an all-in: a non-centrality of n·d²/variance for the seats' chi-square
+    shift = chi2_smallest_shift(typical / typical_variance, len(zs), level) if typical_variance > 0 else None
     worst = max(range(len(zs)), key=lambda index: abs(zs[index]))
     return TestResult(
         key="seat-luck",
