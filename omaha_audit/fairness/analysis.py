@@ -4,6 +4,7 @@ luck per player, as a dictionary (JSON) or text."""
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -134,6 +135,12 @@ def to_text(report: FairnessReport, players: int = 10) -> str:
                 money(player.actual[unit] - expected, unit, sign=True) for unit, expected in player.expected.items()
             )
             lines.append(f"  {player.player}: {player.all_ins:,} all-ins, luck {chips}, z = {player.z:+.2f}")
+    scopes = list(dict.fromkeys(test.scope for test in report.tests))
+    if scopes:
+        lines += ["", "What the tests can and cannot show:"]
+        for scope in scopes:
+            keys = ", ".join(test.key for test in report.tests if test.scope == scope)
+            lines.append(textwrap.fill(f"{keys}: {scope}", 116, initial_indent="  ", subsequent_indent="    "))
     lines += ["", *report.notes]
     verdict = (
         f"Verdict: NOT FAIR: {len(report.rejected)} test(s) reject a fair deal at level {report.level:g} "
