@@ -67,7 +67,8 @@ def _luck_chart(running: list[list[float]]) -> str:
     )
 
 
-def render(report: FairnessReport) -> str:
+def section(report: FairnessReport) -> str:
+    """The fairness section (`<section id="fairness">`), for this page or the audit's report."""
     verdict = (
         f'<p class="reject">Not fair: {len(report.rejected)} test(s) reject a fair deal at level {report.level:g} '
         "after correction.</p>"
@@ -112,16 +113,23 @@ def render(report: FairnessReport) -> str:
     )
     notes = "".join(f'<p class="small">{escape(note)}</p>' for note in report.notes)
     return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>omaha-audit fairness</title>'
-        f"<style>{_STYLE}</style></head><body><h1>Is the deal fair?</h1>"
-        f'<section id="fairness"><p>{report.hands:,} hands read, {report.deals:,} with the hero\'s cards, '
+        '<section id="fairness"><h2>Is the deal fair?</h2>'
+        f"<p>{report.hands:,} hands read, {report.deals:,} with the hero's cards, "
         f"{report.all_ins:,} all-ins with the hands shown.</p>{verdict}"
         "<table><tr><th>verdict</th><th>test</th><th>p-value</th><th>adjusted</th><th>power</th></tr>"
         + "".join(rows)
         + "</table>"
         + "".join(charts)
         + "<h2>All-in luck per player</h2><table><tr><th>player</th><th>all-ins</th><th>expected</th>"
-        "<th>luck (won less expected)</th><th>z</th></tr>" + players + f"</table>{notes}</section></body></html>\n"
+        "<th>luck (won less expected)</th><th>z</th></tr>" + players + f"</table>{notes}</section>"
+    )
+
+
+def render(report: FairnessReport) -> str:
+    """The section as a page of its own."""
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>omaha-audit fairness</title>'
+        f"<style>{_STYLE}</style></head><body>{section(report)}</body></html>\n"
     )
 
 
