@@ -139,6 +139,12 @@ def audit_command(
         Path | None,
         typer.Option("--html", metavar="FILE", dir_okay=False, help="Also write a self-contained HTML report to FILE."),
     ] = None,
+    fairness: Annotated[
+        bool,
+        typer.Option(
+            "--fairness", metavar="", help="With --html: add the fairness section (see `omaha-audit fairness`)."
+        ),
+    ] = False,
     jobs: JobsOption = 1,
     scheduler: SchedulerOption = None,
 ) -> None:
@@ -150,6 +156,8 @@ def audit_command(
     rules = select_rules(_codes(select) or None, _codes(ignore) or None)
     if html is not None:
         check_output_file(html, "--html")
+    if fairness and (html is None or jobs != 1 or scheduler is not None):
+        fail_usage("--fairness adds a section to the HTML report: it needs --html, and one process (no --jobs)")
     files = open_paths(paths)
     workers = workers_option(jobs, scheduler, rules_file, room_preset)
     code = run_audit(
@@ -164,6 +172,7 @@ def audit_command(
         html,
         paths,
         workers=workers,
+        fairness=fairness,
     )
     raise typer.Exit(code)
 

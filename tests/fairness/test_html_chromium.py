@@ -40,3 +40,25 @@ def test_the_fairness_page_in_a_browser(tmp_path: Path) -> None:
         share, _ = blank_share(chromium.screenshot())
         assert share < 0.995
         assert chromium.log().console_errors == []
+
+
+def test_the_fairness_section_of_the_audit_s_report(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from omaha_audit.cli.app import app
+
+    page = tmp_path / "report.html"
+    result = CliRunner().invoke(app, ["audit", str(SAMPLES), "--html", str(page), "--fairness", "--fail-on", "never"])
+    assert result.exit_code == 0, result.output
+    with Browser() as chromium:
+        log = chromium.open(page)
+        assert log.requests == [page.resolve().as_uri()]
+        assert chromium.evaluate("document.querySelectorAll('#fairness tr.test').length") > 5
+        assert chromium.evaluate("document.querySelectorAll('#card-frequencies rect.bar').length") == 52
+        assert chromium.evaluate('document.querySelector(\'nav a[href="#fairness"], a[href="#fairness"]\') !== null')
+        assert chromium.log().console_errors == []
+    without = tmp_path / "plain.html"
+    assert CliRunner().invoke(app, ["audit", str(SAMPLES), "--html", str(without), "--fail-on", "never"]).exit_code == 0
+    assert 'id="fairness"' not in without.read_text(encoding="utf-8")
+    refused = CliRunner().invoke(app, ["audit", str(SAMPLES), "--fairness"])
+    assert refused.exit_code == 2
