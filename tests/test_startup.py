@@ -66,7 +66,7 @@ def test_dash_h_is_help() -> None:
         assert "Usage:" in result.output and "--help" in result.output
 
 
-@pytest.mark.parametrize("command", ["audit", "parse", "stats", "export", "generate", "convert", "rules"])
+@pytest.mark.parametrize("command", ["audit", "parse", "stats", "export", "generate", "convert", "rules", "fairness"])
 def test_help_names_values_as_a_user_types_them(command: str) -> None:
     """Issue 18: no Python types (`<bool>`, `<list[Path]>`) and no braces (`{paths}...`) in any help."""
     from typer.testing import CliRunner

@@ -32,6 +32,7 @@ from omaha_audit.cli.common import (
 )
 from omaha_audit.cli.convert_cmd import convert_command
 from omaha_audit.cli.export_cmd import export_command
+from omaha_audit.cli.fairness_cmd import fairness_command
 from omaha_audit.cli.generate_cmd import generate_command
 from omaha_audit.cli.stats_cmd import stats_command
 from omaha_audit.errors import OutputRefused, ReaderGone, RunFailed, WriteFailed
@@ -145,6 +146,12 @@ def audit_command(
             help="Also write a self-contained HTML report to FILE (a new or regular file, or a link to one).",
         ),
     ] = None,
+    fairness: Annotated[
+        bool,
+        typer.Option(
+            "--fairness", metavar="", help="With --html: add the fairness section (see `omaha-audit fairness`)."
+        ),
+    ] = False,
     jobs: JobsOption = 1,
     scheduler: SchedulerOption = None,
 ) -> None:
@@ -156,6 +163,8 @@ def audit_command(
     rules = select_rules(_codes(select) or None, _codes(ignore) or None)
     if html is not None:
         check_output_file(html, "--html")
+    if fairness and (html is None or jobs != 1 or scheduler is not None):
+        fail_usage("--fairness adds a section to the HTML report: it needs --html, and one process (no --jobs)")
     files = open_paths(paths)
     workers = workers_option(jobs, scheduler, rules_file, room_preset, files)
     code = run_audit(
@@ -170,6 +179,7 @@ def audit_command(
         html,
         paths,
         workers=workers,
+        fairness=fairness,
     )
     raise typer.Exit(code)
 
@@ -192,6 +202,7 @@ app.command("generate")(generate_command)
 app.command("stats")(stats_command)
 app.command("export")(export_command)
 app.command("convert")(convert_command)
+app.command("fairness")(fairness_command)
 
 
 class Interrupted(BaseException):

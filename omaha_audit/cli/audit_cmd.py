@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
+from omaha_audit.model.hand import Hand
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.output import standard_output
 from omaha_audit.pipeline import Auditor, Tally
@@ -20,6 +21,7 @@ from omaha_audit.rules.registry import Rule, TableRule
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from omaha_audit.fairness.read import Observed
     from omaha_audit.parallel import Found, Workers
     from omaha_audit.parse.input_files import Source
     from omaha_audit.report.html import HtmlReport
@@ -39,6 +41,7 @@ def run_audit(
     html: Path | None = None,
     inputs: Sequence[str | Path] = (),
     workers: Workers | None = None,
+    fairness: bool = False,
 ) -> int:
     """The audit of `files`, printed to `out` in `output_format`. With `workers` (omaha_audit/parallel.py),
     the hands are audited there; the output is the same."""
@@ -60,13 +63,18 @@ def run_audit(
         if report is not None:
             auditor.neighbours_of = report.viewed  # (the hands the report shows: their table's hands around them)
         minimum = Severity.INFO if show_info else Severity.WARNING
+        observed = None
+        if fairness and report is not None:
+            from omaha_audit.fairness.read import Observed
+
+            observed = Observed()
         texts: list[str] = []  # the text format's findings, hand by hand
         findings: list[dict[str, object]] = []
         streaming_to_terminal = output_format == "jsonl" and out.isatty()
         progress = Progress(len(files), err, enabled=False if streaming_to_terminal else None)
         position = {str(path): index for index, path in enumerate(files)}
         try:
-            for count, found, path in _batches(auditor, files, report, minimum, workers):
+            for count, found, path in _batches(auditor, files, report, minimum, workers, observed):
                 progress.files_done = position.get(path, progress.files_done)
                 progress.update(count)
                 for hand_findings, text, _, _ in found:
@@ -105,6 +113,11 @@ def run_audit(
                 err.write(notice_line(notice.path, notice.message))
         out.flush()
         if report is not None and html is not None:
+            if observed is not None:
+                from omaha_audit.fairness.analysis import analyse
+                from omaha_audit.fairness.html import section
+
+                report.fairness = section(analyse(observed))
             report.write(tally, html)
             err.write(f"omaha-audit: HTML report written to {visible(str(html))}\n")
         code = exit_code(tally, fail_on)
@@ -151,6 +164,7 @@ def _batches(
     report: HtmlReport | None,
     minimum: Severity,
     workers: Workers | None,
+    observed: Observed | None = None,
 ) -> Iterator[tuple[int, Found, str]]:
     """The hands in input order, in batches: how many, those with findings (their findings and their text
     at `minimum` for the terminal), and their file. Audited here (a batch per hand), or by `workers` (a
@@ -176,6 +190,8 @@ def _batches(
     for audited in auditor.audit_files(files):
         if report is not None:
             report.add(audited, audited.context)
+        if observed is not None and not audited.copy and isinstance(audited.item, Hand):
+            observed.add(audited.item)
         audited.context = None  # release the replay: only the report needs it
         found = [(audited.findings, hand_text(audited, minimum), 0, None)] if audited.findings else []
         yield 1, found, hand_path(audited)

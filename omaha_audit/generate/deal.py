@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from random import Random
 
+from omaha_audit.generate import bias
 from omaha_audit.model import DECK, Card, Game
 
 LOW_RANKS = frozenset({14, 2, 3, 4, 5, 6, 7, 8})
@@ -24,10 +25,19 @@ def shuffled_deck(rng: Random) -> list[Card]:
 
 
 def deal_cards(
-    rng: Random, game: Game, players: int, board: str | None = None, mirror: bool = False
+    rng: Random,
+    game: Game,
+    players: int,
+    board: str | None = None,
+    mirror: bool = False,
+    hero: int | None = None,
 ) -> tuple[list[tuple[Card, ...]], list[Card], list[Card]]:
-    """(hole cards per player in seat order, the five cards of the first board, the rest of the deck)."""
+    """(hole cards per player in seat order, the five cards of the first board, the rest of the deck).
+    `hero` (his index among the players) matters only to an unfair deal (bias.py)."""
     deck = shuffled_deck(rng)
+    unfair = bias.active()
+    if unfair is not None:
+        deck = unfair.deck(deck, players)
     size = game.hole_cards or 4
     holes: list[tuple[Card, ...]] = []
     for index in range(players):
@@ -36,6 +46,8 @@ def deal_cards(
         else:
             holes.append(tuple(deck[:size]))
             del deck[:size]
+    if unfair is not None:
+        unfair.holes(holes, deck, hero)
     runout = _no_low_board(deck) if board == "no_low" else deck[:5]
     for card in runout:
         deck.remove(card)

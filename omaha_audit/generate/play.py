@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from random import Random
 
+from omaha_audit.generate import bias
 from omaha_audit.generate.config import RakeSchedule
 from omaha_audit.generate.deal import draw
 from omaha_audit.generate.policy import Legal, RoundState, choose, legal_options, record_raise, reopened_for
@@ -287,6 +288,11 @@ class Dealer:
     def _run_out(self, dealt: int) -> None:
         rec = self.rec
         runout = self.table.runout
+        unfair = bias.active()
+        if unfair is not None:  # (tests and benchmarks of the fairness audit only)
+            left = self.live()
+            holes = [player.hole for player in left]
+            unfair.all_in(rec.game, holes, [player.seat for player in left], runout, dealt, self.table.deck)
         board = rec.boards[0]
         twice = (
             rec.cash

@@ -380,7 +380,9 @@ class TableSession:
             posts.append((by_seat[seat], what, amount))
             tags.add("missed-blinds" if what == BOTH else "extra-big-blind")
         self._tag(prepared, dealt)
-        holes, runout, deck = deal_cards(rng, self.game, len(dealt))
+        names = [player.name for player in dealt]
+        hero = names.index(self.hero) if self.hero in names else None
+        holes, runout, deck = deal_cards(rng, self.game, len(dealt), hero=hero)
         for player, hole in zip(dealt, holes, strict=True):
             player.hole = hole
         return Table(rec, posts, small, big, runout, deck, random_style(rng), 0.35, Scenario())

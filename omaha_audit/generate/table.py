@@ -195,7 +195,14 @@ def set_up(
         if others and rng.random() < 0.04:
             posts.append((rng.choice(others), "extra", stakes.big_blind))
             rec.tags.add("new-player-blind")
-    holes, runout, deck = deal_cards(rng, game, len(dealt), board=scenario.board, mirror=scenario.mirror)
+    holes, runout, deck = deal_cards(
+        rng,
+        game,
+        len(dealt),
+        board=scenario.board,
+        mirror=scenario.mirror,
+        hero=dealt.index(hero),
+    )
     for player, hole in zip(dealt, holes, strict=True):
         player.hole = hole
     rit_chance = scenario.rit if scenario.rit is not None else 0.35

@@ -176,6 +176,7 @@ class Report:
     by_table: ByTable
     over_time: OverTime
     problems: tuple[str, ...]
+    fairness: Markup | None = None  # `audit --fairness`: the section omaha_audit/fairness/html.py makes
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,6 +395,7 @@ class HtmlReport:
         self.table_views: list[TableView] = []
         self.table_anchors: dict[str, str] = {}  # the table views' ids by "room\ttable id"
         self.tables_flagged = 0
+        self.fairness: str | None = None  # the fairness section's markup, escaped where it was made
 
     def add(self, audited: AuditedHand, ctx: HandContext | None = None) -> None:
         """Add one audited hand (`ctx`: its replayed context, when the caller has it)."""
@@ -537,6 +539,7 @@ class HtmlReport:
             by_table=by_table(frames, self.table_anchors),
             over_time=over_time(frames),
             problems=problems,
+            fairness=None if self.fairness is None else Markup(self.fairness),
         )
 
     def write(self, tally: Tally, path: Path) -> None:

@@ -1,0 +1,126 @@
+"""Unfair decks, for the calibration of `omaha-audit fairness` only (tests and benchmarks): a hook that the
+deal consults when a test sets it (`unfair_deal`), and that is off otherwise, so that the generator's
+default output stays byte for byte what it was. It draws from its own seeded random numbers, never from the
+hand's.
+
+* ``card``/``card_share``: the card dealt (1 + share) times as often to each player: with the probability
+  that makes it so (at most 1), the card, when no player holds it, swaps with a random hole card;
+* ``hero_worse``: with this probability the hero's hand swaps with the player's whose ranks sum lowest;
+* ``favour_seat``/``favour``: in an all-in where that seat's hand does not win the high against the hands
+  left, with this probability the cards still to come are dealt again from the stub (once);
+* ``repeat``: with this probability a hand dealt to as many players as the previous one is dealt from its
+  deck again (the same hands and board), the hero given the previous hero's hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from random import Random
+
+from omaha_audit.engine.evaluate import evaluate_high, evaluate_holdem
+from omaha_audit.model import Card, Game
+
+
+@dataclass
+class DealBias:
+    seed: int = 0
+    card: Card | None = None
+    card_share: float = 0.0
+    hero_worse: float = 0.0
+    favour_seat: int | None = None
+    favour: float = 0.0
+    repeat: float = 0.0
+    rng: Random = field(init=False)
+    previous: list[Card] | None = field(default=None, init=False)
+    previous_players = 0
+    previous_hero: int | None = None
+    repeated = False
+    applied: dict[str, int] = field(default_factory=dict, init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = Random(self.seed)
+
+    def _count(self, what: str) -> None:
+        self.applied[what] = self.applied.get(what, 0) + 1
+
+    def deck(self, deck: list[Card], players: int) -> list[Card]:
+        """The shuffled deck, or the previous hand's again."""
+        self.repeated = False
+        eligible = self.previous is not None and players == self.previous_players and self.repeat > 0
+        if eligible and self.rng.random() < self.repeat:
+            self._count("repeat")
+            deck = list(self.previous or deck)
+            self.repeated = True
+        self.previous = list(deck)
+        self.previous_players = players
+        return deck
+
+    def holes(self, holes: list[tuple[Card, ...]], deck: list[Card], hero: int | None) -> None:
+        """Move the chosen card into a hand, and the hero's hand for the weakest (in place)."""
+        if self.repeated and hero is not None and self.previous_hero is not None:
+            holes[hero], holes[self.previous_hero] = holes[self.previous_hero], holes[hero]
+        self.previous_hero = hero
+        card = self.card
+        if card is not None and self.card_share and card in deck and holes:
+            dealt = sum(len(hole) for hole in holes)
+            chance = min(1.0, self.card_share * (len(holes[0]) / 52) / ((1 - dealt / 52) / len(holes)))
+            if self.rng.random() < chance:
+                player = self.rng.randrange(len(holes))
+                slot = self.rng.randrange(len(holes[player]))
+                hole = list(holes[player])
+                deck[deck.index(card)] = hole[slot]
+                hole[slot] = card
+                holes[player] = tuple(hole)
+                self._count("card")
+        if hero is not None and self.hero_worse and len(holes) > 1 and self.rng.random() < self.hero_worse:
+            weakest = min(range(len(holes)), key=lambda index: sum(card.rank for card in holes[index]))
+            holes[hero], holes[weakest] = holes[weakest], holes[hero]
+            self._count("hero")
+
+    def all_in(
+        self,
+        game: Game,
+        holes: Sequence[tuple[Card, ...]],
+        seats: Sequence[int],
+        runout: list[Card],
+        dealt: int,
+        deck: list[Card],
+    ) -> None:
+        """The board's cards still to come, dealt again from the stub when they do not give the favoured seat
+        the high against the hands left (in place)."""
+        seat = self.favour_seat
+        if seat is None or seat not in seats or not self.favour or len(runout) != 5:
+            return
+        if self.rng.random() >= self.favour:
+            return
+        if game.is_courchevel:
+            dealt = max(dealt, 1)  # (the exposed card is dealt before the betting)
+        favoured = list(seats).index(seat)
+        evaluate = evaluate_holdem if game is Game.HOLDEM else evaluate_high
+        keys = [evaluate(hole, runout).key for hole in holes]
+        if keys[favoured] >= max(keys) or len(deck) < 5 - dealt:
+            return
+        self._count("favour")
+        again = deck[: 5 - dealt]
+        del deck[: 5 - dealt]
+        deck.extend(runout[dealt:])
+        runout[dealt:] = again
+
+
+ACTIVE: list[DealBias] = []  # the hook: empty, the deal is fair
+
+
+def active() -> DealBias | None:
+    return ACTIVE[-1] if ACTIVE else None
+
+
+@contextmanager
+def unfair_deal(bias: DealBias) -> Iterator[DealBias]:
+    """Within the block the generator deals with `bias` (tests and benchmarks of the fairness audit only)."""
+    ACTIVE.append(bias)
+    try:
+        yield bias
+    finally:
+        ACTIVE.remove(bias)
