@@ -367,10 +367,10 @@ def test_parse_and_convert_name_the_members_they_do_not_read(tmp_path: Path) -> 
     with zipfile.ZipFile(only, "w") as archive:
         archive.writestr("inner.zip", "x")
     result = CliRunner().invoke(app, ["audit", str(only)])
-    assert result.exit_code == 2
+    assert result.exit_code == 4  # (no hand in the input: the code every command gives it)
     assert result.stderr.strip() == (
-        "omaha-audit: error: no hand-history files under the given paths, only archive members that are not "
-        f"read (1; the first: {only}!/inner.zip: an archive inside an archive is not read: skipped)"
+        "omaha-audit: exit 4: no hand of any known room format in the inputs (only archive members that are not "
+        f"read (1; the first: {only}!/inner.zip: an archive inside an archive is not read: skipped))"
     )
 
 
