@@ -47,3 +47,28 @@ def test_mypy_on_what_mypyc_compiles() -> None:
         [_tool("mypy"), "--ignore-missing-imports", *files], cwd=REPO, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_an_except_name_has_one_type_in_a_compiled_function() -> None:
+    """Compiled, a function's `except A as error` and `except B as error` share one variable of A's type, so a
+    B that is not an A raises TypeError inside the handler (a reader's crash handler then crashes itself): in
+    the modules mypyc compiles, each exception type of a function has its own name."""
+    import ast
+
+    sys.path.insert(0, str(REPO))
+    try:
+        import hatch_build
+    finally:
+        sys.path.remove(str(REPO))
+    shared = []
+    for file in hatch_build.compiled_files(REPO):
+        tree = ast.parse((REPO / file).read_text(encoding="utf-8"))
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            types: dict[str, set[str]] = {}
+            for node in ast.walk(function):
+                if isinstance(node, ast.ExceptHandler) and node.name and node.type is not None:
+                    types.setdefault(node.name, set()).add(ast.unparse(node.type))
+            shared += [f"{file}: {function.name}: {name} {sorted(t)}" for name, t in types.items() if len(t) > 1]
+    assert not shared, "\n".join(shared)

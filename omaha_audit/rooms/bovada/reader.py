@@ -113,8 +113,8 @@ class BovadaReader:
         )
         try:
             return builder.build()
-        except StakesError as error:  # the stakes the header or `Table Info:` prints, not read
-            return unreadable(block, error.line, error.reason, hand_id)
+        except StakesError as bad_stakes:  # the stakes the header or `Table Info:` prints, not read
+            return unreadable(block, bad_stakes.line, bad_stakes.reason, hand_id)
 
 
 def unreadable(block: Block, line: int, reason: str, hand_id: str | None = None) -> UnreadableHand:

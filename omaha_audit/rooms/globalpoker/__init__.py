@@ -108,8 +108,8 @@ def _hand(value: object, path: str, first: int, last: int, lines: Lines) -> Hand
     except ShapeError as error:
         reason = f"Global Poker: {error}"
         return UnreadableHand(path, first, first, last, reason, hand_id, FORMAT_NAME)
-    except Exception as error:  # a reader bug (OA104) must not lose the file's other hands
-        return crashed_at(path, first, last, error, hand_id, FORMAT_NAME)
+    except Exception as failure:  # a reader bug (OA104) must not lose the file's other hands
+        return crashed_at(path, first, last, failure, hand_id, FORMAT_NAME)
 
 
 FORMAT: Final[RoomFormat] = GlobalPokerFormat()

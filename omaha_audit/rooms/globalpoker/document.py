@@ -94,8 +94,8 @@ def values(text: str, line_offset: int = 0) -> tuple[Values, list[tuple[Any, int
         except json.JSONDecodeError as error:
             out.append(Broken(found.line_at(error.pos), f"bad JSON: {error.msg} (column {error.colno})"))
             break
-        except ValueError as error:  # NaN, Infinity
-            out.append(Broken(found.line_at(position), f"bad JSON: {error}"))
+        except ValueError as bad_value:  # NaN, Infinity
+            out.append(Broken(found.line_at(position), f"bad JSON: {bad_value}"))
             break
         first, last = found.lines(value) if isinstance(value, dict) else (found.line_at(position),) * 2
         out.append((value, first, last if isinstance(value, dict) else found.line_at(end - 1)))

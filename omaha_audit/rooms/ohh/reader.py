@@ -242,11 +242,11 @@ def read_piece(piece: Piece, path: str) -> list[Hand | UnreadableHand]:
     decoder = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant)
     try:
         document, end = decoder.raw_decode(text)
-    except json.JSONDecodeError as error:
-        line = min(piece.first_line + error.lineno - 1, piece.last_line)  # (cut off: the hand's last line)
-        return [unreadable(line, f"bad JSON: {error.msg} (line {line} column {error.colno})")]
-    except ValueError as error:  # NaN, Infinity
-        return [unreadable(piece.first_line, f"bad JSON: {error}")]
+    except json.JSONDecodeError as bad_json:
+        line = min(piece.first_line + bad_json.lineno - 1, piece.last_line)  # (cut off: the hand's last line)
+        return [unreadable(line, f"bad JSON: {bad_json.msg} (line {line} column {bad_json.colno})")]
+    except ValueError as bad_value:  # NaN, Infinity
+        return [unreadable(piece.first_line, f"bad JSON: {bad_value}")]
     found = [_hand(document, piece, path, unreadable)]
     rest = text[end:]
     if _BETWEEN.fullmatch(rest.encode("utf-8")) is None:
@@ -267,8 +267,8 @@ def _hand(
         return HandReader(body, Source(path, piece.first_line, piece.last_line)).read()
     except ShapeError as error:
         return unreadable(piece.first_line, str(error), hand_id)
-    except Exception as error:  # a reader bug (OA104) must not lose the file's other hands
-        return crashed_at(path, piece.first_line, piece.last_line, error, hand_id, FORMAT_NAME)
+    except Exception as failure:  # a reader bug (OA104) must not lose the file's other hands
+        return crashed_at(path, piece.first_line, piece.last_line, failure, hand_id, FORMAT_NAME)
 
 
 def _no_constant(name: str) -> Any:

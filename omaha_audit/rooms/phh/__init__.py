@@ -48,9 +48,9 @@ class PhhFormat(RoomFormat):
             return
         try:
             text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            line = data[: error.start].count(b"\n") + 1
-            yield UnreadableHand(name, line, 1, line, f"PHH: not UTF-8 text: {error.reason}", room=FORMAT_NAME)
+        except UnicodeDecodeError as bad_bytes:
+            line = data[: bad_bytes.start].count(b"\n") + 1
+            yield UnreadableHand(name, line, 1, line, f"PHH: not UTF-8 text: {bad_bytes.reason}", room=FORMAT_NAME)
             return
         yield from read_text(text, name)
 

@@ -132,8 +132,8 @@ def read_text(text: str, path: str) -> Iterator[Hand | UnreadableHand]:
         line = int(found.group(1)) if found else 1
         yield UnreadableHand(path, line, 1, last, f"PHH: not TOML: {error}", room=FORMAT_NAME)
         return
-    except Exception as error:  # (tomllib raises only TOMLDecodeError; a decoding oddity is not a crash)
-        yield UnreadableHand(path, 1, 1, last, f"PHH: {type(error).__name__}: {error}", room=FORMAT_NAME)
+    except Exception as failure:  # (tomllib raises only TOMLDecodeError; a decoding oddity is not a crash)
+        yield UnreadableHand(path, 1, 1, last, f"PHH: {type(failure).__name__}: {failure}", room=FORMAT_NAME)
         return
     if "variant" in document or "actions" in document:
         yield _read_one(document, path, 1, last, lines, None)

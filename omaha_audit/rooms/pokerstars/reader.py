@@ -218,10 +218,10 @@ class StarsReader:
                 if builder.overcalls and info.room == "run-it-once":
                     return self.raise_to_bug(reading)
                 return hand
-            except AmountError as error:
+            except AmountError as bad_amount:
                 if unit.decimals == 0 and decimals is None:
                     continue  # chips with decimals (or stakes not read in chips): read again in hundredths
-                return unreadable(block, error.args[1], error.args[0], info.hand_id)
+                return unreadable(block, bad_amount.args[1], bad_amount.args[0], info.hand_id)
         raise AssertionError("unreachable")
 
     def raise_to_bug(self, reading: Reading) -> Hand:
@@ -589,10 +589,10 @@ class HandBuilder(Ledger):
                     else:
                         self.other_line(kind, m, line, text, source)
                 break
-            except AmountError as error:
-                if error.finer and self.unit.decimals == 0:
+            except AmountError as bad_amount:
+                if bad_amount.finer and self.unit.decimals == 0:
                     raise  # tournament chips with decimals: the reader reads the hand again in hundredths
-                self.defects.append(Defect(error.args[1], tokens[position][2], error.args[0]))
+                self.defects.append(Defect(bad_amount.args[1], tokens[position][2], bad_amount.args[0]))
                 first_token = position + 1
         return self.finish()
 

@@ -229,10 +229,10 @@ class PokerTrackerBuilder(HandBuilder):
         for kind, line, text, m in self.tokens[1:]:
             try:
                 self.token(kind, line, text, m)
-            except AmountError as error:  # an amount not read: its line is not read, the rest of the hand is
-                if error.finer and self.unit.decimals == 0:
+            except AmountError as bad_amount:  # an amount not read: its line is not read, the rest of the hand is
+                if bad_amount.finer and self.unit.decimals == 0:
                     raise  # (tournament chips with decimals: the reader reads the hand again in hundredths)
-                self.defects.append(Defect(error.args[1], text, error.args[0]))
+                self.defects.append(Defect(bad_amount.args[1], text, bad_amount.args[0]))
         return self.finish()
 
     def token(self, kind: str, line: int, text: str, m: re.Match[str]) -> None:

@@ -132,8 +132,8 @@ class BigGameReader:
             return builder.build()
         except (LiteralError, ShapeError) as error:
             return unreadable(block, line, str(error), hand_id or None)
-        except StakesNotRead as error:
-            return unreadable(block, line, f"stakes: {error}", hand_id or None)
+        except StakesNotRead as bad_stakes:
+            return unreadable(block, line, f"stakes: {bad_stakes}", hand_id or None)
 
 
 def hand_id_of(url: str) -> str:
@@ -251,8 +251,8 @@ class BigGameBuilder(Ledger):
             for text in _list(player.get("Cards", []), f"{name}'s Cards"):
                 try:
                     cards.append(card_of(text))
-                except CardError as error:
-                    self.defects.append(Defect(self.line, f"{name}: {text!r}", f"not a card: {error}"))
+                except CardError as bad_card:
+                    self.defects.append(Defect(self.line, f"{name}: {text!r}", f"not a card: {bad_card}"))
             if cards:
                 self.dealt.append(DealtCards(name, tuple(cards), self.source))
 
