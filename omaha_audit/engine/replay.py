@@ -382,7 +382,7 @@ class _Replayer:
     def stud_street(self) -> None:
         """Stud, from fourth street: who may act first (the best hand showing among the players who can
         still bet, ties left open: ST-3) and whether a pair shows on fourth street (ST-4); unknown where
-        a live player's up cards are not in the text."""
+        a live player's up cards are not in the text or a card shows twice."""
         self.first_choices = None
         self.open_pair = False
         self.big_fourth = False
@@ -399,6 +399,10 @@ class _Replayer:
                 known = False
                 continue
             showing[state.name] = tuple(cards[:count])
+        seen = [card for cards in showing.values() for card in cards]
+        if len(set(seen)) != len(seen):  # a card shown twice (OA201's finding): the order is not judged
+            known = False
+            showing = {}
         if self.street is _FOURTH:
             # where a live player's cards are not known, either size is allowed
             self.open_pair = self.hand.game is _STUD and (open_pair(showing) or not known)
