@@ -19,7 +19,7 @@ How the room-neutral model goes into OHH:
 * Streets: flop games as they are; stud's third..seventh street are the rounds Preflop, Flop, Turn, River,
   River (OHH names only five streets; round ids keep the order, and the spec lets a street repeat); draw
   games' pre-draw betting and draws 1..3 are Preflop, Flop, Turn, River. Courchevel's first board card is
-  the Preflop round's `cards`. Each round's `cards` are the board cards new in that round; a second run
+  the Preflop round's `cards`. Each round's `cards` are the board cards new in it; a second run
   of a run-it-twice hand is a second set of rounds after the first (flag "Run_It_Twice").
 * Uncalled bets: OHH has no refund action, so the bettor's actions keep the chips they put in and the
   returned chips are paid back through one last pot, `amount` = the returned chips, no rake, won by the

@@ -128,7 +128,7 @@ class PokerkitResult:
     runouts: int
     won_uncontested: bool  # everyone else folded
     # The bets of the last betting round as they stood when it ended (before pokerkit collected them).
-    # When everyone folds, pokerkit leaves the winner's whole bet of that round in front of him (it is in
+    # When everyone folds, pokerkit leaves the winner's whole bet of that betting round in front of him (it is in
     # `returned`), where UC-1 returns only the part nobody matched.
     last_round_bets: dict[str, int] = field(default_factory=dict)
     rejected_at: int | None = None  # line of the first action pokerkit refused

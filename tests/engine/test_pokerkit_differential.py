@@ -32,10 +32,10 @@ with all of them exactly pokerkit's. A hand whose difference is not reproduced t
   pokerkit splits the pot in halves whenever any player still in the hand has a low, and with nobody in
   that pot qualifying it shares the low half among all the pot's players (pokerkit 0.7.7, push_chips:
   every `None` hand ties for best). Ours follows HL-1; this is pokerkit's behaviour, not a room's.
-* UC-1 (`uncontested`): when everyone folds, pokerkit leaves the winner's whole bet of the last round
+* UC-1 (`uncontested`): when everyone folds, pokerkit leaves the winner's whole bet of the last betting round
   with him (collect_bets skips the last player standing); UC-1 returns only the part nobody matched and
   the matched part goes into the pot. Checked exactly: pokerkit's return minus ours must equal the largest
-  other bet of that round, and after moving it back pots, contributions and awards must agree.
+  other bet of that betting round, and after moving it back pots, contributions and awards must agree.
 * Rejections: pokerkit calls a line illegal and stops (`rejected_at`). The hand is then not compared;
   each rejection must be one of these, checked on the hand and on our replay:
   - a bet or raise when every other player still in is all-in or already covered ("There is no reason

@@ -10,7 +10,7 @@ function, omaha_audit/interop/pokerkit_bridge.py, given our settlement's pots).
 
 A replayed hand must end with every player's final stack = starting stack - what our engine says he put
 in (after the uncalled bet) + what our settlement awards him, and pokerkit's pushes must be our awards
-(except when everyone folds: pokerkit then leaves the winner's bet of the last round in front of him,
+(except when everyone folds: pokerkit then leaves the winner's bet of the last betting round in front of him,
 where UC-1 returns only the unmatched part; the stacks still agree). In stud, razz and draw, whose hands
 our engine does not rank, the awards compared are the room's collected lines: pokerkit's ranking of the
 shown hands (high, low, hi/lo, 2-7, badugi) is then checked against the room's. A difference is accepted only when

@@ -824,7 +824,7 @@ def test_what_the_reader_makes_of_the_corpus_ohh() -> None:
     assert returned_bets(ipoker) == {"Player1": 12}
     hilo = by_id["142665060918"]
     assert hilo.game is Game.OMAHA_HI_LO and collected(hilo) == {"Player2": 8, "Player9": 7}
-    # PokerNow: all in before the flop, the cards shown in a Showdown round before the Flop round; the
+    # PokerNow: all in before the flop, the cards shown in a Showdown betting round ahead of the Flop one; the
     # folded SudduthM shows his 8d 8h after the hand, in a second Showdown round
     allin = by_id["1660967652967"]
     assert allin.room == "pokernow" and allin.button == 2

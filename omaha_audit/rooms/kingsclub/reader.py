@@ -24,7 +24,7 @@ What Kings Club prints otherwise (ROOMS.md 18):
   arithmetic are;
 - an all-in before the flop may print only the river line with the whole board (`*** RIVER *** [2s Th
   6h 7c] [5s]`); all-in-or-fold tables print the flop before the betting round (a defect: the flop is
-  placed after that round's last line);
+  placed after the first betting round's last line);
 - the mixed games (draw, stud, razz, Drawmaha) are read, not replayed; stud's `*** 3RD STREET ***` deals
   the fourth card (the first round has no line).
 """
@@ -83,7 +83,7 @@ _STUD_STREETS: Final = {
     "7TH": Street.SEVENTH,
 }
 _VOLUNTARY: Final = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
-_EARLY_FLOP: Final = "the flop is printed before the first betting round; read after that round's last line"
+_EARLY_FLOP: Final = "the flop is printed before the first betting round; read after that betting round's last line"
 _GARBLED_SUMMARY: Final = "garbled summary line"
 
 
@@ -169,7 +169,7 @@ class KingsClubBuilder(HandBuilder):
         return not any(action.kind in _VOLUNTARY for action in self.actions)
 
     def place_early_flop(self) -> None:
-        """The flop printed before the first round: placed after that round's last action, if any came."""
+        """The flop printed before the first round: placed after that betting round's last action, if any came."""
         deal = self.early_flop
         if deal is None:
             return

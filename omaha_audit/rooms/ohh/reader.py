@@ -51,7 +51,7 @@ How OHH goes into the model (nothing is taken from our own OHH writer; this is t
 - Uncalled bets: OHH has no return action. A writer either leaves the returned chips out of the pots
   (the return is implied: `Refunds.IMPLIED`, the audit computes it from the betting), or pays them back
   through a last pot of its own, with no rake, won alone by a player whose chips nobody matched (the
-  top street total of the last round of bets, or the most put in: an ante all in for more than the
+  top street total of the last betting round, or the most put in: an ante all in for more than the
   others have), the pots then holding every chip put in: such a pot is left out (the return is then implied again), or
   pays them inside a win (`Refunds.IN_COLLECTED`: the pots hold every chip put in and the top bettor's excess
   is not in a pot of its own).
@@ -410,7 +410,7 @@ class HandReader(Ledger):
         self.runs: dict[int, Run] = {}  # run-it-twice: each run's board
         self.posted_big: int | None = None  # the first big blind posted in full (not all in)
         self.completion: int | None = None  # stud: the first completion of the bring-in (not all in)
-        self.last_bets: dict[str, int] = {}  # the street totals of the last round with live chips in
+        self.last_bets: dict[str, int] = {}  # the street totals of the last betting round with live chips in
         self.defects: list[Defect] = []
 
     def next_order(self) -> int:
@@ -838,7 +838,7 @@ class HandReader(Ledger):
         return tuple(collected), tuple(cash_outs), summary, refunds
 
     def unmatched(self) -> set[str]:
-        """Who may have had chips returned: the player whose street total in the last round of live bets
+        """Who may have had chips returned: the player whose street total in the last betting round with live bets
         is above everyone else's, and the player who put in more than anyone else in the hand (antes and
         dead blinds too: an ante all in for more than the other player has)."""
         found = set()

@@ -637,7 +637,7 @@ class _Play:
         self.stud_deals.append((i, cards, source))
 
     def discard(self, i: int, text: str, source: Source) -> None:
-        """`pN sd [cards]`: the first of a draw begins the next round (after betting, or, when the players
+        """`pN sd [cards]`: the first of a draw begins the next betting round (after betting, or, when the players
         are all in, when one draws again)."""
         if not self.drawing or i in self.drew_now:
             if self.street_index >= self.draws:
