@@ -114,13 +114,7 @@ def known_hole_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
     for dealt in hand.dealt:
         if len(dealt.cards) == wanted:
             cards[dealt.player] = dealt.cards
-    for seat in hand.summary_seats:
-        if len(seat.cards) == wanted:
-            cards[seat.player] = seat.cards
-    for line in hand.showdown:
-        if line.kind is ShowdownKind.SHOWS and len(line.cards) == wanted:
-            cards[line.player] = line.cards
-    return cards
+    return _shown_over(cards, hand, wanted)
 
 
 def stud_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
@@ -150,14 +144,18 @@ def draw_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
     held = hand.game.cards_held or 0
     cards: dict[str, tuple[Card, ...]] = {}
     for dealt in hand.dealt:  # (in order: the last line of a player is the hand after the last draw)
-        whole = dealt.cards + dealt.new_cards
-        cards[dealt.player] = whole
+        cards[dealt.player] = dealt.cards + dealt.new_cards
     cards = {player: whole for player, whole in cards.items() if len(whole) == held}
+    return _shown_over(cards, hand, held)
+
+
+def _shown_over(cards: dict[str, tuple[Card, ...]], hand: Hand, count: int) -> dict[str, tuple[Card, ...]]:
+    """`cards` with each player's summary cards, then shown cards, over them where they are `count` cards."""
     for seat in hand.summary_seats:
-        if len(seat.cards) == held:
+        if len(seat.cards) == count:
             cards[seat.player] = seat.cards
     for line in hand.showdown:
-        if line.kind is ShowdownKind.SHOWS and len(line.cards) == held:
+        if line.kind is ShowdownKind.SHOWS and len(line.cards) == count:
             cards[line.player] = line.cards
     return cards
 
