@@ -48,10 +48,10 @@ def corpus_dir() -> Path:
     return root
 
 
-def plo_hands(root: Path) -> list[str]:
-    """Text of every complete PokerStars pot-limit Omaha hand in the corpus."""
+def pokerstars_hands(root: Path, keep: Callable[[Hand], bool]) -> list[tuple[str, Hand]]:
+    """Text and hand of every complete PokerStars hand in the corpus that `keep` takes."""
     source = hand_source()
-    texts: list[str] = []
+    found: list[tuple[str, Hand]] = []
     for path in sorted((root / "PokerStars").rglob("*.txt")):
         info = FileText(str(path))
         with path.open("rb") as stream:
@@ -60,14 +60,19 @@ def plo_hands(root: Path) -> list[str]:
             if (
                 isinstance(item, Hand)
                 and item.room == "pokerstars"
-                and item.game.is_omaha
-                and item.structure is Structure.POT_LIMIT
                 and item.pot is not None
                 and not item.truncated
                 and not item.defects
+                and keep(item)
             ):
-                texts.append("\n".join(blocks[item.source.line].lines))
-    return texts
+                found.append(("\n".join(blocks[item.source.line].lines), item))
+    return found
+
+
+def plo_hands(root: Path) -> list[str]:
+    """Text of every complete PokerStars pot-limit Omaha hand in the corpus."""
+    plo = pokerstars_hands(root, lambda hand: hand.game.is_omaha and hand.structure is Structure.POT_LIMIT)
+    return [text for text, _ in plo]
 
 
 def room_hands(root: Path, room_format: str) -> list[str]:

@@ -19,37 +19,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from audit_throughput import audit_all, best_of
-from parse_throughput import build_file, corpus_dir, plo_hands
+from parse_throughput import build_file, corpus_dir, plo_hands, pokerstars_hands
 
 import omaha_audit
 from omaha_audit.engine.stud import STUD_GAMES
-from omaha_audit.model import Hand
-from omaha_audit.parse.reader import FileText, read_texts
-from omaha_audit.rooms import SPLITTER, hand_source
 
 
 def stud_and_draw_hands(root: Path) -> tuple[list[str], Counter[str]]:
     """Text of every complete PokerStars stud, razz, 2-7 draw and badugi hand of the corpus, and the games."""
-    source = hand_source()
-    texts: list[str] = []
-    games: Counter[str] = Counter()
-    for path in sorted((root / "PokerStars").rglob("*.txt")):
-        info = FileText(str(path))
-        with path.open("rb") as stream:
-            blocks = {b.first_line: b for b in SPLITTER.split_texts(str(path), read_texts(stream, info))}
-        for item in source.read_file(path):
-            if (
-                isinstance(item, Hand)
-                and item.room == "pokerstars"
-                and (item.game in STUD_GAMES or item.game.is_draw)
-                and item.pot is not None
-                and not item.truncated
-                and not item.cancelled
-                and not item.defects
-            ):
-                texts.append("\n".join(blocks[item.source.line].lines))
-                games[item.game.value] += 1
-    return texts, games
+    found = pokerstars_hands(root, lambda hand: (hand.game in STUD_GAMES or hand.game.is_draw) and not hand.cancelled)
+    return [text for text, _ in found], Counter(hand.game.value for _, hand in found)
 
 
 def main() -> None:
