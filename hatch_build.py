@@ -35,8 +35,8 @@ COMPILED = (
     "omaha_audit/rooms",
     "omaha_audit/engine",
     "omaha_audit/rules",
-    "omaha_audit/pipeline.py",
-    "omaha_audit/sequences.py",  # (every hand's picture goes through it, for the rules across hands)
+    "omaha_audit/run/pipeline.py",
+    "omaha_audit/run/sequences.py",  # (every hand's picture goes through it, for the rules across hands)
 )
 # A compiled class cannot derive from a plain Python class such as Lark's Lexer, nor from `list`.
 NOT_COMPILED = (

@@ -25,9 +25,9 @@ from parse_throughput import build_file, corpus_dir, plo_hands, read_split
 
 import omaha_audit
 from omaha_audit.model import Hand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source
 from omaha_audit.rules.registry import ALL_RULES, RULES, Rule, TableRule
+from omaha_audit.run.pipeline import Auditor
 
 
 def best_of(repeat: int, run: Callable[[], int]) -> tuple[float, int]:

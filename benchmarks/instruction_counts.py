@@ -36,8 +36,8 @@ def run_stage(stage: str, path: Path) -> int:
     """Count the hands of `path` through `stage` (this runs inside callgrind)."""
     from omaha_audit.model import Hand
     from omaha_audit.parse.reader import FileText, read_texts
-    from omaha_audit.pipeline import Auditor
     from omaha_audit.rooms import BY_NAME, SPLITTER, hand_source
+    from omaha_audit.run.pipeline import Auditor
 
     if stage == "audit":
         return sum(1 for _ in Auditor(keep_text=False).audit_files([path]))

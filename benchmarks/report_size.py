@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 from omaha_audit.generate import GenerateConfig, generate
-from omaha_audit.pipeline import Auditor
 from omaha_audit.report.html import HtmlReport
+from omaha_audit.run.pipeline import Auditor
 
 
 def histories(path: Path, hands: int, seed: int, fault_rate: float) -> Path:

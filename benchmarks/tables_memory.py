@@ -30,7 +30,7 @@ TIME = re.compile(r"\d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}")
 CHILD = r"""
 import json, resource, sys, time
 from pathlib import Path
-from omaha_audit.pipeline import Auditor
+from omaha_audit.run.pipeline import Auditor
 from omaha_audit.rules.registry import ALL_RULES, RULES
 files = sorted(Path(sys.argv[1]).glob("*.txt"))
 auditor = Auditor(rules=ALL_RULES if sys.argv[2] == "with" else RULES, keep_text=False)

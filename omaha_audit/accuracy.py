@@ -18,8 +18,8 @@ from pathlib import Path
 
 from omaha_audit.generate import GenerateConfig, generate
 from omaha_audit.model import Hand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 
 @dataclass(slots=True)

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.report.hand_json import hand_record, unreadable_record
 from omaha_audit.rooms import INTERCHANGE, OTHER_TEXT, STARS_LIKE, XML, fuzz_families, hand_source
+from omaha_audit.run.pipeline import Auditor
 
 # The room folders of the corpus by family (the issues that brought them: 13, 14, 15), from the registry of
 # rooms (omaha_audit/rooms REGISTRY: each format's family and corpus folders).

@@ -70,7 +70,7 @@ def test_the_rest_of_the_package_is_never_compiled() -> None:
         "omaha_audit.cli.app",
         "omaha_audit.report.html",
         "omaha_audit.stats.frames",
-        "omaha_audit.parallel",
+        "omaha_audit.run.parallel",
         *left_out,
     ):
         assert not _is_extension(name), name
@@ -137,7 +137,7 @@ def test_written_inits_of_the_mutable_classes_set_every_field() -> None:
     """PlayerState, Replay, Block and AuditedHand write their own `__init__` (compiled, the one dataclasses
     generates runs interpreted): each must give every declared field its starting value."""
     from omaha_audit.model import Hand
-    from omaha_audit.pipeline import Auditor
+    from omaha_audit.run.pipeline import Auditor
 
     path = sorted((REPO / "sample_histories").glob("*.txt"))[0]
     auditor = Auditor()

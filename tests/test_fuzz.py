@@ -99,7 +99,7 @@ def test_the_same_findings_under_two_hash_seeds(family: str, tmp_path: Path) -> 
 
 def test_the_harness_sees_a_lost_hand(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A reader that dropped a hand would be caught: the check is not one that cannot fail."""
-    from omaha_audit.pipeline import Auditor
+    from omaha_audit.run.pipeline import Auditor
 
     original = Auditor.audit_files
 

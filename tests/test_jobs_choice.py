@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from omaha_audit import parallel
 from omaha_audit.cli.app import app
 from omaha_audit.cli.jobs_choice import ARCHIVE_RATIO, THRESHOLD_VARIABLE, input_bytes, one_process_reason
 from omaha_audit.parse.files import expand_paths
+from omaha_audit.run import parallel
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
 

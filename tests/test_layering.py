@@ -28,7 +28,7 @@ ALLOWED = {
     "rules": {"model", "engine", "cache"},
     "generate": {"model", "engine", "rooms", "cache"},
     # the fairness audit reads hands through the pipeline (as the statistics do) and shows its progress
-    "fairness": {"model", "engine", "pipeline", "parse", "report", "cache"},
+    "fairness": {"model", "engine", "run", "parse", "report", "cache"},
 }
 WRITER = "writer.py"  # a room folder's writer: the generate layer's
 NO_HEAVY = ("model", "engine")

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from omaha_audit.cli.app import app
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.model.numbers import MOST_DIGITS, NumberTooLong, decimal_whole, number_or_none, whole_number
-from omaha_audit.pipeline import Auditor
+from omaha_audit.run.pipeline import Auditor
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_histories" / "omaha-pot-limit.txt"
 LONG = "7" * 4_301

@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from omaha_audit import parallel
 from omaha_audit.cli.app import app
 from omaha_audit.generate import GenerateConfig, generate
 from omaha_audit.model import Game, Structure
+from omaha_audit.run import parallel
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
 CORPUS = Path(os.environ.get("OMAHA_AUDIT_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))

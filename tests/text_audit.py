@@ -11,9 +11,9 @@ from typing import NamedTuple
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME
 from omaha_audit.rules.base import Finding
+from omaha_audit.run.pipeline import Auditor
 
 
 class Style(NamedTuple):

@@ -11,20 +11,20 @@ from typing import TYPE_CHECKING, Final, TextIO
 from omaha_audit.model.hand import Hand
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.output import standard_output
-from omaha_audit.pipeline import Auditor, Tally
 from omaha_audit.report.progress import Progress, hand_path
 from omaha_audit.report.text import hand_text, write_across, write_summary
 from omaha_audit.report.visible import notice_line, visible
 from omaha_audit.rules.base import Severity
 from omaha_audit.rules.registry import Rule, TableRule
+from omaha_audit.run.pipeline import Auditor, Tally
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from omaha_audit.fairness.read import Observed
-    from omaha_audit.parallel import Found, Workers
     from omaha_audit.parse.input_files import Source
     from omaha_audit.report.html import HtmlReport
+    from omaha_audit.run.parallel import Found, Workers
 
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "never": None}
 
@@ -43,7 +43,7 @@ def run_audit(
     workers: Workers | None = None,
     fairness: bool = False,
 ) -> int:
-    """The audit of `files`, printed to `out` in `output_format`. With `workers` (omaha_audit/parallel.py),
+    """The audit of `files`, printed to `out` in `output_format`. With `workers` (omaha_audit/run/parallel.py),
     the hands are audited there; the output is the same."""
     with contextlib.ExitStack() as cleanup:
         report = None
@@ -170,7 +170,7 @@ def _batches(
     at `minimum` for the terminal), and their file. Audited here (a batch per hand), or by `workers` (a
     batch per file). Each hand goes into the `report` as it comes, either way."""
     if workers is not None:
-        from omaha_audit.parallel import ParallelRun
+        from omaha_audit.run.parallel import ParallelRun
 
         # with a report: its statistics come from the workers' tables, its hand views are rendered there
         work = workers.work(

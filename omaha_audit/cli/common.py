@@ -15,8 +15,8 @@ from omaha_audit.report.visible import visible
 
 if TYPE_CHECKING:  # (imported where used: `--help` loads no room)
     from omaha_audit.model.house_rules import HouseRules
-    from omaha_audit.parallel import Workers
     from omaha_audit.parse.input_files import InputFiles, Source
+    from omaha_audit.run.parallel import Workers
 
 
 NO_HANDS = 4  # the inputs hold no hand of any known room format (as audit's "not fully read": a script
@@ -107,7 +107,7 @@ def open_paths(paths: Sequence[str | Path]) -> InputFiles:
 
 def house_option(rules_file: Path | None, preset: str | None) -> HouseRules | None:
     """`--rules FILE` / `--room-preset NAME` as the audit reads them; None: each room's preset."""
-    from omaha_audit.house import PRESETS, RulesFileError, load_rules_file
+    from omaha_audit.run.house import PRESETS, RulesFileError, load_rules_file
 
     if rules_file is not None and preset is not None:
         fail_usage("give either --rules or --room-preset, not both")
@@ -149,7 +149,7 @@ def workers_option(
         if reason is not None:
             print(f"omaha-audit: --jobs {jobs}: one process: {reason}", file=sys.stderr)
             return None
-    from omaha_audit.parallel import Workers, executor_for
+    from omaha_audit.run.parallel import Workers, executor_for
 
     return Workers(executor_for(jobs, scheduler), house_spec(rules_file, preset))
 
@@ -165,7 +165,7 @@ def scheduler_option(text: str) -> str:
     except AddressError as error:
         fail_usage(f"--scheduler {shown(text)}: {error}")
     if scheme_of(address) == "tls":
-        from omaha_audit.parallel import tls_problem
+        from omaha_audit.run.parallel import tls_problem
 
         problem = tls_problem()
         if problem is not None:
@@ -176,7 +176,7 @@ def scheduler_option(text: str) -> str:
 def in_process_workers(rules_file: Path | None, preset: str | None) -> Workers:
     """The units of work of a command run here, one after the other (`--jobs 1` where the command always runs
     as units: an export's dataset)."""
-    from omaha_audit.parallel import InProcess, Workers
+    from omaha_audit.run.parallel import InProcess, Workers
 
     return Workers(InProcess(), house_spec(rules_file, preset))
 

@@ -32,9 +32,9 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from omaha_audit.model.house_rules import HouseRules
-    from omaha_audit.parallel import Workers
     from omaha_audit.parse.input_files import Source
-    from omaha_audit.pipeline import Auditor
+    from omaha_audit.run.parallel import Workers
+    from omaha_audit.run.pipeline import Auditor
 
 
 class ExportFormat(StrEnum):
@@ -60,7 +60,7 @@ def run_export(
 
     from omaha_audit.errors import WriteFailed
     from omaha_audit.output import describe
-    from omaha_audit.pipeline import Auditor
+    from omaha_audit.run.pipeline import Auditor
     from omaha_audit.stats.collect import collect
     from omaha_audit.stats.export import write_tables
     from omaha_audit.stats.frames import FrameBuilder
@@ -97,8 +97,8 @@ def _export_dataset(
     auditor: Auditor, files: Sequence[Source], folder: Path, err: TextIO, workers: Workers
 ) -> list[tuple[str, int, str]]:
     """The dataset, every row of it written by the units of work (omaha_audit/stats/dataset.py)."""
-    from omaha_audit.parallel import ParallelRun
     from omaha_audit.report.progress import Progress
+    from omaha_audit.run.parallel import ParallelRun
     from omaha_audit.stats.dataset import DatasetRun
     from omaha_audit.stats.frames import ALL_TABLES
 

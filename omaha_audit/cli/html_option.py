@@ -10,10 +10,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.html import MAX_HAND_VIEWS, HtmlReport
 from omaha_audit.rules.base import Finding
-from omaha_audit.sequences import TableSession
+from omaha_audit.run.pipeline import AuditedHand, Tally
+from omaha_audit.run.sequences import TableSession
 
 
 def write_html_report(

@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from omaha_audit.model.house_rules import HouseRules
-    from omaha_audit.parallel import Workers
     from omaha_audit.parse.input_files import Source
+    from omaha_audit.run.parallel import Workers
 
 
 class StatsBy(StrEnum):
@@ -57,10 +57,10 @@ def run_stats(
     import tempfile
 
     from omaha_audit.output import standard_output
-    from omaha_audit.pipeline import Auditor
     from omaha_audit.report.text import counted
     from omaha_audit.report.visible import notice_line
     from omaha_audit.rules.registry import ALL_RULES
+    from omaha_audit.run.pipeline import Auditor
     from omaha_audit.stats.collect import collect
     from omaha_audit.stats.frames import FrameBuilder
     from omaha_audit.stats.statistics import (

@@ -47,7 +47,7 @@ def observe_hands(hands: Iterable[Hand]) -> Observed:
 
 
 def observe_files(files: Sequence[Source], house: HouseRules | None, err: TextIO | None = None) -> Observed:
-    from omaha_audit.pipeline import Auditor
+    from omaha_audit.run.pipeline import Auditor
 
     auditor = Auditor(house, (), keep_text=False)
     observed = Observed()

@@ -1,6 +1,6 @@
 """House rules: the dealing rules that differ between rooms (RULES.md's appendix), as one frozen
 dataclass. Each room format brings its presets (omaha_audit/rooms/<format>/presets.py); a user may name
-one (`--room-preset`) or pass a TOML file of their own (omaha_audit/house.py reads it).
+one (`--room-preset`) or pass a TOML file of their own (omaha_audit/run/house.py reads it).
 
 House rules say how the room deals: rake schedule and caps, odd chips, betting caps, straddles, how
 side pots are built. What the room's text *means* (whether a printed total is gross or net, what a

@@ -119,7 +119,7 @@ def _severity_counts(findings: pl.LazyFrame, by: list[str]) -> pl.LazyFrame:
 
 def by_table(frames: Frames | LazyFrames, anchors: Mapping[str, str], limit: int = MAX_TABLE_ROWS) -> ByTable:
     """Every table's hands and findings by severity, the tables with the most errors first; `anchors`:
-    the table views' ids by "room\\ttable id" (the key of omaha_audit/sequences.py)."""
+    the table views' ids by "room\\ttable id" (the key of omaha_audit/run/sequences.py)."""
     hands, findings = _with_table(frames)
     keys = ["room", "table", "tournament"]
     counted = hands.group_by(keys).agg(pl.len().alias("hands"))

@@ -17,9 +17,9 @@ from omaha_audit.engine.replay import VOLUNTARY
 from omaha_audit.engine.settle import known_hole_cards
 from omaha_audit.model import Hand, UnreadableHand, format_cards
 from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.pipeline import AuditedHand
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.tables import SeatAt, TableHand
+from omaha_audit.run.pipeline import AuditedHand
 from omaha_audit.stats.flags import positions
 from omaha_audit.stats.frames import player_money, stakes_label
 

@@ -36,7 +36,6 @@ from omaha_audit.model import Hand
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.output import atomic_path
 from omaha_audit.parse.resources import data_dir
-from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.charts import BarChart, LineChart, Sampled, bar_chart, line_chart, sample_indices
 from omaha_audit.report.floor import ByTable, OverTime, by_table, over_time
 from omaha_audit.report.hand_view import (
@@ -53,7 +52,8 @@ from omaha_audit.report.view_store import ViewStore
 from omaha_audit.report.visible import escaped
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.registry import BY_CODE
-from omaha_audit.sequences import Neighbours, TableSession
+from omaha_audit.run.pipeline import AuditedHand, Tally
+from omaha_audit.run.sequences import Neighbours, TableSession
 from omaha_audit.stats.frames import FrameBuilder, Frames, LazyFrames, streamed
 from omaha_audit.stats.statistics import (
     GROUP_DEFINITIONS,
@@ -411,7 +411,7 @@ class HtmlReport:
             self.viewed.add(view.key)
 
     def add_found(self, findings: list[Finding], hand_no: int, view: HandView | None) -> None:
-        """`add` of a hand audited by a worker (omaha_audit/parallel.py), whose statistics come in the
+        """`add` of a hand audited by a worker (omaha_audit/run/parallel.py), whose statistics come in the
         worker's tables: its findings, its number among the run's hands and the view the worker rendered
         (numbered and given its rows here)."""
         rows = self._rows(findings, hand_no, view is not None)

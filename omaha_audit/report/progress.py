@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO, TypeVar
 
 from omaha_audit.model import UnreadableHand
-from omaha_audit.pipeline import AuditedHand
+from omaha_audit.run.pipeline import AuditedHand
 
 T = TypeVar("T")
 BAR_WIDTH = 24

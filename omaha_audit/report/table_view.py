@@ -10,7 +10,7 @@ from pathlib import PurePath
 from omaha_audit.model import ActionKind
 from omaha_audit.rules.base import Finding
 from omaha_audit.rules.tables import TableHand
-from omaha_audit.sequences import TableSession
+from omaha_audit.run.sequences import TableSession
 
 _MARKS = (
     (ActionKind.POST_SMALL_BLIND, "SB"),

@@ -9,11 +9,11 @@ from typing import Final, TextIO
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.files import MACOS_MEMBER, NOT_HISTORY
-from omaha_audit.pipeline import AuditedHand, Tally
 from omaha_audit.report.hand_json import stakes_text
 from omaha_audit.report.visible import visible
 from omaha_audit.rules.base import Finding, Severity
 from omaha_audit.rules.registry import BY_CODE
+from omaha_audit.run.pipeline import AuditedHand, Tally
 
 QUOTE_WIDTH: Final = 200  # characters of a quoted line shown; the rest is counted
 

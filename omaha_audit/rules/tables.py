@@ -326,7 +326,7 @@ def copy_record(hand: Hand, order: int, digest: bytes) -> TableRow:
 
 def as_copy(row: TableRow, order: int) -> TableRow:
     """`copy_record` of the hand a picture shows, numbered `order`: for a hand found to be a copy after its
-    picture was taken (omaha_audit/parallel.py: copies across the files of different workers)."""
+    picture was taken (omaha_audit/run/parallel.py: copies across the files of different workers)."""
     return (*row[:8], order, *row[9:20], (), (), (), row[23], False, *row[25:])
 
 

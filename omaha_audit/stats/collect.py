@@ -1,4 +1,4 @@
-"""The hands of a run into the statistics tables, audited here or by workers (omaha_audit/parallel.py)."""
+"""The hands of a run into the statistics tables, audited here or by workers (omaha_audit/run/parallel.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, TextIO
 from omaha_audit.report.progress import Progress, track_hands
 
 if TYPE_CHECKING:
-    from omaha_audit.parallel import Workers
     from omaha_audit.parse.input_files import Source
-    from omaha_audit.pipeline import Auditor
+    from omaha_audit.run.parallel import Workers
+    from omaha_audit.run.pipeline import Auditor
     from omaha_audit.stats.frames import FrameBuilder
 
 
@@ -28,7 +28,7 @@ def collect(
             builder.add(audited)
         problems = builder.problems
     else:
-        from omaha_audit.parallel import ParallelRun
+        from omaha_audit.run.parallel import ParallelRun
 
         work = workers.work(auditor, tables=tuple(sorted(builder.wanted)))
         run = ParallelRun(auditor, workers.executor, work, builder)

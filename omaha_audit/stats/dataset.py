@@ -1,6 +1,6 @@
 """`export`'s Hive-partitioned Parquet dataset, written by the workers that audit the hands.
 
-A dataset export runs as units of work (omaha_audit/parallel.py), in this process (`--jobs 1`: the same
+A dataset export runs as units of work (omaha_audit/run/parallel.py), in this process (`--jobs 1`: the same
 tasks, run in turn) or on the workers of `--jobs N` or a Dask cluster, in four steps. The main process only
 decides and renames; every row is written by a worker:
 
@@ -44,8 +44,8 @@ from omaha_audit.stats.export import NO_VALUE, PARTITIONS, partition_value, swap
 from omaha_audit.stats.frames import ALL_TABLES, SCHEMAS, table_frame
 
 if TYPE_CHECKING:
-    from omaha_audit.parallel import Executor
     from omaha_audit.rules.base import Finding
+    from omaha_audit.run.parallel import Executor
 
 SEQ: Final = "_seq"  # the order of the rows made across hands (findings, `tables` rows): a hidden column
 ACROSS_BASE: Final = 1 << 40  # the `tables` rows of chunk c are numbered from c * ACROSS_BASE
@@ -252,7 +252,7 @@ class DatasetRun:
         """Steps 3 and 4 on `executor`, then every partition renamed into place (a partition written again
         replaces the old one whole; the others are not touched). Returns each partition file with its
         rows."""
-        from omaha_audit.parallel import ahead
+        from omaha_audit.run.parallel import ahead
         from omaha_audit.stats.frames import finding_row
 
         findings: dict[int, list[dict[str, object]]] = {}

@@ -31,9 +31,9 @@ import polars as pl
 from omaha_audit.model import ActionKind, FeeEffect, Hand, PotBasis, Refunds, Street, UnreadableHand
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.output import write_scratch
-from omaha_audit.pipeline import AuditedHand
 from omaha_audit.rooms import preset_for
 from omaha_audit.rules.base import Finding, HandContext, Severity
+from omaha_audit.run.pipeline import AuditedHand
 from omaha_audit.stats.flags import PlayerFlags, mark_scoops, player_flags, positions
 
 STREETS = pl.Enum([street.value for street in Street])
@@ -514,7 +514,7 @@ class FrameBuilder:
                 self._add_finding(finding, None)
 
     def add_frames(self, named: dict[str, pl.DataFrame], hands: int) -> None:
-        """Tables built by another builder (a worker's: omaha_audit/parallel.py), their hands numbered already
+        """Tables built by another builder (a worker's: omaha_audit/run/parallel.py), their hands numbered already
         to follow the `hands` added so far here; `hands` more are in them."""
         for name, frame in named.items():
             table = self.tables[name]

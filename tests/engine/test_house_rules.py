@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from omaha_audit.house import PRESETS, RulesFileError, load_rules_file
 from omaha_audit.rooms import BY_NAME
 from omaha_audit.rooms.pokerstars.presets import POKERSTARS
+from omaha_audit.run.house import PRESETS, RulesFileError, load_rules_file
 
 
 def _write(tmp_path: Path, text: str) -> Path:

@@ -17,9 +17,9 @@ from omaha_audit.generate.dealing import dealing_rules, room_rules
 from omaha_audit.generate.faults_table import session_rooms
 from omaha_audit.generate.writers import cannot_show, cannot_show_why, room_currency, room_dealing, rooms
 from omaha_audit.model.house_rules import GENERIC
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import preset_of
 from omaha_audit.rooms.pokerstars.presets import POKERSTARS
+from omaha_audit.run.pipeline import Auditor
 
 BIG_BLINDS = sorted({big for _, big in CASH_BLINDS} | {small_bet for small_bet, _ in FIXED_LIMIT_CASH})
 

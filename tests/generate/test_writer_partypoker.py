@@ -18,9 +18,9 @@ from omaha_audit.generate.writers import cannot_show, cannot_show_why
 from omaha_audit.model import ALL_POTS, Hand, PotBasis, Refunds, Unit, parse_cards
 from omaha_audit.model.hand_value import describe_key
 from omaha_audit.model.money import CHIPS
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms.partypoker.words import PARTY_WORDS, describe, from_reference
 from omaha_audit.rooms.partypoker.writer import CANNOT_SHOW, bet_money, buy_in, money, rake_money, started
+from omaha_audit.run.pipeline import Auditor
 
 HEADER = re.compile(r"^\*{5} Hand History [Ff]or Game \w+ \*{5}", re.MULTILINE)  # ROOMS.md appendix A
 RAISE = re.compile(r"^(.+) raises ([\d.]+) to ([\d.]+)$", re.MULTILINE)

@@ -105,8 +105,8 @@ def test_a_hi_lo_walk_paid_back_in_halves_is_clean() -> None:
     player's own uncalled bet, comes back in two lines. Found on generated dead-button sessions (6 clean
     hands in 12,000 with OA403: the refund was looked for in one line); the refund is now read over the
     player's lines."""
-    from omaha_audit.pipeline import Auditor
     from omaha_audit.rules.base import Severity
+    from omaha_audit.run.pipeline import Auditor
 
     walk = Path(__file__).parent / "winamax_hi_lo_walk.txt"
     (audited,) = list(Auditor().audit_files([walk]))

@@ -481,7 +481,7 @@ def test_a_copy_is_not_judged_on_what_its_room_cannot_show(tmp_path: Path) -> No
     """The rules across hands that a room's own text gives no ground for (TheBigGame prints no posts:
     OA703, OA704) are not judged on its hands' OHH copies either: before, the button's ante written as
     `Post Dead` was read back as a missed blind charged 856 times over the corpus's TheBigGame copies."""
-    from omaha_audit.pipeline import cannot_check
+    from omaha_audit.run.pipeline import cannot_check
 
     assert {"OA703", "OA704"} <= set(cannot_check("ohh", "thebiggame"))
     assert {"OA703", "OA704"} <= set(cannot_check("phh", "thebiggame"))

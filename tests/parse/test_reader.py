@@ -193,7 +193,7 @@ def test_the_cr_only_reproducer_reads_clean():
     path = root.parent / "repro" / "R05_cr_only_1MiB_boundary.txt" if root is not None else None
     if path is None or not path.exists():
         pytest.skip("../shared/repro not found")
-    from omaha_audit.pipeline import Auditor
+    from omaha_audit.run.pipeline import Auditor
 
     auditor = Auditor(strict=True, keep_text=False)
     findings = [f for audited in auditor.audit_files([path]) for f in audited.findings]

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from omaha_audit.pipeline import Auditor, Tally
 from omaha_audit.report.html import HtmlReport
 from omaha_audit.rules.base import Finding
+from omaha_audit.run.pipeline import Auditor, Tally
 
 HANDWRITTEN = Path(__file__).resolve().parents[1] / "stats" / "handwritten.txt"
 SCRIPT_NAME = "<script>window.__pwned=1</script>"

@@ -20,10 +20,10 @@ from typer.testing import CliRunner
 
 from omaha_audit.cli.app import app
 from omaha_audit.generate import GenerateConfig, generate
-from omaha_audit.pipeline import Auditor
 from omaha_audit.report import floor
 from omaha_audit.report.charts import line_chart
 from omaha_audit.report.html import HtmlReport
+from omaha_audit.run.pipeline import Auditor
 
 # real files with tournaments (PokerStars), cash tables with many findings (Entraction), XML (iPoker) and
 # hands whose room prints no time zone (Everleaf, iPoker): their start in UTC is unknown

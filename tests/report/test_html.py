@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from omaha_audit.cli.html_option import write_html_report
-from omaha_audit.pipeline import Auditor
 from omaha_audit.report import html as html_module
 from omaha_audit.report.html import environment
+from omaha_audit.run.pipeline import Auditor
 from report.sample import CHAT, IMG_NAME, SCRIPT_NAME, Run, audit_to_html
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from omaha_audit.generate import GenerateConfig, generate
 from omaha_audit.model import Hand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.report.html import HtmlReport
 from omaha_audit.rooms import hand_source
+from omaha_audit.run.pipeline import Auditor
 
 
 def _session(tmp_path: Path) -> tuple[Path, list[dict[str, object]]]:

@@ -13,9 +13,9 @@ import pytest
 
 from omaha_audit.model import ActionKind, Hand, UnreadableHand
 from omaha_audit.parse.files import FileNotice
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source
 from omaha_audit.rules.base import Finding
+from omaha_audit.run.pipeline import Auditor
 
 NBSP = "\u00a0"
 

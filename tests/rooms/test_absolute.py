@@ -20,9 +20,9 @@ from text_audit import Style, audit_text, fill, read_text
 
 from omaha_audit.model import ActionKind, FeeEffect, FeeKind, Game, Hand, Refunds, Street, Structure, UnreadableHand
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source, preset_for
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 FOLDER = "Absolute"
 # ROOMS.md appendix A's pattern for Absolute, written out here on its own.

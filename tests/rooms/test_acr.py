@@ -17,10 +17,10 @@ from text_audit import Style, audit_text, fill
 from omaha_audit.model import ActionKind, FeeEffect, FeeKind, Game, Hand, PotBasis, Refunds, Structure, UnreadableHand
 from omaha_audit.parse.files import HandSource
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source
 from omaha_audit.rooms.acr.words import ACR_WORDS
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 # ROOMS.md appendix A's count pattern for the newer text, written out here on its own.
 HEADER = re.compile(r"^(?:Hand #\d+ - |Game Hand #\d+ - )", re.MULTILINE)

@@ -19,9 +19,9 @@ from corpus_paths import corpus_root, require_corpus
 from corpus_text import decoded
 
 from omaha_audit.model import ActionKind, Game, Hand, Refunds, ShowdownKind, Street, Structure, UnreadableHand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 FOLDER = "Betfair"
 HEADER = re.compile(r"^\*{5} Betfair Poker Hand History for Game \d+", re.MULTILINE)  # appendix A

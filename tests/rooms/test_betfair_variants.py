@@ -15,8 +15,8 @@ import pytest
 
 from omaha_audit.model import ActionKind, Game, Hand, Structure, UnreadableHand
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME
+from omaha_audit.run.pipeline import Auditor
 
 HAND = """***** Betfair Poker Hand History for Game 100000001 *****
 PL {small}/{big} Omaha - Sunday, October 18, 20:00:00 GMT 2009

@@ -23,10 +23,10 @@ from corpus_text import decoded
 from omaha_audit.model import ALL_POTS, ActionKind, Game, Hand, Refunds, ShowdownKind, Street, Structure, UnreadableHand
 from omaha_audit.parse.files import FileNotice, HandSource
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source
 from omaha_audit.rooms.bossmedia.xml_stream import BrokenHand, HandElement, XmlSpec, stream
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 FOLDER = "BossMedia"
 HEADER = re.compile(r'<HISTORY ID="')  # ROOMS.md appendix A

@@ -15,9 +15,9 @@ import pytest
 from patching import break_method
 
 from omaha_audit.model import ActionKind, Game, Hand, Structure, UnreadableHand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 Style = Callable[[int], str]
 

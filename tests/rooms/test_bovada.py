@@ -19,9 +19,9 @@ from corpus_text import decoded
 
 from omaha_audit.model import ActionKind, Game, Half, Hand, Refunds, ShowdownKind, Street, Structure, UnreadableHand
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 FOLDER = "Bovada"
 HEADER = re.compile(r"^(?:Bovada|Ignition|Bodog|Bodog\.com|Bodog\.eu) Hand #\d+", re.MULTILINE)  # appendix A

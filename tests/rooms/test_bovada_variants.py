@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from omaha_audit.model import Game, Hand, Street, Structure, UnreadableHand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 # a walk to the big blind, after the header line (cash amounts with `$`, tournament chips without)
 _WALK = """{header}

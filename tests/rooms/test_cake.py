@@ -21,9 +21,9 @@ from text_audit import Style, audit_text, fill, read_text
 
 from omaha_audit.model import ActionKind, Hand, Street, UnreadableHand
 from omaha_audit.parse.files import FileNotice
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source
 from omaha_audit.rules.base import Finding, Severity
+from omaha_audit.run.pipeline import Auditor
 
 pytestmark = pytest.mark.corpus
 

@@ -15,8 +15,8 @@ import pytest
 
 from omaha_audit.model import ActionKind, Hand, UnreadableHand
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME
+from omaha_audit.run.pipeline import Auditor
 
 HAND = """Game # 2695932189 - Omaha High Pot Limit {word}{small}/{big}{ante_clause} - Table "{table}"
 

@@ -28,9 +28,9 @@ from omaha_audit.model import (
     UnreadableHand,
 )
 from omaha_audit.parse.files import FileNotice
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 FOLDER = "Everest"
 HEADER = re.compile(r'<HAND time="')  # ROOMS.md appendix A

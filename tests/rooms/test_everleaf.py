@@ -20,9 +20,9 @@ from corpus_text import decoded
 
 from omaha_audit.model import ALL_POTS, ActionKind, Game, Half, Hand, Refunds, Street, Structure, UnreadableHand
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 FOLDER = "Everleaf"
 HEADER = re.compile(r"^(?:Everleaf Gaming(?: - .+?)?|- - Grand Poker -) Game #\d+", re.MULTILINE)  # appendix A

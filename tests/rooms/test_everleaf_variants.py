@@ -16,8 +16,8 @@ import pytest
 
 from omaha_audit.model import ActionKind, Half, Hand, Structure, UnreadableHand
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME
+from omaha_audit.run.pipeline import Auditor
 
 HAND = """Everleaf Gaming Game #7
 ***** Hand history for game #7 *****

@@ -34,10 +34,10 @@ from omaha_audit.model import (
 )
 from omaha_audit.parse.files import FileNotice
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import fulltilt, hand_source
 from omaha_audit.rooms.fulltilt.words import WORDS
 from omaha_audit.rules.base import Finding, Severity
+from omaha_audit.run.pipeline import Auditor
 
 # The test's own count of hands (ROOMS.md appendix A): a line that starts, after a BOM, with the brand and
 # "Game #<digits>:". Files of tournament results start "Full Tilt Poker Tournament Summary".

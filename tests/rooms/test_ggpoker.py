@@ -27,10 +27,10 @@ from omaha_audit.model import (
     parse_card,
 )
 from omaha_audit.parse.files import FileNotice
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source
 from omaha_audit.rooms.ggpoker.words import describe, describe_2025
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 pytestmark = pytest.mark.corpus
 

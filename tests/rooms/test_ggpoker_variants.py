@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from omaha_audit.model import ActionKind, FeeKind, Hand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source
+from omaha_audit.run.pipeline import Auditor
 
 HAND = """\
 {header}

@@ -39,10 +39,10 @@ from omaha_audit.model import (
     UnreadableHand,
 )
 from omaha_audit.parse.files import FileNotice, expand_paths
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, FORMATS, hand_source, preset_for, words_for
 from omaha_audit.rooms.globalpoker.words import words_for as hand_type
 from omaha_audit.rules.base import Finding, Severity
+from omaha_audit.run.pipeline import Auditor
 
 FOLDER = "GlobalPoker"
 GLOBALPOKER = BY_NAME["globalpoker"]

@@ -3,10 +3,10 @@ named, the checks its text cannot support named by real rule codes, and never an
 
 from __future__ import annotations
 
-from omaha_audit.house import PRESETS
 from omaha_audit.parse.split import Block
 from omaha_audit.rooms import FORMATS
 from omaha_audit.rules.registry import BY_CODE
+from omaha_audit.run.house import PRESETS
 
 
 def test_names_are_unique_and_presets_are_named() -> None:

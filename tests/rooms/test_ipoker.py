@@ -23,9 +23,9 @@ from corpus_text import decoded
 
 from omaha_audit.model import ActionKind, Game, Hand, Refunds, ShowdownKind, Street, Structure, UnreadableHand
 from omaha_audit.parse.files import FileNotice
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source
 from omaha_audit.rules.base import Finding, Severity
+from omaha_audit.run.pipeline import Auditor
 
 FOLDER = "iPoker"
 HEADER = re.compile(r'<game gamecode="')  # ROOMS.md appendix A

@@ -20,9 +20,9 @@ from corpus_text import decoded
 
 from omaha_audit.model import ActionKind, Game, Hand, Refunds, ShowdownKind, Street, Structure, UnreadableHand
 from omaha_audit.parse.files import FileNotice, HandSource
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 FOLDER = "Merge"
 HEADER = re.compile(r'<game id="')  # ROOMS.md appendix A

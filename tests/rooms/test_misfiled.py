@@ -9,8 +9,8 @@ import pytest
 from corpus_paths import require_corpus
 
 from omaha_audit.model import Hand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 pytestmark = pytest.mark.corpus
 

@@ -47,10 +47,10 @@ from omaha_audit.model import (
     UnreadableHand,
 )
 from omaha_audit.parse.files import expand_paths
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source, preset_for
 from omaha_audit.rules.base import Finding, Severity
 from omaha_audit.rules.tables import BUTTON_UNCERTAIN
+from omaha_audit.run.pipeline import Auditor
 
 OHH = BY_NAME["ohh"]
 MAIN = "from omaha_audit.cli.app import main; main()"  # (the command, run by this interpreter)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from omaha_audit.model import ActionKind, Hand, UnreadableHand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source
 from omaha_audit.rules.base import Finding
+from omaha_audit.run.pipeline import Auditor
 
 # Heads-up at 5/10: A (the button, the small blind) raises 1,000 to 1,005, B calls 995; on the flop A
 # bets 1,234.56 and B folds: the pot of 2,010 (the uncalled bet left out, as OnGame does) less 3 of rake.

@@ -29,9 +29,9 @@ from corpus_text import decoded
 
 from omaha_audit.model import ALL_POTS, ActionKind, Game, Half, Hand, PotBasis, Refunds, ShowdownKind, UnreadableHand
 from omaha_audit.parse.files import FileNotice
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source
 from omaha_audit.rules.base import Finding, Severity
+from omaha_audit.run.pipeline import Auditor
 
 pytestmark = pytest.mark.corpus
 

@@ -25,9 +25,9 @@ from omaha_audit.engine.replay import VOLUNTARY, replay
 from omaha_audit.engine.settle import settle
 from omaha_audit.interop import phh
 from omaha_audit.model import ActionKind, Game, Hand, ShowdownKind, Structure, UnreadableHand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source, preset_for
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 PHH = BY_NAME["phh"]
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from omaha_audit.model import ActionKind, Hand, ShowdownKind, UnreadableHand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source
+from omaha_audit.run.pipeline import Auditor
 
 # A tournament hand in Portuguese: antes, a player sitting out, a time-out, a disconnection, an all-in
 # bet nobody calls.

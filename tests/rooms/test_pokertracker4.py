@@ -20,9 +20,9 @@ from text_audit import Style, audit_text, fill, read_text
 
 from omaha_audit.model import ALL_POTS, ActionKind, Game, Hand, PotBasis, Refunds, Street, Structure, UnreadableHand
 from omaha_audit.parse.files import FileNotice
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source, preset_for
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 FOLDER = "PokerTracker4-export"
 # ROOMS.md appendix A's pattern for the PokerTracker 4 exports, written out here on its own.

@@ -18,9 +18,9 @@ from corpus_text import decoded
 from text_audit import Style, audit_text, fill, read_text
 
 from omaha_audit.model import ActionKind, Game, Hand, Refunds, Street, Structure, UnreadableHand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 FOLDER = "SealsWithClubs"
 # ROOMS.md appendix A's pattern for Seals With Clubs, written out here on its own.

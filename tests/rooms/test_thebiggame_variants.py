@@ -14,8 +14,8 @@ import pytest
 
 from omaha_audit.model import ActionKind, Hand, UnreadableHand
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME
+from omaha_audit.run.pipeline import Auditor
 
 URL = "URL: http://thebiggame.pokerstars.net/data/s9/w9/d9/d9h1.js"
 LOADHAND = (

@@ -18,9 +18,9 @@ from text_audit import Style, audit_text, fill, read_text
 
 from omaha_audit.model import ALL_POTS, ActionKind, Hand, PotBasis, Refunds, UnreadableHand
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 FOLDER = "Unibet"
 # ROOMS.md appendix A's pattern for Unibet, written out here on its own.

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from omaha_audit.model import ActionKind, FeeEffect, FeeKind, Hand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source
+from omaha_audit.run.pipeline import Auditor
 
 # a walk to the big blind, with an optional line of the site's money added to the pot
 _CASH = (

@@ -17,9 +17,9 @@ from corpus_text import decoded
 from omaha_audit.model import ActionKind, FeeKind, Game, Hand, ShowdownKind, Street, Structure, UnreadableHand
 from omaha_audit.parse.files import HandSource
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME, hand_source
 from omaha_audit.rules.base import Severity
+from omaha_audit.run.pipeline import Auditor
 
 # ROOMS.md appendix A's count pattern for the older text, written out here on its own.
 HEADER = re.compile(r"^Game started at: \d", re.MULTILINE)

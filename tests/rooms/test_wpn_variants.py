@@ -12,8 +12,8 @@ import pytest
 
 from omaha_audit.model import ActionKind, Hand, Structure, UnreadableHand
 from omaha_audit.parse.split import Block
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import BY_NAME
+from omaha_audit.run.pipeline import Auditor
 
 # Heads-up pot-limit Omaha at 500/1,000: A (the button, small blind) raises 2,500 more (to 3,000), B calls,
 # checks the flop, A bets 1,500.50 and B folds; the bet comes back, 50 rake from the 6,000 pot.

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from corpus_paths import pokerstars_files, require_corpus
 
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rules.base import Finding, Severity
+from omaha_audit.run.pipeline import Auditor
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import pytest
 from corpus_paths import require_corpus
 from corpus_text import decoded
 
-from omaha_audit.pipeline import Auditor
+from omaha_audit.run.pipeline import Auditor
 
 pytestmark = pytest.mark.corpus
 

@@ -25,9 +25,9 @@ import pytest
 from corpus_paths import require_corpus
 
 from omaha_audit.model import Hand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rooms import hand_source
 from omaha_audit.rules.registry import RULES
+from omaha_audit.run.pipeline import Auditor
 
 pytestmark = pytest.mark.corpus
 

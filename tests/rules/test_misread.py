@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from omaha_audit.cli.app import app
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rules.base import READING_CODES, Severity
+from omaha_audit.run.pipeline import Auditor
 
 BASE = """\
 PokerStars Hand #151933331674:  Courchevel Pot Limit ($0.50/$1.00 USD) - 2016/04/14 23:31:38 ET

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from omaha_audit.cli.app import app
 from omaha_audit.model import Hand
-from omaha_audit.pipeline import Auditor
+from omaha_audit.run.pipeline import Auditor
 
 pytestmark = pytest.mark.corpus
 

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from omaha_audit.house import PRESETS
 from omaha_audit.model import Hand
 from omaha_audit.parse.reader import FileText, read_lines
 from omaha_audit.rooms import SPLITTER, words_for
 from omaha_audit.rooms.pokerstars.reader import StarsReader as PokerStarsReader
 from omaha_audit.rules.base import Severity
 from omaha_audit.rules.registry import BY_CODE, RULES, audit_hand
+from omaha_audit.run.house import PRESETS
 
 CASES = Path(__file__).parent / "cases"
 READER = PokerStarsReader()

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from omaha_audit.house import PRESETS
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rules.registry import BY_CODE
+from omaha_audit.run.house import PRESETS
+from omaha_audit.run.pipeline import Auditor
 
 CASES = Path(__file__).parent / "table_cases"
 

@@ -1,5 +1,5 @@
 """The table sequences are held in memory up to a limit and spill to an SQLite file on disk beyond it
-(omaha_audit/sequences.py): both ways must put the hands in the same order and give the same findings
+(omaha_audit/run/sequences.py): both ways must put the hands in the same order and give the same findings
 across hands and the same exported table rows. Real sessions of several rooms, audited with the limit
 far below their size (they spill after 50 hands) and with the default (they stay in memory)."""
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 from corpus_paths import require_corpus
 
 from omaha_audit.parse.files import expand_paths
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rules.base import Finding
 from omaha_audit.rules.registry import ALL_RULES
+from omaha_audit.run.pipeline import Auditor
 
 FOLDERS = ("Entraction", "Everleaf", "888poker/fpdb-3/tour", "PokerStars/fpdb-chaz")
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from corpus_paths import require_corpus
 
 from omaha_audit.parse.files import expand_paths
-from omaha_audit.pipeline import Auditor
 from omaha_audit.rules.base import Finding, Severity
+from omaha_audit.run.pipeline import Auditor
 
 # (file relative to the corpus, code, line) -> why the finding is genuine
 KNOWN: dict[tuple[str, str, int], str] = {}

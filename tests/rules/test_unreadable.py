@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.pipeline import Auditor
+from omaha_audit.run.pipeline import Auditor
 
 # Real PokerStars PLO $2/$4 hand #112825191734 (fpdb PLO-6max-USD-2.00-4.00-201403.2.partial): raise, all fold.
 WALK = """\

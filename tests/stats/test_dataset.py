@@ -132,7 +132,7 @@ def test_written_in_small_batches_the_tables_are_those_held_in_memory(
     in memory, in order; and the CSV bytes are those of each table written whole."""
     from polars.testing import assert_frame_equal
 
-    from omaha_audit.pipeline import Auditor
+    from omaha_audit.run.pipeline import Auditor
     from omaha_audit.stats import export
     from omaha_audit.stats.export import csv_ready
     from omaha_audit.stats.frames import FrameBuilder

@@ -10,7 +10,7 @@ import polars as pl
 import pytest
 
 from omaha_audit.generate import GenerateConfig, generate
-from omaha_audit.pipeline import Auditor
+from omaha_audit.run.pipeline import Auditor
 from omaha_audit.stats.frames import FrameBuilder, Frames
 from omaha_audit.stats.statistics import player_statistics
 

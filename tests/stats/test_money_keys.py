@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from omaha_audit.cli.stats_cmd import stats_command
 from omaha_audit.generate import GenerateConfig, generate
-from omaha_audit.pipeline import Auditor
+from omaha_audit.run.pipeline import Auditor
 from omaha_audit.stats.frames import FrameBuilder, Frames
 from omaha_audit.stats.statistics import group_statistics, player_statistics, to_text
 

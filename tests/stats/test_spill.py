@@ -13,10 +13,10 @@ from polars.testing import assert_frame_equal
 
 from omaha_audit.generate import GenerateConfig, generate
 from omaha_audit.model import Game
-from omaha_audit.pipeline import AuditedHand, Auditor
 from omaha_audit.report.floor import by_table, over_time
 from omaha_audit.report.html import _net_charts, _stats_table
 from omaha_audit.rules.base import Finding
+from omaha_audit.run.pipeline import AuditedHand, Auditor
 from omaha_audit.stats.frames import ALL_TABLES, FrameBuilder, LazyFrames
 from omaha_audit.stats.statistics import GROUPINGS, statistics
 

@@ -23,7 +23,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from omaha_audit.pipeline import Auditor
+from omaha_audit.run.pipeline import Auditor
 from omaha_audit.stats.frames import FrameBuilder, Frames, share_in_proportion
 from omaha_audit.stats.statistics import for_export, group_statistics, player_statistics, to_text
 

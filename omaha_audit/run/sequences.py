@@ -33,7 +33,7 @@ from omaha_audit.rules.tables import TableHand, TablePair, TableRow, TableRule
 SQLITE_INTEGERS: Final = 1 << 63
 # A picture as it goes to disk: its room, format, table key and file (stored as numbers), its hand number and
 # start (sort keys), and the rest of it as one `marshal` blob (TableRow's fields less those and its place in
-# the input, which is a column of its own). A worker packs its pictures (omaha_audit/parallel.py).
+# the input, which is a column of its own). A worker packs its pictures (omaha_audit/run/parallel.py).
 PackedPicture = tuple[str, str, str, str, "int | None", "float | None", bytes]
 BATCH: Final = 2_000  # rows written to the database at a time
 IN_MEMORY: Final = 32_768  # pictures kept in memory; a run with more spills them to disk
@@ -86,7 +86,7 @@ class TableSequencer:
         self.add_packed(packed_picture(row), row[8], house)
 
     def add_packed(self, packed: PackedPicture, order: int, house: HouseRules) -> None:
-        """`add` of a picture packed already (`packed_picture`, by a worker: omaha_audit/parallel.py), which
+        """`add` of a picture packed already (`packed_picture`, by a worker: omaha_audit/run/parallel.py), which
         is `order`th in the run's input."""
         self.count += 1
         held = self.held
@@ -181,7 +181,7 @@ class TableSequencer:
 
     def table_chunks(self, size: int) -> Iterator[list[Held]]:
         """`packed_sequences` in chunks of whole tables, each of `size` hands or more (a table is never split;
-        the last chunk may be smaller): what the workers of a parallel run judge (omaha_audit/parallel.py)."""
+        the last chunk may be smaller): what the workers of a parallel run judge (omaha_audit/run/parallel.py)."""
         chunk: list[Held] = []
         table = None
         for item in self.packed_sequences():
@@ -233,7 +233,7 @@ class TableSequencer:
 class TableJudge:
     """The rules across hands, run on a run's hands in table order (`findings`): in the process that
     collected them (TableSequencer.findings), or in the workers of a parallel run, a chunk of whole tables
-    each (omaha_audit/parallel.py)."""
+    each (omaha_audit/run/parallel.py)."""
 
     def __init__(
         self, rules: tuple[TableRule, ...], cannot_check: Callable[[str, str], Iterable[str]] | None = None

@@ -38,12 +38,12 @@ if TYPE_CHECKING:
     import polars as pl
 
     from omaha_audit.model.house_rules import HouseRules
-    from omaha_audit.pipeline import Auditor
     from omaha_audit.report.hand_view import HandView
     from omaha_audit.rules.base import Finding
     from omaha_audit.rules.registry import Rule, TableRule
     from omaha_audit.rules.tables import TableHand
-    from omaha_audit.sequences import Held, Neighbours, PackedPicture, TableJudge, TableSequencer
+    from omaha_audit.run.pipeline import Auditor
+    from omaha_audit.run.sequences import Held, Neighbours, PackedPicture, TableJudge, TableSequencer
     from omaha_audit.stats.dataset import DatasetRun
     from omaha_audit.stats.frames import FrameBuilder
 
@@ -94,10 +94,10 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
     """Audit one input, the `unit`th of the run (a worker's task): every hand block of it, in order, as plain
     values; its tables sent back, or staged for the dataset (Work.stage)."""
     from omaha_audit.model import UnreadableHand
-    from omaha_audit.pipeline import Tally, hand_kind
     from omaha_audit.report.text import hand_text
     from omaha_audit.rules.base import Severity
-    from omaha_audit.sequences import packed_picture
+    from omaha_audit.run.pipeline import Tally, hand_kind
+    from omaha_audit.run.sequences import packed_picture
 
     if work.views:  # (the report's modules load polars: only a worker that renders views imports them)
         from omaha_audit.report.hand_view import hand_view, view_context, wants_view
@@ -142,7 +142,7 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
 def _auditor(work: Work) -> Auditor:
     auditor = _AUDITORS.get(work)
     if auditor is None:
-        from omaha_audit.pipeline import Auditor
+        from omaha_audit.run.pipeline import Auditor
 
         _AUDITORS.clear()
         auditor = _AUDITORS[work] = Auditor(
@@ -212,7 +212,7 @@ def judge_tables(chunk: TableChunk, work: Work) -> TablesJudged:
     """The rules across hands on a chunk of whole tables (a worker's task at the end of a parallel run), as
     the main process would judge them (sequences.py TableJudge.findings)."""
     from omaha_audit.rules.tables import TableHand
-    from omaha_audit.sequences import Watchers, unpacked_picture
+    from omaha_audit.run.sequences import Watchers, unpacked_picture
 
     judge = _judge(work)
     base = house_of(work.house)
@@ -256,9 +256,9 @@ def _judge(work: Work) -> TableJudge:
     key = (work.codes, work.strict)
     judge = _JUDGES.get(key)
     if judge is None:
-        from omaha_audit.pipeline import cannot_check
         from omaha_audit.rules.tables import TableRule
-        from omaha_audit.sequences import TableJudge
+        from omaha_audit.run.pipeline import cannot_check
+        from omaha_audit.run.sequences import TableJudge
 
         rules = tuple(rule for rule in rules_of(work.codes) if isinstance(rule, TableRule))
         _JUDGES.clear()
@@ -311,12 +311,12 @@ def house_of(spec: tuple[str, str] | None) -> HouseRules | None:
         return None
     kind, value = spec
     if kind == "preset":
-        from omaha_audit.house import PRESETS
+        from omaha_audit.run.house import PRESETS
 
         return PRESETS[value]
     from pathlib import Path
 
-    from omaha_audit.house import load_rules_file
+    from omaha_audit.run.house import load_rules_file
 
     return load_rules_file(Path(value))
 
@@ -645,7 +645,7 @@ class ParallelRun:
         table views, neighbours and rows are those of the one-process run (tables are judged alone)."""
         if sequencer is None:
             return
-        from omaha_audit.sequences import TableSession
+        from omaha_audit.run.sequences import TableSession
 
         auditor = self.auditor
         wanted = auditor.neighbours_of or set()
@@ -719,7 +719,7 @@ class ParallelRun:
 def _hands_of(pictures: list[Held]) -> Callable[[int], TableHand]:
     """The hand of a chunk's pictures at its place in the input, rebuilt as the worker built it."""
     from omaha_audit.rules.tables import TableHand
-    from omaha_audit.sequences import unpacked_picture
+    from omaha_audit.run.sequences import unpacked_picture
 
     by_order = {order: packed for packed, order, _ in pictures}
     return lambda order: TableHand.from_row(unpacked_picture(by_order[order], order))
@@ -728,7 +728,7 @@ def _hands_of(pictures: list[Held]) -> Callable[[int], TableHand]:
 def _as_copy(packed: PackedPicture, order: int) -> PackedPicture:
     """The packed picture of a hand found here to be a copy of one read before (the worker did not know)."""
     from omaha_audit.rules.tables import as_copy
-    from omaha_audit.sequences import packed_picture, unpacked_picture
+    from omaha_audit.run.sequences import packed_picture, unpacked_picture
 
     return packed_picture(as_copy(unpacked_picture(packed, order), order))
 

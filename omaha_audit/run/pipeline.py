@@ -18,7 +18,7 @@ from omaha_audit.rules.base import Finding, HandContext, Severity, is_reading
 from omaha_audit.rules.oa101_unreadable_hand import unreadable_finding
 from omaha_audit.rules.registry import ALL_RULES, Rule, audit_context
 from omaha_audit.rules.tables import TableRow, TableRule, copy_record, table_row, text_digest
-from omaha_audit.sequences import (
+from omaha_audit.run.sequences import (
     IN_MEMORY,
     Neighbours,
     RowSink,
@@ -111,7 +111,7 @@ class Tally:
         self.add_counts(kind, room, format_name, audited.findings)
 
     def add_counts(self, kind: int, room: str, format_name: str, findings: list[Finding]) -> None:
-        """`add` from plain values (omaha_audit/parallel.py): `kind` UNREADABLE, AUDITED or NOT_AUDITED, and
+        """`add` from plain values (omaha_audit/run/parallel.py): `kind` UNREADABLE, AUDITED or NOT_AUDITED, and
         the labels `add` would count the hand under."""
         self.hands += 1
         if kind in (UNREADABLE, READER_FAILED):
