@@ -27,8 +27,8 @@ ALLOWED = {
     "engine": {"model", "cache"},
     "rules": {"model", "engine", "cache"},
     "generate": {"model", "engine", "rooms", "cache"},
-    # the fairness audit reads hands through the pipeline (as the statistics do) and shows its progress
-    "fairness": {"model", "engine", "run", "parse", "report", "cache"},
+    # the fairness audit reads hands through the pipeline (as the statistics do) and shows its progress (output)
+    "fairness": {"model", "engine", "run", "parse", "output", "cache"},
 }
 WRITER = "writer.py"  # a room folder's writer: the generate layer's
 NO_HEAVY = ("model", "engine")

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Final, TextIO
 
 from omaha_audit.model.hand import Hand
 from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.output import standard_output
-from omaha_audit.report.progress import Progress, hand_path
+from omaha_audit.output.files import standard_output
+from omaha_audit.output.progress import Progress
 from omaha_audit.report.text import hand_text, write_across, write_summary
 from omaha_audit.report.visible import notice_line, visible
 from omaha_audit.rules.base import Severity
 from omaha_audit.rules.registry import Rule, TableRule
-from omaha_audit.run.pipeline import Auditor, Tally
+from omaha_audit.run.pipeline import Auditor, Tally, hand_path
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

@@ -44,7 +44,7 @@ def _answer(write: Callable[[TextIO], int], usage: str = "") -> NoReturn:
     """Write the answer to standard output and exit as the full command line would: 2 (with `usage`) when
     `write` says so, a write error 3, a reader gone away (`omaha-audit rules | head`) quietly."""
     from omaha_audit.errors import ReaderGone, WriteFailed
-    from omaha_audit.output import end_quietly, standard_output
+    from omaha_audit.output.files import end_quietly, standard_output
 
     out = standard_output(sys.stdout)
     try:

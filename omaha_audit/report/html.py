@@ -34,7 +34,7 @@ from markupsafe import Markup
 
 from omaha_audit.model import Hand
 from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.output import atomic_path
+from omaha_audit.output.files import atomic_path
 from omaha_audit.parse.resources import data_dir
 from omaha_audit.report.charts import BarChart, LineChart, Sampled, bar_chart, line_chart, sample_indices
 from omaha_audit.report.floor import ByTable, OverTime, by_table, over_time

@@ -24,13 +24,13 @@ from __future__ import annotations
 import marshal
 import os
 import signal
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from omaha_audit.errors import RunFailed
 from omaha_audit.parse.input_files import Source
+from omaha_audit.run.tasks import WORKER_STOPPED, Executor, Pending, ahead
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -354,21 +354,6 @@ def _end_with(sentinel: int) -> None:
 # ---- executors ----------------------------------------------------------------------------------------
 
 
-class Pending(Protocol):
-    def result(self) -> UnitResult: ...
-
-
-class Executor(Protocol):
-    """Runs a task (`audit_unit`, `judge_tables`) somewhere: `submit` returns something with `result()`;
-    `close` stops it."""
-
-    workers: int
-
-    def submit(self, function: Callable[..., Any], *args: Any) -> Pending: ...
-
-    def close(self, cancel: bool = False) -> None: ...
-
-
 class LocalPool:
     """`--jobs N`: a pool of N worker processes on this machine (started fresh, not forked: the main
     process may hold threads, polars' among them)."""
@@ -489,27 +474,6 @@ class Workers:
         return work_for(self.house, (*auditor.rules, *auditor.table_rules), **choices)
 
 
-class InProcess:
-    """`--jobs 1` where a command runs as units of work in any case (an export's dataset: every row is
-    written by the task that made it, omaha_audit/stats/dataset.py): each task run here, when submitted."""
-
-    workers = 1
-
-    def submit(self, function: Callable[..., Any], *args: Any) -> Pending:
-        return _Done(function(*args))
-
-    def close(self, cancel: bool = False) -> None:
-        pass
-
-
-@dataclass(frozen=True, slots=True)
-class _Done:
-    value: Any
-
-    def result(self) -> Any:
-        return self.value
-
-
 def executor_for(jobs: int, scheduler: str | None) -> Executor:
     if scheduler is not None:
         return DaskCluster(scheduler)
@@ -521,39 +485,6 @@ def in_order(executor: Executor, files: Sequence[Source], scanned: set[Source], 
     tasks = ((audit_unit, (source, source in scanned, work, unit), None) for unit, source in enumerate(files))
     for _, result in ahead(executor, tasks):
         yield result
-
-
-def ahead(
-    executor: Executor, tasks: Iterator[tuple[Callable[..., Any], tuple[Any, ...], T]]
-) -> Iterator[tuple[T, Any]]:
-    """The results of `tasks` (function, arguments, a value kept beside the task) in their order, a few tasks
-    ahead per worker: each with its kept value."""
-    most = 2 * executor.workers + 2
-    pending: deque[tuple[T, Pending]] = deque()
-    for function, args, kept in tasks:
-        pending.append((kept, executor.submit(function, *args)))
-        if len(pending) >= most:
-            kept, first = pending.popleft()
-            yield kept, _result(first)
-    while pending:
-        kept, first = pending.popleft()
-        yield kept, _result(first)
-
-
-WORKER_STOPPED = "a worker process stopped (killed or out of memory); the run was abandoned"
-
-
-def _result(pending: Pending) -> UnitResult:
-    from concurrent.futures.process import BrokenProcessPool
-
-    try:
-        return pending.result()
-    except BrokenProcessPool:
-        raise RunFailed(WORKER_STOPPED) from None
-    except Exception as error:
-        if type(error).__name__ == "KilledWorker":  # (distributed's, raised after its retries)
-            raise RunFailed(f"the Dask cluster lost the workers of a unit: {error}") from None
-        raise
 
 
 # ---- in the main process ------------------------------------------------------------------------------

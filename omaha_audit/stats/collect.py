@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from omaha_audit.report.progress import Progress, track_hands
+from omaha_audit.output.progress import Progress, track
+from omaha_audit.run.pipeline import hand_path
 
 if TYPE_CHECKING:
     from omaha_audit.parse.input_files import Source
@@ -24,7 +25,7 @@ def collect(
     """Audit `files` into `builder` (and `auditor`'s tally and findings across hands), with progress on
     `err`; return the hands left out of the tables (path, line, error). Then add the findings across hands."""
     if workers is None:
-        for audited in track_hands(auditor.audit_files(files), files, err):
+        for audited in track(auditor.audit_files(files), Progress(len(files), err), files, hand_path):
             builder.add(audited)
         problems = builder.problems
     else:

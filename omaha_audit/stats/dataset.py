@@ -39,13 +39,13 @@ from typing import TYPE_CHECKING, Final
 
 import polars as pl
 
-from omaha_audit.output import write_scratch
+from omaha_audit.output.files import write_scratch
 from omaha_audit.stats.export import NO_VALUE, PARTITIONS, partition_value, swap_folder
 from omaha_audit.stats.frames import ALL_TABLES, SCHEMAS, table_frame
 
 if TYPE_CHECKING:
     from omaha_audit.rules.base import Finding
-    from omaha_audit.run.parallel import Executor
+    from omaha_audit.run.tasks import Executor
 
 SEQ: Final = "_seq"  # the order of the rows made across hands (findings, `tables` rows): a hidden column
 ACROSS_BASE: Final = 1 << 40  # the `tables` rows of chunk c are numbered from c * ACROSS_BASE
@@ -252,7 +252,7 @@ class DatasetRun:
         """Steps 3 and 4 on `executor`, then every partition renamed into place (a partition written again
         replaces the old one whole; the others are not touched). Returns each partition file with its
         rows."""
-        from omaha_audit.run.parallel import ahead
+        from omaha_audit.run.tasks import ahead
         from omaha_audit.stats.frames import finding_row
 
         findings: dict[int, list[dict[str, object]]] = {}
