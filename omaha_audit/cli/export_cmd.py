@@ -99,11 +99,13 @@ def _export_dataset(
     """The dataset, every row of it written by the units of work (omaha_audit/stats/dataset.py)."""
     from omaha_audit.output.progress import Progress
     from omaha_audit.run.parallel import ParallelRun
-    from omaha_audit.stats.dataset import DatasetRun
+    from omaha_audit.stats.dataset import DatasetRun, stage_table_rows, unit_tables
     from omaha_audit.stats.frames import ALL_TABLES
 
     with DatasetRun(folder) as dataset:
-        work = workers.work(auditor, tables=ALL_TABLES, stage=str(dataset.stage))
+        work = workers.work(
+            auditor, tables=ALL_TABLES, stage=str(dataset.stage), tables_of=unit_tables, stage_rows=stage_table_rows
+        )
         run = ParallelRun(auditor, workers.executor, work, dataset=dataset)
         position = {str(path): index for index, path in enumerate(files)}
         with Progress(len(files), err) as progress:

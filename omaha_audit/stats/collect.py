@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from omaha_audit.output.progress import Progress, track
 from omaha_audit.run.pipeline import hand_path
+from omaha_audit.run.sink import Keeper
 
 if TYPE_CHECKING:
     from omaha_audit.parse.input_files import Source
@@ -25,13 +26,15 @@ def collect(
     """Audit `files` into `builder` (and `auditor`'s tally and findings across hands), with progress on
     `err`; return the hands left out of the tables (path, line, error). Then add the findings across hands."""
     if workers is None:
+        keeper = Keeper(builder)  # (as a worker keeps each hand: run/sink.py)
         for audited in track(auditor.audit_files(files), Progress(len(files), err), files, hand_path):
-            builder.add(audited)
+            keeper.keep(audited)
         problems = builder.problems
     else:
         from omaha_audit.run.parallel import ParallelRun
+        from omaha_audit.stats.dataset import unit_tables
 
-        work = workers.work(auditor, tables=tuple(sorted(builder.wanted)))
+        work = workers.work(auditor, tables=tuple(sorted(builder.wanted)), tables_of=unit_tables)
         run = ParallelRun(auditor, workers.executor, work, builder)
         position = {str(path): index for index, path in enumerate(files)}
         with Progress(len(files), err) as progress:
