@@ -56,7 +56,7 @@ app = typer.Typer(
 
 def _print_version(value: bool) -> None:
     if value:
-        from omaha_audit.cli.entry import version_line
+        from omaha_audit.cli.version import version_line
 
         typer.echo(version_line())
         raise typer.Exit()

@@ -11,14 +11,9 @@ from collections.abc import Callable
 from typing import NoReturn, TextIO
 
 
-def version_line() -> str:
-    from omaha_audit import __version__, build
-
-    kind = "compiled with mypyc" if build() == "compiled" else "pure Python"
-    return f"omaha-audit {__version__} ({kind})"
-
-
 def _print_version(out: TextIO) -> int:
+    from omaha_audit.cli.version import version_line
+
     out.write(version_line() + "\n")
     return 0
 
