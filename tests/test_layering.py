@@ -61,11 +61,6 @@ ALLOWED: dict[str, set[str]] = {
     "fairness": {"model", "engine", "run", "parse", "output", "cache"},
     "interop": {"", "model", "parse", "rooms", "engine", "output", "report", "errors", "cache"},
 }
-# the test and benchmark drivers still in the package
-ALLOWED["fuzz"] = set(ALLOWED) - {"cli"}
-ALLOWED["fuzz_archives"] = ALLOWED["fuzz"] | {"fuzz"}
-ALLOWED["fuzz_outputs"] = ALLOWED["fuzz"]
-ALLOWED["accuracy"] = ALLOWED["fuzz"]
 # the command line may import everything
 ALLOWED["cli"] = set(ALLOWED) - {"cli"}
 WRITER = "writer.py"  # a room folder's writer: the generate layer's

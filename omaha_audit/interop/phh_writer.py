@@ -17,7 +17,7 @@ How a hand is written:
   triple draw, 2-7 single draw and badugi (F2L3D, N2L1D, FB) by omaha_audit/interop/phh_draw.py.
 * Players in PHH's order for blind games (pokerkit's): p1 is the first dealt-in seat clockwise after the
   button, the button last. pokerkit reads a heads-up table's antes and blinds swapped, so for two players
-  the lists are written swapped (as omaha_audit/interop/pokerkit_bridge.py does).
+  the lists are written swapped (as tests/devtools/pokerkit_bridge.py does).
 * Forced bets are the amounts the hand posts: small and big blind (and a straddle right after the big
   blind) in `blinds_or_straddles`; an extra big blind of a new player, or the live part of "posts small &
   big blinds", as a negative entry (pokerkit's *post*: live, not a position); antes and dead money (the

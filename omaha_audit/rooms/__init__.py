@@ -53,7 +53,7 @@ from omaha_audit.rooms import (
 )
 from omaha_audit.rooms.base import Room, RoomFormat
 
-# The fuzz families (omaha_audit/fuzz.py): the PokerStars-like text rooms, the other text rooms, the XML rooms,
+# The fuzz families (tests/devtools/fuzz.py): the PokerStars-like text rooms, the other text rooms, the XML rooms,
 # and the interchange formats (their seeds are the text rooms' hands written in them).
 STARS_LIKE: Final = "pokerstars-like"
 OTHER_TEXT: Final = "other-text"

@@ -110,7 +110,7 @@ class RoomFormat(ABC):
 @dataclass(frozen=True, slots=True)
 class Room:
     """One entry of the registry (rooms/__init__.py `REGISTRY`): a format, the fuzz family its corpus folders
-    belong to (omaha_audit/fuzz.py: `pokerstars-like`, `other-text`, `xml`, `interchange`; None: not fuzzed),
+    belong to (tests/devtools/fuzz.py: `pokerstars-like`, `other-text`, `xml`, `interchange`; None: not fuzzed),
     and its folders in the corpus."""
 
     format: RoomFormat
