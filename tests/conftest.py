@@ -1,7 +1,9 @@
-"""Test tiers. Besides `slow` (set by hand on long tests), every test gets the markers of what it needs,
-from what its module uses: `corpus` (reads ../shared/corpus), `subprocess` (runs the installed command or
-another Python), `cluster` (starts Dask). A test with none of these and not slow is `unit`: `pytest -m unit`
-is the quick tier (no corpus, no subprocess, no cluster)."""
+"""Test tiers. Besides `slow` (set by hand on long tests) and `integration` (set by hand on tests that run
+the whole generator and audit over a generator-sized run, a thousand hands or more, in this process), every
+test gets the markers of what it needs, from what its module uses: `corpus` (reads ../shared/corpus),
+`subprocess` (runs the installed command or another Python), `cluster` (starts Dask). A test with none of
+these and neither slow nor integration is `unit`: `pytest -m unit` is the quick tier (no corpus, no
+subprocess, no cluster, no generator-sized run)."""
 
 from __future__ import annotations
 
@@ -43,5 +45,5 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         needs.update(mark.name for mark in item.iter_markers() if mark.name in _NEEDS)
         for marker in needs:
             item.add_marker(marker)
-        if not needs and item.get_closest_marker("slow") is None:
+        if not needs and item.get_closest_marker("slow") is None and item.get_closest_marker("integration") is None:
             item.add_marker("unit")

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from devtools.accuracy import Accuracy, measure
 
 from omaha_audit.generate import GenerateConfig, fault_names
 
 
+@pytest.mark.integration  # (a generator-sized run, generated and audited: tests/conftest.py)
 def test_recall_is_total_and_clean_hands_stay_clean(tmp_path: Path) -> None:
     kinds = fault_names()
     accuracy = Accuracy()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from omaha_audit.generate import GenerateConfig, make_hand, plan_hands
 
 WANTED = {
@@ -38,6 +40,7 @@ WANTED = {
 }
 
 
+@pytest.mark.integration  # (a generator-sized run: tests/conftest.py)
 def test_clean_hands_cover_the_rules() -> None:
     config = GenerateConfig(hands=3000, seed=99)
     seen: Counter[str] = Counter()

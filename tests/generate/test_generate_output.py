@@ -70,6 +70,7 @@ def test_every_game_and_structure_parses_and_checks_clean(game, structure, tmp_p
             assert codes & set(label["expected_codes"]), (item.hand_id, label, codes)
 
 
+@pytest.mark.integration  # (a generator-sized run, generated and audited: tests/conftest.py)
 def test_a_mixed_run_reads_back_and_checks_clean(tmp_path: Path) -> None:
     text, labels, _ = generate_text(GenerateConfig(hands=1500, seed=2026, fault_rate=0.2))
     items = read_back(text, tmp_path)

@@ -73,6 +73,7 @@ def _check(room: str, hands: int, tmp_path: Path) -> None:
     assert faulty.found == faulty.faulty, f"{room}: missed {faulty.missed}"
 
 
+@pytest.mark.integration  # (a generator-sized run, generated and audited: tests/conftest.py)
 @pytest.mark.parametrize("room", ROOMS)
 def test_generated_hands_audit_as_labelled(room: str, tmp_path: Path) -> None:
     _check(room, 300, tmp_path)

@@ -84,6 +84,7 @@ def test_default_mode_is_unchanged_by_the_new_options() -> None:
     assert first.getvalue() == second.getvalue()
 
 
+@pytest.mark.integration  # (a generator-sized run, generated and audited: tests/conftest.py)
 def test_sessions_are_reproducible_and_read_back_cleanly(tmp_path: Path) -> None:
     for room in ROOMS:
         config = GenerateConfig(hands=300, seed=9, sessions=True, tables=3, room=room, fault_rate=0.3)
@@ -271,6 +272,7 @@ def test_cli_writes_sessions_and_refuses_per_hand_faults_in_them(tmp_path: Path)
 # A CI-sized run of benchmarks/audit_accuracy.py --sessions, per room.
 
 
+@pytest.mark.integration  # (a generator-sized run, generated and audited: tests/conftest.py)
 @pytest.mark.parametrize("room", ROOMS_PARAMS)
 def test_every_continuity_fault_is_found(room: str, tmp_path: Path) -> None:
     accuracy = Accuracy()
@@ -286,6 +288,7 @@ def test_every_continuity_fault_is_found(room: str, tmp_path: Path) -> None:
         assert accuracy.found[fault] == accuracy.faulty[fault], accuracy.report()
 
 
+@pytest.mark.integration  # (a generator-sized run, generated and audited: tests/conftest.py)
 @pytest.mark.parametrize("room", ROOMS_PARAMS)
 def test_clean_sessions_raise_no_alarm(room: str, tmp_path: Path) -> None:
     accuracy = Accuracy()

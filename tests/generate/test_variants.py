@@ -115,6 +115,7 @@ def _audited(room: str, variant: str, tmp_path: Path, hands: int = 200) -> Accur
     return accuracy
 
 
+@pytest.mark.integration  # (a generator-sized run, generated and audited: tests/conftest.py)
 @pytest.mark.parametrize(("room", "variant"), [_case(room, "") for room in rooms()] + [_case(*v) for v in _variants()])
 def test_every_variant_is_read_back_and_audited_right(room: str, variant: str, tmp_path: Path) -> None:
     accuracy = _audited(room, variant, tmp_path)

@@ -82,6 +82,7 @@ def test_cannot_show_is_small() -> None:
     assert set(fault_names()) >= CANNOT_SHOW
 
 
+@pytest.mark.integration  # (a generator-sized run, generated and audited: tests/conftest.py)
 def test_recall_is_total_and_clean_hands_stay_clean(tmp_path: Path) -> None:
     kinds = [kind for kind in fault_names() if kind not in cannot_show("888poker")]
     accuracy = Accuracy()

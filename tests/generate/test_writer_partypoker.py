@@ -91,6 +91,7 @@ def test_cannot_show_is_small() -> None:
     assert set(fault_names()) >= CANNOT_SHOW
 
 
+@pytest.mark.integration  # (a generator-sized run, generated and audited: tests/conftest.py)
 def test_totals_name_the_misaward_by_its_amounts(tmp_path: Path) -> None:
     """Party prints each player's total over every pot: in a hand of several pots (or boards) a pot paid to
     a loser and a low half paid without a qualifying low leave the same shape of totals, which named one
@@ -120,6 +121,7 @@ def test_totals_that_either_misaward_makes_are_reported_as_both() -> None:
             assert "both are reported" in finding.message and "tigermaster $0.50" in finding.message
 
 
+@pytest.mark.integration  # (a generator-sized run, generated and audited: tests/conftest.py)
 def test_recall_is_total_and_clean_hands_stay_clean(tmp_path: Path) -> None:
     kinds = [kind for kind in fault_names() if kind not in cannot_show("partypoker")]
     accuracy = Accuracy()
