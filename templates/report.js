@@ -53,7 +53,9 @@
     const previous = document.getElementById("page-previous");
     const next = document.getElementById("page-next");
     const body = findings.tBodies[0];
-    const size = parseInt(findings.getAttribute("data-page-size"), 10) || Infinity;
+    // (on a phone, where each finding is a card, fewer at a time)
+    const narrow = window.matchMedia("(max-width: 760px)").matches;
+    const size = Math.min(parseInt(findings.getAttribute("data-page-size"), 10) || Infinity, narrow ? 100 : Infinity);
     const number = (value) => value.toLocaleString("en");
     let matched = Array.from(body.rows);
     let page = 0;

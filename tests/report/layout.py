@@ -12,7 +12,8 @@ from typing import Any
 
 from report.browser import Browser, blank_share
 
-IDENTIFIERS = ".id, .sev, td.num, nav.sections a, details.hand > summary > b"
+# (in the tables of a hand's view, `.figs`, every cell but the second and the names is one)
+IDENTIFIERS = ".id, .sev, td.num, nav.sections a, details.hand > summary > b, .figs td:not(:nth-child(2)):not(.name)"
 
 LAYOUT = r"""((identifiers) => {
   const width = window.innerWidth;

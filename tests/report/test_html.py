@@ -229,3 +229,21 @@ def test_an_html_path_that_cannot_be_written_is_a_usage_error_before_any_work(ta
     assert result.exit_code == 2, result.output
     assert "--html" in result.output and "Traceback" not in result.output
     assert "missing-input" not in result.output  # (the output path is checked first, before the inputs)
+
+
+def test_markup_kept_in_a_script_cannot_end_it() -> None:
+    from omaha_audit.report.html import inert
+
+    kept = inert("<td>a</td></SCRIPT><script>x()</script><!-- c -->")
+    assert "</script" not in kept.lower() and "<!--" not in kept
+    assert kept.startswith("<td>a</td>&lt;/SCRIPT>")
+
+
+def test_a_name_wraps_between_its_words_only() -> None:
+    from omaha_audit.report.html import words
+
+    assert words("Zaurak X") == "Zaurak X"
+    assert words("Cristalite (JP) - 6-Max") == (
+        'Cristalite <span class="id">(JP)</span> <span class="id">-</span> <span class="id">6-Max</span>'
+    )
+    assert words("<b>x-y</b>") == '<span class="id">&lt;b&gt;x-y&lt;/b&gt;</span>'
