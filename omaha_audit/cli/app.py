@@ -35,6 +35,7 @@ from omaha_audit.cli.export_cmd import export_command
 from omaha_audit.cli.fairness_cmd import fairness_command
 from omaha_audit.cli.generate_cmd import generate_command
 from omaha_audit.cli.stats_cmd import stats_command
+from omaha_audit.cli.watch_cmd import watch_command
 from omaha_audit.errors import OutputRefused, ReaderGone, RunFailed, WriteFailed
 from omaha_audit.stats.allocator import return_freed_memory
 
@@ -203,6 +204,7 @@ app.command("stats")(stats_command)
 app.command("export")(export_command)
 app.command("convert")(convert_command)
 app.command("fairness")(fairness_command)
+app.command("watch")(watch_command)
 
 
 class Interrupted(BaseException):
@@ -252,6 +254,11 @@ def _unraisable(hook: Any) -> None:
         again.start()
         return
     sys.__unraisablehook__(hook)
+
+
+def stop_signal() -> int | None:
+    """The signal that stopped the run (SIGINT or SIGTERM), None while none came."""
+    return _Stop.signal
 
 
 def stopped_code(signum: int | None) -> int:
