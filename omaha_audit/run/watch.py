@@ -41,7 +41,7 @@ import marshal
 import os
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -280,7 +280,7 @@ class FolderWatch:
 
     def catch_up(self) -> None:
         """Every file of the folder, read from where the state left it."""
-        for path in self.scan():
+        for path in _oldest_first(self.scan()):
             self.look(path)
 
     def scan(self) -> list[str]:
@@ -319,7 +319,7 @@ class FolderWatch:
         """The files that changed, and those whose end waits for the file to be quiet."""
         paths = {path for path in map(self.named, changed) if self.wanted(path)}
         paths.update(path for path, watched in self.files.items() if watched.waiting)
-        for path in sorted(paths):
+        for path in _oldest_first(paths):
             self.look(path)
 
     def look(self, path: str) -> None:
@@ -543,6 +543,19 @@ def _head(path: str, size: int = IDENTITY_BYTES) -> tuple[str, int]:
     except OSError:
         data = b""
     return hashlib.sha256(data).hexdigest(), len(data)
+
+
+def _oldest_first(paths: Iterable[str]) -> list[str]:
+    """The paths in the order their files were last written (a file the room rotated away holds hands
+    written before those of the new file at its path: a table's hands are judged in the order written)."""
+
+    def written(path: str) -> tuple[int, str]:
+        try:
+            return os.stat(path).st_mtime_ns, path
+        except OSError:
+            return 0, path
+
+    return sorted(paths, key=written)
 
 
 def _tail(path: str, offset: int) -> str:
