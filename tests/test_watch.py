@@ -80,16 +80,25 @@ def numbers(hands: list[RoomHand]) -> list[str]:
     return [hand.number for hand in hands]
 
 
-def test_the_last_hand_is_audited_once_the_file_is_quiet(room: Path, hands: list[RoomHand]) -> None:
+def test_the_last_hand_is_complete_at_the_blank_line_after_it(room: Path, hands: list[RoomHand]) -> None:
     table = one_table(hands)
     path = table_file(room, table[0].table)
     watch = InProcess(room)
-    write_hand(path, table[0])
-    write_hand(path, table[1])
+    write_hand(path, table[0])  # (the hand, then the blank lines the room writes after it)
+    assert watch.look(BUSY) == [table[0].number]
+    assert watch.look(BUSY) == []
+
+
+def test_the_last_hand_with_no_blank_line_is_complete_once_the_file_is_quiet(room: Path, hands: list[RoomHand]) -> None:
+    table = one_table(hands)
+    path = table_file(room, table[0].table)
+    watch = InProcess(room)
+    path.write_text(table[0].text + table[1].text.rstrip("\n") + "\n", encoding="utf-8")
     assert watch.look(BUSY) == [table[0].number]  # (the next header shows the first complete)
     assert watch.look(BUSY) == []
     assert watch.look(QUIET) == [table[1].number]
     assert watch.look(QUIET) == []
+    assert [hand["line"] for hand in watch.watch.record.hands] == [1, len(table[0].text.splitlines()) + 1]
 
 
 def test_a_hand_half_written_waits_for_the_rest(room: Path, hands: list[RoomHand]) -> None:
@@ -100,6 +109,7 @@ def test_a_hand_half_written_waits_for_the_rest(room: Path, hands: list[RoomHand
     half = len(lines) // 2
     path.write_text("".join(lines[:half]), encoding="utf-8")
     assert watch.look(BUSY) == []
+    assert watch.look(QUIET) == []  # (no summary yet: the reader would read it, but it is not complete)
     with path.open("a", encoding="utf-8", newline="") as stream:
         stream.write(lines[half][:5])  # (a line cut in the middle)
     assert watch.look(BUSY) == []

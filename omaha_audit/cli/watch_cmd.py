@@ -142,11 +142,7 @@ def run_watch(
         except StateProblem as problem:
             err.write(f"omaha-audit: error: {visible(str(problem))}\n")
             return 2
-        err.write(
-            f"omaha-audit: watching {visible(str(folder))} ({len(watch.record.hands)} hands audited before; "
-            f"state in {visible(str(state))}); Ctrl-C to stop\n"
-        )
-        err.flush()
+        before = len(watch.record.hands)
         signum: int | None = None
         try:
             watch.catch_up()
@@ -158,6 +154,12 @@ def run_watch(
                     # (first once the watcher is on: what was written before it began to report changes;
                     # then now and then, in case the system dropped a change)
                     watch.catch_up()
+                    if not scanned:  # (the changes are reported from here on)
+                        err.write(
+                            f"omaha-audit: watching {visible(str(folder))} ({before} hands audited before; state in "
+                            f"{visible(str(state))}); Ctrl-C to stop\n"
+                        )
+                        err.flush()
                     scanned = now
                 watch.step(changed)
                 if watch.dirty and json_output is not None and (not changed or now - written >= WRITE_EVERY):

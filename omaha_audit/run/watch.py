@@ -421,7 +421,8 @@ class FolderWatch:
         ends = [match.end() for match in _LINE_END.finditer(raw)]
         if not ends or ends[-1] < len(raw):
             ends.append(len(raw))  # (the last line, with no line end)
-        blocks = list(SPLITTER.split_texts(path, read_texts(io.BytesIO(raw), FileText(path)), watched.line))
+        text = "".join(read_texts(io.BytesIO(raw), FileText(path)))
+        blocks = list(SPLITTER.split_texts(path, [text], watched.line))
         source = self.auditor.source
         read = [source.block_item(block) for block in blocks]
         last_hand = max((i for i, block in enumerate(blocks) if block.kind == "hand"), default=-1)
@@ -429,8 +430,13 @@ class FolderWatch:
             complete = len(blocks)
         elif last_hand < 0:
             complete = 0  # (text with no hand header yet: it waits for one, or for the file to go stale)
-        elif settled and isinstance(read[last_hand], Hand):
-            complete = last_hand + 1  # (quiet, and read as a hand: complete; text after it waits)
+        elif _ended(
+            blocks[last_hand],
+            read[last_hand],
+            text.split("\n")[blocks[last_hand].last_line - watched.line + 1 :],
+            settled,
+        ):
+            complete = last_hand + 1  # (text after it waits for a header, or for the file to go stale)
         else:
             complete = last_hand
         if complete == len(blocks) and (settled or stale):
@@ -543,6 +549,21 @@ def _head(path: str, size: int = IDENTITY_BYTES) -> tuple[str, int]:
     except OSError:
         data = b""
     return hashlib.sha256(data).hexdigest(), len(data)
+
+
+def _ended(block: Block, item: Hand | UnreadableHand | None, after: list[str], settled: bool) -> bool:
+    """Whether the last hand written in a file is complete, no next header after it yet: it reads as a hand,
+    and either its format's summary line is in it and a blank line follows (the end of a hand, as the
+    splitter ends one), or the file is quiet (`settled`) and the summary line is in it (or the format has
+    none)."""
+    if not isinstance(item, Hand):
+        return False
+    summary = SPLITTER.summaries.get(block.format)
+    if summary is None:
+        return settled
+    if summary.search("\n" + "\n".join(block.lines)) is None:
+        return False  # (a hand cut off before its summary: it waits, however long the file is quiet)
+    return settled or (len(after) > 1 and not after[0].strip())
 
 
 def _oldest_first(paths: Iterable[str]) -> list[str]:
