@@ -2,10 +2,13 @@
 finishes writing it, and a restart goes on where the last run stopped.
 
 When a hand is complete. A room client appends a hand to its table's file when the hand is over, a line at
-a time. A hand is complete when the next hand's header follows it in the file, or when the file has been
-quiet for `settle` seconds and the room's reader reads the text as a hand (not as unreadable text). Text
-that stays unreadable (a hand cut off, lines outside any hand) waits for the next header, or for the file to
-be quiet `stale` seconds: it is then reported as unreadable with its file, lines and reason.
+a time. A hand is complete when the next hand's header follows it in the file. The last hand of a file is
+complete when it holds its format's summary line and a blank line follows it (where the splitter ends a
+hand), or when it holds its summary line, the file has been quiet `settle` seconds and the room's reader
+reads the text as a hand (a format with no summary line: quiet and read as a hand). A hand cut off before its
+summary (readers are lenient: half a hand may read as a hand) and text outside any hand wait for the next
+header, or for the file to be quiet `stale` seconds: they are then audited as they stand (unreadable text
+reported with its file, lines and reason).
 
 Across hands. Each table's last hand (its picture, rules/tables.py) and what the rules across hands keep
 along a run of consecutive hands stay in memory and in the state: a hand is judged against its table's
