@@ -143,6 +143,7 @@ def run_watch(
             err.write(f"omaha-audit: error: {visible(str(problem))}\n")
             return 2
         before = len(watch.record.hands)
+        said: set[str] = set()  # (the files not read, each said once)
         signum: int | None = None
         try:
             watch.catch_up()
@@ -159,7 +160,12 @@ def run_watch(
                             f"omaha-audit: watching {visible(str(folder))} ({before} hands audited before; state in "
                             f"{visible(str(state))}); Ctrl-C to stop\n"
                         )
-                        err.flush()
+                    for ignored in sorted(watch.ignored - said):
+                        err.write(
+                            f"omaha-audit: {visible(ignored)}: not read (an archive, or no hand history by its name)\n"
+                        )
+                        said.add(ignored)
+                    err.flush()
                     scanned = now
                 watch.step(changed)
                 if watch.dirty and json_output is not None and (not changed or now - written >= WRITE_EVERY):
@@ -167,15 +173,19 @@ def run_watch(
                     written = now
         except (Interrupted, KeyboardInterrupt):
             signum = stop_signal()
+        except OSError:
+            if folder.is_dir():
+                raise
+            err.write(f"omaha-audit: error: the folder {visible(str(folder))} is gone; the watch stops\n")
+            return 3
         # (a second Ctrl-C is ignored from here: the outputs are written whole, cli/app.py _interrupt; what
         # they hold is what the state saved, read back: a signal may have come between the journal and it)
-        watch.reread()
+        with contextlib.suppress(StateProblem):  # (a state changed under the watch: what it holds in memory)
+            watch.reread()
         _write_json(watch, json_output)
         if report is not None and html is not None:
             report.add_across(printer.across, [], {})
             report.write(tally, html)
-        for ignored in sorted(watch.ignored):
-            err.write(f"omaha-audit: {visible(ignored)}: not read (an archive, or not a hand history by its name)\n")
         summary = watch.record.tally
         err.write(
             f"omaha-audit: watch stopped; {summary.hands} hands audited since the state began, {tally.hands} in "
