@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from omaha_audit.cli.common import RoomPresetOption, RulesFileOption, check_output_file, fail_usage, file_path
+from omaha_audit.cli.common import (
+    RoomPresetOption,
+    RulesFileOption,
+    check_output_file,
+    fail_usage,
+    file_path,
+    rule_codes,
+)
 
 if TYPE_CHECKING:
     from omaha_audit.model.house_rules import HouseRules
@@ -85,7 +92,6 @@ def watch_command(
     show_info: Annotated[bool, typer.Option("--show-info", metavar="", help="Print info findings too.")] = False,
 ) -> None:
     """Audit a hand-history folder live: each hand as the room finishes writing it. Ctrl-C to stop."""
-    from omaha_audit.cli.app import _codes
     from omaha_audit.cli.common import house_option
     from omaha_audit.rules.registry import select_rules
 
@@ -98,7 +104,7 @@ def watch_command(
     if stale <= settle:
         fail_usage("--stale must be longer than --settle")
     house = house_option(rules_file, room_preset)
-    rules = select_rules(_codes(select) or None, _codes(ignore) or None)
+    rules = select_rules(rule_codes(select) or None, rule_codes(ignore) or None)
     code = run_watch(folder, state, json_output, html, house, rules, settle, stale, show_info, sys.stdout, sys.stderr)
     raise typer.Exit(code)
 
@@ -119,8 +125,8 @@ def run_watch(
     """Watch until Ctrl-C or SIGTERM; then write the outputs and exit 130 or 143, as any command stopped so."""
     import contextlib
 
-    from omaha_audit.cli.app import Interrupted, stop_signal, stopped_code
-    from omaha_audit.output import standard_output
+    from omaha_audit.cli.stopping import Interrupted, stop_signal, stopped_code
+    from omaha_audit.output.files import standard_output
     from omaha_audit.report.visible import visible
     from omaha_audit.rules.base import Severity
     from omaha_audit.run.pipeline import Auditor, Tally
@@ -178,7 +184,7 @@ def run_watch(
                 raise
             err.write(f"omaha-audit: error: the folder {visible(str(folder))} is gone; the watch stops\n")
             return 3
-        # (a second Ctrl-C is ignored from here: the outputs are written whole, cli/app.py _interrupt; what
+        # (a second Ctrl-C is ignored from here: the outputs are written whole, cli/stopping.py _interrupt; what
         # they hold is what the state saved, read back: a signal may have come between the journal and it)
         with contextlib.suppress(StateProblem):  # (a state changed under the watch: what it holds in memory)
             watch.reread()
@@ -210,7 +216,7 @@ class _Printer:
         for audited in batch.hands:
             self.tally.add(audited)
             if self.report is not None:
-                self.report.add(audited, audited.context)
+                self.report.add_hand(audited, audited.context)
             audited.context = None
             self.out.write(hand_text(audited, self.minimum))
         self.tally.count(batch.across)
@@ -222,7 +228,7 @@ class _Printer:
 def _write_json(watch: FolderWatch, path: Path | None) -> None:
     if path is None:
         return
-    from omaha_audit.output import atomic_path
+    from omaha_audit.output.files import atomic_path
 
     document = watch.outputs()
     with atomic_path(path) as temporary:

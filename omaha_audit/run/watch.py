@@ -18,7 +18,7 @@ Restarts. The state file records, for every file, its identity (device, inode an
 bytes), the byte offset and line number after the last complete hand audited, and the tables' last hands.
 Each hand's record (its hand number, its findings, its key as a copy) is appended to a journal beside the
 state, whose length the state records too: the journal is appended first, then the state replaced
-atomically (omaha_audit/output.py). A run killed between the two leaves journal lines the state does not
+atomically (omaha_audit/output/files.py). A run killed between the two leaves journal lines the state does not
 count: they are cut off when the next run starts, and their hands audited again from the offset the state
 holds. So a hand is audited once, whenever the process is killed.
 
@@ -51,7 +51,7 @@ from typing import Any, Final
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.output import atomic_path
+from omaha_audit.output.files import atomic_path
 from omaha_audit.parse.archives import archive_kind
 from omaha_audit.parse.files import HEAD_BYTES, NOT_HISTORY_SUFFIXES, FileNotice, Item
 from omaha_audit.parse.reader import FileText, looks_utf16, read_texts
