@@ -303,7 +303,7 @@ def test_the_watch_prints_each_hands_findings_as_the_room_writes_it(tmp_path: Pa
     room = tmp_path / "room"
     room.mkdir()
     output = tmp_path / "watch.json"
-    watcher = Watcher(room, output)
+    watcher = Watcher(room, output, "--html", str(tmp_path / "watch.html"))
     write_room(room, hands, line_pause=0.0005)
     wait_for(lambda: audited(output) == len(hands))
     code, err = watcher.stop(signal.SIGINT)
@@ -321,6 +321,8 @@ def test_the_watch_prints_each_hands_findings_as_the_room_writes_it(tmp_path: Pa
             assert f"#{finding['hand_id']}" in printed
             assert f"{finding['code']} {finding['severity']:<7}" in printed
     assert not [path.name for path in tmp_path.rglob("*.tmp")]
+    page = (tmp_path / "watch.html").read_text(encoding="utf-8")  # (written when the watch stopped)
+    assert all(finding["hand_id"] in page for finding in expected["findings"] if finding["severity"] == "error")
 
 
 def test_a_watch_killed_mid_file_and_started_again_loses_and_repeats_nothing(
