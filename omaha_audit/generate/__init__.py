@@ -29,7 +29,7 @@ from omaha_audit.generate.faults import Fault, all_faults, expected_codes
 from omaha_audit.generate.play import Dealer
 from omaha_audit.generate.record import HandRecord
 from omaha_audit.generate.table import Scenario, set_up
-from omaha_audit.generate.writers import cannot_show, chosen_variants, room_dealing, writer_for
+from omaha_audit.generate.writers import cannot_show, chosen_variants, room_dealing, stud_draw_written, writer_for
 from omaha_audit.model import Structure
 
 __all__ = [
@@ -105,6 +105,14 @@ def narrowed(config: GenerateConfig) -> GenerateConfig:
     ValueError) narrowing what is dealt: the games and structures a variant's words are known for, only
     tournaments (a tournament kind) or only cash tables (a fast-fold pool)."""
     chosen = chosen_variants(config.room, config.variants)
+    if stud_draw_run(config):
+        written = stud_draw_written(config.room)
+        missing = [game.value for game in config.games if game not in written]
+        if missing:
+            known = ", ".join(game.value for game in written) or "none"
+            raise ValueError(
+                f"the {config.room} writer does not write {', '.join(missing)} (its stud and draw games: {known})"
+            )
     games, structures, share = config.games, config.structures, config.tournament_share
     for variant in chosen:
         if variant.games is not None:

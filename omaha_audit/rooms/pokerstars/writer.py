@@ -146,6 +146,7 @@ def write_hand(rec: HandRecord, variants: frozenset[str] = frozenset()) -> str:
 
 
 _GAME_WORDS: Final = {**GAME_TEXT, **STUD_DRAW_TEXT}
+STUD_DRAW: Final = tuple(STUD_DRAW_TEXT)  # the stud and draw games this writer writes (all the generator deals)
 # Stud streets and draws: the markers, and the words of a fold on them in the summary.
 _MARKS: Final = {
     Street.THIRD: "*** 3rd STREET ***",
