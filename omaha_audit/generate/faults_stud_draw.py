@@ -42,8 +42,7 @@ from omaha_audit.generate.faults_settle import (
     SidePotWrong,
     WrongWinner,
 )
-from omaha_audit.generate.play import Dealer, DealerHooks
-from omaha_audit.generate.policy import Legal, RoundState
+from omaha_audit.generate.play import DealerHooks
 from omaha_audit.generate.record import Act, Dealt, DrawLine, HandRecord, Player, StudCards
 from omaha_audit.generate.stud_draw import DRAW, STUD, StudDrawDealer, StudDrawHooks
 from omaha_audit.generate.table import Scenario, Table
@@ -93,11 +92,7 @@ class _BringInOver(StudDrawHooks):
 
     def bring_in_amount(self, dealer: StudDrawDealer, amount: int) -> int:
         self.done = True
-        return dealer.rec.stakes.small_bet + amount
-
-    def betting(self, dealer: Dealer, rs: RoundState, player: Player, legal: Legal) -> tuple[str, int] | None:
-        rs.locked = True  # after the wrong bring-in the street is called or folded only
-        return None
+        return dealer.rec.stakes.small_bet + amount  # (the dealer then lets the street be called or folded only)
 
 
 class BringInOverSmallBet(Fault):

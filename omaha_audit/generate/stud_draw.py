@@ -295,7 +295,8 @@ class StudDrawDealer(Dealer):
             opener = order[-1]
             self._bring_in(opener)
             rs.high = opener.bet
-            self.completing = True
+            self.completing = opener.bet < stakes.small_bet
+            rs.locked = opener.bet > stakes.small_bet  # (a wrong bring-in: the street is called or folded only)
         pending = {player.name for player in order if player.can_act}
         if street is Street.THIRD:
             pending.discard(order[-1].name)  # (the bring-in acts again only when someone completed)
