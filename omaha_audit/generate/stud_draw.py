@@ -193,6 +193,9 @@ class StudDrawDealer(Dealer):
 
     # ---- forced bets and cards -------------------------------------------------------------------
     def _post_forced(self) -> None:
+        if not self.stud:  # blinds as in the flop games (missed and new players' blinds too)
+            self._post()
+            return
         for player, what, amount in self.table.posts:
             player.chips -= amount
             player.total += amount
@@ -203,13 +206,6 @@ class StudDrawDealer(Dealer):
                 player.posted_or_bet = True
             player.all_in = player.chips == 0
             self.rec.body.append(Post(player.name, what, amount, player.all_in))
-        if not self.stud:
-            button = self.rec.player_at(self.rec.button)
-            if button is not None:
-                button.positions.append("button")
-            if self.table.small_blind is not None:
-                self.table.small_blind.positions.append("small blind")
-            self.table.big_blind.positions.append("big blind")
 
     def _deal_stud(self, street: Street) -> None:
         rec = self.rec

@@ -116,3 +116,27 @@ def test_stud_and_draw_runs_refuse_what_they_cannot_deal(args: list[str], messag
     )
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_draw_table_sessions_give_total_recall_and_no_false_alarm(tmp_path: Path) -> None:
+    """Sessions of draw tables (blinds and a button, as flop tables): every continuity kind caught, no error or
+    warning on the clean session hands (measured as benchmarks/audit_accuracy.py --sessions does)."""
+    from omaha_audit.accuracy import Accuracy, measure
+    from omaha_audit.generate import session_fault_names
+
+    games = tuple(game for game in STUD_DRAW_GAMES if game.is_draw)
+    accuracy = Accuracy()
+    measure(tmp_path, GenerateConfig(hands=1_500, seed=5, games=games, sessions=True, fault_rate=0.5), accuracy)
+    measure(tmp_path, GenerateConfig(hands=1_500, seed=6, games=games, sessions=True), accuracy)
+    assert set(accuracy.faulty) == set(session_fault_names()), accuracy.report()
+    assert accuracy.perfect() and not accuracy.unreadable, accuracy.report()
+    assert {game.split()[0] for game in accuracy.games} == {game.value for game in games}
+
+
+def test_stud_sessions_are_refused_with_the_reason(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["generate", "--sessions", "--hands", "3", "--seed", "1", "--game", "razz", "--output", str(tmp_path / "x")],
+    )
+    assert result.exit_code == 2
+    assert "sessions of razz tables are not generated" in result.output
