@@ -9,13 +9,13 @@ the wrong amount or from the wrong seat and the odd chip to the wrong tied winne
 
 Kinds of their own: the bring-in from the wrong player (OA316) or for more than the small bet (OA317), a
 draw that gives the player a card too many or too few (OA207), a card dealt twice and a hand of the wrong
-size (OA201, OA202, written on the stud and draw lines).
+size (OA201, OA202, written on the stud and draw lines), a shown hand described as another of its kind
+(OA507; in the rooms whose stud and draw words the audit knows, PokerStars' among the writers).
 
-Kinds that do not apply, and why (`NOT_APPLICABLE`): the pot-limit and no-limit betting errors (the games are
-dealt at fixed limit, as PokerStars deals its stud and its limit draw tables); run it twice (no board); a
-wrong hand description (OA507 does not judge the stud and draw words yet); in stud, the odd chip (the audit
-leaves an odd chip between tied stud hands undecided: the room gives it by the cards' suits) and the blinds
-(stud has none: its forced bet is the bring-in).
+Kinds that do not apply, and why (`NOT_APPLICABLE`): the pot-limit and no-limit betting errors (the games
+are dealt at fixed limit, as PokerStars deals its stud and its limit draw tables); run it twice (no board);
+in stud, the odd chip (the audit leaves an odd chip between tied stud hands undecided: the room gives it by
+the cards' suits) and the blinds (stud has none: its forced bet is the bring-in).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from functools import lru_cache
 from random import Random
 from typing import Final
 
+from omaha_audit.engine.evaluate.games import word_value
 from omaha_audit.generate.config import RakeSchedule
 from omaha_audit.generate.faults import (
     ActionOutOfTurn,
@@ -40,13 +41,16 @@ from omaha_audit.generate.faults_settle import (
     OddChipWrong,
     RakeOverCap,
     SidePotWrong,
+    WrongHandDescription,
     WrongWinner,
 )
 from omaha_audit.generate.play import DealerHooks
 from omaha_audit.generate.record import Act, Dealt, DrawLine, HandRecord, Player, StudCards
+from omaha_audit.generate.showdown import DealerBugs
 from omaha_audit.generate.stud_draw import DRAW, STUD, StudDrawDealer, StudDrawHooks
 from omaha_audit.generate.table import Scenario, Table
 from omaha_audit.model import Game
+from omaha_audit.model.hand_value import describe_stud_draw
 
 ALL: Final = frozenset(STUD + DRAW)
 STUD_ONLY: Final = frozenset(STUD)
@@ -58,7 +62,6 @@ NOT_APPLICABLE: Final = {
     "raise_after_non_reopening_all_in": "big-bet betting: the stud and draw games are dealt at fixed limit, "
     "where nobody raises after a short all-in",
     "run_twice_split_wrong": "no board to run twice",
-    "wrong_hand_description": "OA507 does not judge the stud and draw hands' words yet",
 }
 
 
@@ -222,6 +225,35 @@ class _StudUncalled(WrongUncalledBet):
         return super().finish(rec, rng, schedule, hooks)
 
 
+class StudDrawWrongDescription(WrongHandDescription):
+    """A shown stud or draw hand described as another of its kind (the top rank one or two off)."""
+
+    def bug_options(self, rec: HandRecord, rng: Random, schedule: RakeSchedule) -> list[DealerBugs]:
+        settlement = rec.settlement
+        assert settlement is not None
+        keys = sorted(settlement.summary_descriptions)
+        if not keys:
+            return []
+        player, run = rng.choice(keys)
+        hole = rec.player(player).hole
+        if len(set(hole)) != len(hole):
+            return []
+        value, low = word_value(rec.game, hole)
+        right = describe_stud_draw(rec.game, value, low)
+        top = 12 if rec.game is Game.BADUGI else 16
+        rank = (value >> top) & 15
+        deltas = [-1, 1, -2, 2]
+        rng.shuffle(deltas)
+        for delta in deltas:
+            if not 1 <= rank + delta <= 14:
+                continue
+            moved = value + (delta << top)
+            wrong = describe_stud_draw(rec.game, moved, low)
+            if wrong != right and "0" not in wrong.split(":")[-1].split(","):
+                return [DealerBugs(description=(player, run, wrong))]
+        return []
+
+
 @lru_cache(maxsize=1)
 def stud_draw_faults() -> dict[str, tuple[Fault, frozenset[Game]]]:
     """Every fault kind of the stud and draw games by name: (the kind, the games it applies to)."""
@@ -240,6 +272,7 @@ def stud_draw_faults() -> dict[str, tuple[Fault, frozenset[Game]]]:
         (_NoStudOddChip(LowWithoutQualifier()), frozenset({Game.STUD_HI_LO})),
         (_NoStudOddChip(RakeOverCap()), ALL),
         (_NoStudOddChip(CollectedPlusRakeMismatch()), ALL),
+        (_NoStudOddChip(StudDrawWrongDescription()), ALL),
         (StudDrawDuplicateCard(), ALL),
         (StudDrawCardCount(), ALL),
         (DrawWrongCount(), DRAW_ONLY),

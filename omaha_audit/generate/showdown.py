@@ -232,20 +232,20 @@ def _describe(
     bugs: DealerBugs,
 ) -> None:
     reveals = [reveal for section in sections for reveal in section.reveals if reveal.shows]
-    if not rec.game.is_flop_game:
+    if not rec.game.is_flop_game:  # (each hand by itself: no kicker clause)
         for reveal in reveals:
             words = stud_draw_value.words(rec.game, rec.player(reveal.player).hole)
             reveal.description = words
             settlement.summary_descriptions[(reveal.player, run)] = words
-        reveals = []
-    highs = [values[reveal.player][0] for reveal in reveals]
-    lows = [values[reveal.player][1] for reveal in reveals] if rec.game.is_hi_lo else None
-    for reveal, words in zip(reveals, showdown_descriptions(highs, lows), strict=True):
-        reveal.description = words
-    for reveal in reveals:
-        high, low = values[reveal.player]
-        words = describe_hi_lo(high, low) if rec.game.is_hi_lo else high.describe()
-        settlement.summary_descriptions[(reveal.player, run)] = words
+    else:
+        highs = [values[reveal.player][0] for reveal in reveals]
+        lows = [values[reveal.player][1] for reveal in reveals] if rec.game.is_hi_lo else None
+        for reveal, words in zip(reveals, showdown_descriptions(highs, lows), strict=True):
+            reveal.description = words
+        for reveal in reveals:
+            high, low = values[reveal.player]
+            words = describe_hi_lo(high, low) if rec.game.is_hi_lo else high.describe()
+            settlement.summary_descriptions[(reveal.player, run)] = words
     if bugs.description is not None and bugs.description[1] == run:
         player, _, words = bugs.description
         for reveal in reveals:
