@@ -26,9 +26,9 @@ from typing import Final
 
 from omaha_audit.engine.evaluate.games import word_value
 from omaha_audit.generate.config import RakeSchedule
+from omaha_audit.generate.fault_kinds import Fault
 from omaha_audit.generate.faults import (
     ActionOutOfTurn,
-    Fault,
     RaiseAfterCap,
     WrongBlindAmount,
     WrongBlindSeat,

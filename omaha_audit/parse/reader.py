@@ -33,7 +33,7 @@ class FileText:
     utf8_lines: bool = False  # some non-ASCII text was valid UTF-8
 
 
-def _looks_utf16(head: bytes) -> str | None:
+def looks_utf16(head: bytes) -> str | None:
     if head.startswith(codecs.BOM_UTF16_LE):
         return "utf-16-le"
     if head.startswith(codecs.BOM_UTF16_BE):
@@ -213,7 +213,7 @@ def read_texts(stream: BinaryIO, info: FileText, chunk_size: int = CHUNK_BYTES) 
     """Yield the text of a binary stream in pieces of whole lines, normalised: BOMs dropped, every line
     ends in one LF (trailing whitespace is still there). Never raises on content."""
     head = stream.read(64)
-    utf16 = _looks_utf16(head)
+    utf16 = looks_utf16(head)
     stream.seek(0)
     if utf16:
         info.encoding = utf16

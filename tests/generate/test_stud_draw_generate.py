@@ -121,7 +121,8 @@ def test_stud_and_draw_runs_refuse_what_they_cannot_deal(args: list[str], messag
 def test_draw_table_sessions_give_total_recall_and_no_false_alarm(tmp_path: Path) -> None:
     """Sessions of draw tables (blinds and a button, as flop tables): every continuity kind caught, no error or
     warning on the clean session hands (measured as benchmarks/audit_accuracy.py --sessions does)."""
-    from omaha_audit.accuracy import Accuracy, measure
+    from devtools.accuracy import Accuracy, measure
+
     from omaha_audit.generate import session_fault_names
 
     games = tuple(game for game in STUD_DRAW_GAMES if game.is_draw)
