@@ -168,8 +168,10 @@ def _batches(
 ) -> Iterator[tuple[int, Found, str]]:
     """The hands in input order, in batches: how many, those with findings (their findings and their text
     at `minimum` for the terminal), and their file. Audited here (a batch per hand), or by `workers` (a
-    batch per file). Each hand goes into the `report` as it comes, either way."""
+    batch per file). Each hand goes into the `report` as it comes, and into `observed` (the fairness
+    section's observations: made by the workers in a parallel run), either way."""
     if workers is not None:
+        from omaha_audit.fairness.read import observe_hand
         from omaha_audit.run.parallel import ParallelRun
 
         # with a report: its statistics come from the workers' tables, its hand views are rendered there
@@ -179,9 +181,11 @@ def _batches(
             keep_text=True,
             tables=report.tables if report is not None else (),
             views=report.max_hand_views if report is not None else 0,
+            per_hand=observe_hand if observed is not None else None,
         )
         builder = report.builder if report is not None else None
-        for count, found, path in ParallelRun(auditor, workers.executor, work, builder).units(files):
+        on_hand = observed.take_seen if observed is not None else None
+        for count, found, path in ParallelRun(auditor, workers.executor, work, builder, on_hand=on_hand).units(files):
             if report is not None:
                 for hand_findings, _, number, view in found:
                     report.add_found(hand_findings, number, view)

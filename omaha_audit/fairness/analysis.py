@@ -76,8 +76,8 @@ def analyse(observed: Observed, level: float = LEVEL, method: str = "holm") -> F
     found.append(cardtests.runout_test(observed.all_ins, single))
     outcomes: list[luck.Outcome] = []
     sampled = 0
-    for all_in in observed.all_ins:
-        these = luck.outcomes(all_in)
+    for all_in, worked_out in zip(observed.all_ins, observed.outcomes, strict=True):
+        these = worked_out if worked_out is not None else luck.outcomes(all_in)
         if these and any(outcome.standard_error > 0 for outcome in these):
             sampled += 1
         outcomes.extend(these)

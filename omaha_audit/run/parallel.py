@@ -65,6 +65,9 @@ class Work:
     views: int = 0  # the HTML report's hand views: at most this many per unit, of hands with an error or warning
     # an export's dataset: the stage folder the workers write their tables to (omaha_audit/stats/dataset.py)
     stage: str | None = None
+    # what each hand read (a Hand, not a copy in its unit) gives besides its audit, computed in the worker and
+    # sent back (a module-level function, sent by name: the fairness audit's `observe`)
+    per_hand: Callable[[Any], Any] | None = None
 
 
 @dataclass(slots=True)
@@ -83,6 +86,7 @@ class UnitResult:
     # tables hold (numbered 1 ... count)
     paths: list[str] = field(default_factory=list)
     count: int = 0
+    extras: dict[int, Any] = field(default_factory=dict)  # Work.per_hand's value, by the hand's index in `hands`
 
 
 # ---- in the worker ------------------------------------------------------------------------------------
@@ -93,7 +97,7 @@ _AUDITORS: dict[Work, Auditor] = {}
 def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> UnitResult:
     """Audit one input, the `unit`th of the run (a worker's task): every hand block of it, in order, as plain
     values; its tables sent back, or staged for the dataset (Work.stage)."""
-    from omaha_audit.model import UnreadableHand
+    from omaha_audit.model import Hand, UnreadableHand
     from omaha_audit.report.text import hand_text
     from omaha_audit.rules.base import Severity
     from omaha_audit.run.pipeline import Tally, hand_kind
@@ -108,6 +112,7 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
     minimum = Severity(work.text_minimum) if work.text_minimum else None
     hands: list[tuple[Any, ...]] = []
     views: dict[int, HandView] = {}
+    extras: dict[int, Any] = {}
     paths: dict[str, None] = {}
     for audited, picture, house, key in auditor.audit_source(source, scanned):
         local = None
@@ -120,6 +125,8 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
             # (numbered and given its finding rows by the main process: HtmlReport.add_found)
             views[len(hands)] = hand_view(audited, 0, view_context(audited, ctx, house), [])
         audited.context = None  # (the replay is done with)
+        if work.per_hand is not None and not audited.copy and isinstance(audited.item, Hand):
+            extras[len(hands)] = work.per_hand(audited.item)
         kind, room, format_name = hand_kind(audited.item)
         if work.stage is not None:
             item = audited.item
@@ -136,7 +143,7 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
         staged = builder.hand_no
         return UnitResult(str(source), marshal.dumps(hands), notices, None, problems, views, list(paths), staged)
     frames = builder.frames().named() if builder is not None else None
-    return UnitResult(str(source), marshal.dumps(hands), notices, frames, problems, views)
+    return UnitResult(str(source), marshal.dumps(hands), notices, frames, problems, views, extras=extras)
 
 
 def _auditor(work: Work) -> Auditor:
@@ -567,7 +574,8 @@ Found = list[tuple[list["Finding"], str, int, "HandView | None"]]
 class ParallelRun:
     """The audit of `files` by `executor`, merged in input order into `auditor` (its tally, its findings
     across hands, its table rows), and into `builder` when the run builds tables, or numbered in `dataset`
-    when the workers stage them for an export's dataset (Work.stage). Iterate `units()`."""
+    when the workers stage them for an export's dataset (Work.stage). With Work.per_hand, `on_hand` is given
+    each value the workers computed, in input order, for the hands that are not copies. Iterate `units()`."""
 
     def __init__(
         self,
@@ -576,8 +584,10 @@ class ParallelRun:
         work: Work,
         builder: FrameBuilder | None = None,
         dataset: DatasetRun | None = None,
+        on_hand: Callable[[Any], None] | None = None,
     ) -> None:
         self.auditor = auditor
+        self.on_hand = on_hand
         self.executor = executor
         self.work = work
         self.builder = builder
@@ -616,6 +626,8 @@ class ParallelRun:
                             house = self._house(houses, room, format_name)
                             sequencer.add_packed(_as_copy(picture, auditor.order), auditor.order, house)
                         continue
+                    if self.on_hand is not None and index in unit.extras:
+                        self.on_hand(unit.extras[index])
                     findings = [finding_of(value) for value in values] if values else []
                     tally.add_counts(kind, room, format_name, findings)
                     if sequencer is not None and picture is not None:
@@ -748,7 +760,8 @@ def work_for(
     tables: Sequence[str] = (),
     views: int = 0,
     stage: str | None = None,
+    per_hand: Callable[[Any], Any] | None = None,
 ) -> Work:
     """The Work of a run from the command's choices (`rules` None: all of them)."""
     codes = None if rules is None else tuple(rule.code for rule in rules)
-    return Work(house, codes, text_minimum, keep_text, tuple(tables), views=views, stage=stage)
+    return Work(house, codes, text_minimum, keep_text, tuple(tables), views=views, stage=stage, per_hand=per_hand)
