@@ -382,7 +382,9 @@ class TableSession:
         self._tag(prepared, dealt)
         names = [player.name for player in dealt]
         hero = names.index(self.hero) if self.hero in names else None
-        holes, runout, deck = deal_cards(rng, self.game, len(dealt), hero=hero)
+        holes, runout, deck = deal_cards(
+            rng, self.game, len(dealt), hero=hero, seats=tuple(player.seat for player in dealt)
+        )
         for player, hole in zip(dealt, holes, strict=True):
             player.hole = hole
         return Table(rec, posts, small, big, runout, deck, random_style(rng), 0.35, Scenario())
