@@ -172,10 +172,12 @@ def _batches(
     """The hands in input order, in batches: how many, those with findings kept (run/sink.py: their findings,
     their text at `minimum` for the terminal, their number and view for the `report`), and their file.
     Audited here (a batch per hand), or by `workers` (a batch per file); kept by the same Keeper either way,
-    with the report's tables and views when there is a report."""
+    with the report's tables and views when there is a report. Each hand goes into `observed` (the fairness
+    section's observations, made by the workers in a parallel run) either way."""
     keeper = report.keeper() if report is not None else Keeper()
     keeper.texts, keeper.minimum = hand_text, minimum
     if workers is not None:
+        from omaha_audit.fairness.read import observe_hand
         from omaha_audit.run.parallel import ParallelRun
 
         # with a report: its statistics come from the workers' tables, its hand views are rendered there
@@ -193,9 +195,11 @@ def _batches(
             texts=keeper.texts,
             viewer=keeper.viewer,
             tables_of=tables_of,
+            per_hand=observe_hand if observed is not None else None,
         )
         builder = report.builder if report is not None else None
-        yield from ParallelRun(auditor, workers.executor, work, builder).units(files)
+        on_hand = observed.take_seen if observed is not None else None
+        yield from ParallelRun(auditor, workers.executor, work, builder, on_hand=on_hand).units(files)
         return
     for audited in auditor.audit_files(files):
         item = audited.item

@@ -31,9 +31,11 @@ def deal_cards(
     board: str | None = None,
     mirror: bool = False,
     hero: int | None = None,
+    seats: tuple[int, ...] = (),
 ) -> tuple[list[tuple[Card, ...]], list[Card], list[Card]]:
     """(hole cards per player in seat order, the five cards of the first board, the rest of the deck).
-    `hero` (his index among the players) matters only to an unfair deal (bias.py)."""
+    `hero` (his index among the players) and `seats` (the players' seat numbers) matter only to an unfair
+    deal (bias.py)."""
     deck = shuffled_deck(rng)
     unfair = bias.active()
     if unfair is not None:
@@ -47,7 +49,7 @@ def deal_cards(
             holes.append(tuple(deck[:size]))
             del deck[:size]
     if unfair is not None:
-        unfair.holes(holes, deck, hero)
+        unfair.holes(holes, deck, hero, seats)
     runout = _no_low_board(deck) if board == "no_low" else deck[:5]
     for card in runout:
         deck.remove(card)

@@ -385,7 +385,9 @@ class TableSession:
         if self.game.is_draw:  # (generate/stud_draw.py: the hands of the game's size from one deck)
             holes, runout, deck = draw_hands(rng, self.game, len(dealt))
         else:
-            holes, runout, deck = deal_cards(rng, self.game, len(dealt), hero=hero)
+            holes, runout, deck = deal_cards(
+                rng, self.game, len(dealt), hero=hero, seats=tuple(player.seat for player in dealt)
+            )
         for player, hole in zip(dealt, holes, strict=True):
             player.hole = hole
         return Table(rec, posts, small, big, runout, deck, random_style(rng), 0.35, Scenario())

@@ -70,6 +70,9 @@ class Work:
     tables_of: Callable[..., Any] | None = None
     # an export's dataset: stages the `tables` rows of a chunk judged across hands (rows, stage, chunk, units)
     stage_rows: Callable[..., list[int]] | None = None
+    # what each hand read (a Hand, not a copy in its unit) gives besides its audit, worked out in the worker
+    # and sent back (a function imported by name: the fairness audit's `observe_hand`)
+    per_hand: Callable[[Any], Any] | None = None
 
 
 @dataclass(slots=True)
@@ -88,6 +91,7 @@ class UnitResult:
     # tables hold (numbered 1 ... count)
     paths: list[str] = field(default_factory=list)
     count: int = 0
+    extras: dict[int, Any] = field(default_factory=dict)  # Work.per_hand's value, by the hand's index in `hands`
 
 
 # ---- in the worker ------------------------------------------------------------------------------------
@@ -99,7 +103,7 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
     """Audit one input, the `unit`th of the run (a worker's task): every hand block of it, in order, as plain
     values, each kept as the one-process run keeps it (run/sink.py Keeper); its tables sent back, or staged
     for the dataset (Work.stage)."""
-    from omaha_audit.model import UnreadableHand
+    from omaha_audit.model import Hand, UnreadableHand
     from omaha_audit.rules.base import Severity
     from omaha_audit.run.pipeline import Tally, hand_kind
     from omaha_audit.run.sequences import packed_picture
@@ -112,6 +116,7 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
     keeper = Keeper(tables, work.texts, minimum, work.viewer, work.views)
     hands: list[tuple[Any, ...]] = []
     views: dict[int, Any] = {}
+    extras: dict[int, Any] = {}
     paths: dict[str, None] = {}
     for audited, picture, house, key in auditor.audit_source(source, scanned):
         kept, numbered = keeper.keep(audited, house)
@@ -120,6 +125,8 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
             # (numbered and given its finding rows by the main process: HtmlReport.add)
             views[len(hands)] = kept.view
         audited.context = None  # (the replay is done with)
+        if work.per_hand is not None and not audited.copy and isinstance(audited.item, Hand):
+            extras[len(hands)] = work.per_hand(audited.item)
         kind, room, format_name = hand_kind(audited.item)
         if work.stage is not None:
             item = audited.item
@@ -136,7 +143,7 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
         staged = tables.hand_no
         return UnitResult(str(source), marshal.dumps(hands), notices, None, problems, views, list(paths), staged)
     frames = tables.frames().named() if tables is not None else None
-    return UnitResult(str(source), marshal.dumps(hands), notices, frames, problems, views)
+    return UnitResult(str(source), marshal.dumps(hands), notices, frames, problems, views, extras=extras)
 
 
 def _auditor(work: Work) -> Auditor:
@@ -508,7 +515,8 @@ class Dataset(Protocol):
 class ParallelRun:
     """The audit of `files` by `executor`, merged in input order into `auditor` (its tally, its findings
     across hands, its table rows), and into `builder` when the run builds tables, or numbered in `dataset`
-    when the workers stage them for an export's dataset (Work.stage). Iterate `units()`."""
+    when the workers stage them for an export's dataset (Work.stage). With Work.per_hand, `on_hand` is given
+    each value the workers worked out, in input order, for the hands that are not copies. Iterate `units()`."""
 
     def __init__(
         self,
@@ -517,8 +525,10 @@ class ParallelRun:
         work: Work,
         builder: MergedTables | None = None,
         dataset: Dataset | None = None,
+        on_hand: Callable[[Any], None] | None = None,
     ) -> None:
         self.auditor = auditor
+        self.on_hand = on_hand
         self.executor = executor
         self.work = work
         self.builder = builder
@@ -557,6 +567,8 @@ class ParallelRun:
                             house = self._house(houses, room, format_name)
                             sequencer.add_packed(_as_copy(picture, auditor.order), auditor.order, house)
                         continue
+                    if self.on_hand is not None and index in unit.extras:
+                        self.on_hand(unit.extras[index])
                     findings = [finding_of(value) for value in values] if values else []
                     tally.add_counts(kind, room, format_name, findings)
                     if sequencer is not None and picture is not None:
@@ -693,6 +705,7 @@ def work_for(
     viewer: Viewer | None = None,
     tables_of: Callable[..., Any] | None = None,
     stage_rows: Callable[..., list[int]] | None = None,
+    per_hand: Callable[[Any], Any] | None = None,
 ) -> Work:
     """The Work of a run from the command's choices (`rules` None: all of them)."""
     codes = None if rules is None else tuple(rule.code for rule in rules)
@@ -708,4 +721,5 @@ def work_for(
         viewer=viewer,
         tables_of=tables_of,
         stage_rows=stage_rows,
+        per_hand=per_hand,
     )
