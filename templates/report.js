@@ -11,6 +11,9 @@
     return Number.isNaN(number) ? -Infinity : number;
   }
 
+  // (a table whose rows the script keeps, a page of them in the page, sorts them all: see the findings)
+  const keptRows = new Map();
+
   function sortBy(table, th) {
     const index = th.cellIndex;
     const numeric = th.classList.contains("num");
@@ -19,15 +22,20 @@
     th.setAttribute("aria-sort", direction);
     const sign = direction === "ascending" ? 1 : -1;
     const body = table.tBodies[0];
-    const rows = Array.from(body.rows);
+    const kept = keptRows.get(table);
+    const rows = kept ? kept.rows() : Array.from(body.rows);
     const keys = new Map(rows.map((row) => [row, cellValue(row, index, numeric)]));
     rows.sort((a, b) => {
       const x = keys.get(a), y = keys.get(b);
       return x < y ? -sign : x > y ? sign : 0;
     });
-    const fragment = document.createDocumentFragment();
-    for (const row of rows) fragment.appendChild(row);
-    body.appendChild(fragment);
+    if (kept) {
+      kept.order(rows);
+    } else {
+      const fragment = document.createDocumentFragment();
+      for (const row of rows) fragment.appendChild(row);
+      body.appendChild(fragment);
+    }
     table.dispatchEvent(new Event("sorted"));
   }
 
@@ -42,9 +50,13 @@
     }
   }
 
-  // ---- filtering the findings table by code, severity, room and text, a page of rows at a time ----
+  // ---- the findings table: a page of rows built at a time, filtered by code, severity, room and text ----
+  // (the page holds every row's markup, escaped where it was made, as the text of one script element that
+  // is not run: a report of thousands of findings opens with one page of them built; the others are built
+  // when a sort or the text filter needs them all)
   const findings = document.getElementById("findings-table");
-  if (findings) {
+  const findingRows = document.getElementById("findings-rows");
+  if (findings && findingRows) {
     const selects = Array.from(document.querySelectorAll("select[data-filter]"));
     const search = document.getElementById("filter-text");
     const counter = document.getElementById("findings-count");
@@ -57,18 +69,46 @@
     const narrow = window.matchMedia("(max-width: 760px)").matches;
     const size = Math.min(parseInt(findings.getAttribute("data-page-size"), 10) || Infinity, narrow ? 100 : Infinity);
     const number = (value) => value.toLocaleString("en");
-    let matched = Array.from(body.rows);
+    const entities = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&#34;": '"', "&#39;": "'", "&quot;": '"' };
+    const unescape = (text) => text.replace(/&(?:amp|lt|gt|quot|#34|#39);/g, (entity) => entities[entity]);
+    const attribute = (markup, name) => {
+      const found = markup.slice(0, markup.indexOf(">")).match(new RegExp(" data-" + name + '="([^"]*)"'));
+      return found ? unescape(found[1]) : "";
+    };
+    let entries = findingRows.textContent.split("<#>\n").filter((part) => part).map((markup) => ({
+      markup, row: null, code: attribute(markup, "code"), severity: attribute(markup, "severity"),
+      room: attribute(markup, "room"),
+    }));
+    const build = (wanted) => {
+      const missing = wanted.filter((entry) => entry.row === null);
+      if (!missing.length) return;
+      const maker = document.createElement("template");
+      maker.innerHTML = "<table><tbody>" + missing.map((entry) => entry.markup).join("") + "</tbody></table>";
+      const made = Array.from(maker.content.querySelector("tbody").rows);
+      missing.forEach((entry, index) => { entry.row = made[index]; });
+    };
+    const entryOf = new Map();
+    keptRows.set(findings, {
+      rows: () => {
+        build(entries);
+        entries.forEach((entry) => entryOf.set(entry.row, entry));
+        return entries.map((entry) => entry.row);
+      },
+      order: (rows) => { entries = rows.map((row) => entryOf.get(row)); },
+    });
+    let matched = entries;
     let page = 0;
     const render = () => {
       const pages = Math.max(1, Math.ceil(matched.length / size));
       page = Math.min(page, pages - 1);
       const start = page * size;
-      const shown = new Set(matched.slice(start, start + size));
-      for (const row of body.rows) row.hidden = !shown.has(row);
-      let text = number(matched.length) + " of " + number(body.rows.length) + " findings shown";
+      const shown = matched.slice(start, start + size);
+      build(shown);
+      body.replaceChildren(...shown.map((entry) => entry.row));
+      let text = number(matched.length) + " of " + number(entries.length) + " findings shown";
       if (pages > 1) {
-        text = number(matched.length) + " of " + number(body.rows.length) + " findings match; rows " +
-          number(start + 1) + "–" + number(start + shown.size) + " shown";
+        text = number(matched.length) + " of " + number(entries.length) + " findings match; rows " +
+          number(start + 1) + "–" + number(start + shown.length) + " shown";
       }
       if (counter) counter.textContent = text;
       if (pager) pager.hidden = pages <= 1;
@@ -79,9 +119,10 @@
     const apply = () => {
       const wanted = selects.map((select) => [select.getAttribute("data-filter"), select.value]);
       const text = search ? search.value.trim().toLowerCase() : "";
-      matched = Array.from(body.rows).filter((row) =>
-        wanted.every(([name, value]) => !value || row.getAttribute("data-" + name) === value) &&
-        (!text || row.textContent.toLowerCase().includes(text)));
+      if (text) build(entries);
+      matched = entries.filter((entry) =>
+        wanted.every(([name, value]) => !value || entry[name] === value) &&
+        (!text || entry.row.textContent.toLowerCase().includes(text)));
       page = 0;
       render();
     };

@@ -22,17 +22,20 @@ from report.sample import CHAT, IMG_NAME, SCRIPT_NAME, Run, audit_to_html
 class Elements(HTMLParser):
     """Every start tag with its attributes, and the text inside <script> (the scripts that run) and <style>;
     `views`: the hand views the page keeps as the text of a script that is not run, drawn when opened
-    (id, summary markup, body markup)."""
+    (id, summary markup, body markup); the findings table's rows, kept as markup the same way (built a page
+    at a time), are parsed where they stand: their tags are among `tags`."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.tags: list[tuple[str, dict[str, str | None]]] = []
-        self.raw: dict[str, list[str]] = {"script": [], "style": [], "views": []}
+        self.raw: dict[str, list[str]] = {"script": [], "style": [], "views": [], "findings": []}
         self._inside: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.tags.append((tag, dict(attrs)))
-        kind = "views" if tag == "script" and dict(attrs).get("type") == "text/x-omaha-audit-views" else tag
+        kind = {"text/x-omaha-audit-views": "views", "text/x-omaha-audit-findings": "findings"}.get(
+            str(dict(attrs).get("type")) if tag == "script" else "", tag
+        )
         if kind in self.raw:
             self._inside = kind
             self.raw[kind].append("")
@@ -43,7 +46,11 @@ class Elements(HTMLParser):
         return [part.split("<|>") for part in text.split("<#>\n") if part]
 
     def handle_endtag(self, tag: str) -> None:
-        if self._inside and tag == ("script" if self._inside == "views" else self._inside):
+        if self._inside and tag == ("script" if self._inside in ("views", "findings") else self._inside):
+            if self._inside == "findings":
+                rows = Elements()
+                rows.feed(self.raw["findings"][-1])
+                self.tags.extend(rows.tags)
             self._inside = None
 
     def handle_data(self, data: str) -> None:
