@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     import polars as pl
 
     from omaha_audit.model.house_rules import HouseRules
+    from omaha_audit.parse.files import HandSource
     from omaha_audit.report.hand_view import HandView
     from omaha_audit.rules.base import Finding
     from omaha_audit.rules.registry import Rule, TableRule
@@ -516,9 +517,18 @@ def executor_for(jobs: int, scheduler: str | None) -> Executor:
     return LocalPool(jobs if jobs > 0 else (os.cpu_count() or 1))
 
 
-def in_order(executor: Executor, files: Sequence[Source], scanned: set[Source], work: Work) -> Iterator[UnitResult]:
-    """The units' results in input order, a few units ahead per worker (memory stays bounded)."""
-    tasks = ((audit_unit, (source, source in scanned, work, unit), None) for unit, source in enumerate(files))
+def in_order(
+    executor: Executor, files: Sequence[Source], scanned: set[Source], work: Work, reader: HandSource | None = None
+) -> Iterator[UnitResult]:
+    """The units' results in input order, a few units ahead per worker (memory stays bounded). With `reader`
+    (the main process's), a big file is cut into pieces at hand boundaries, each a unit (parse/chunks.py);
+    not for an export's dataset, whose staged rows are named by file."""
+    units: Iterator[tuple[Source, Source]] = ((file, file) for file in files)
+    if reader is not None and work.stage is None and executor.workers > 1:
+        from omaha_audit.parse.chunks import chunk_bytes, units_of
+
+        units = units_of(files, reader, chunk_bytes())
+    tasks = ((audit_unit, (unit, file in scanned, work, index), None) for index, (file, unit) in enumerate(units))
     for _, result in ahead(executor, tasks):
         yield result
 
@@ -595,7 +605,8 @@ class ParallelRun:
         scanned: set[Source] = getattr(files, "scanned", set())
         cancel = True
         try:
-            for index_of_unit, unit in enumerate(in_order(self.executor, files, scanned, self.work)):
+            results = in_order(self.executor, files, scanned, self.work, auditor.source)
+            for index_of_unit, unit in enumerate(results):
                 numbers: dict[int, int] = {}
                 dropped: list[int] = []  # the unit's hands in its tables found here to be copies
                 found: Found = []
