@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from omaha_audit.parse.input_files import Source
     from omaha_audit.parse.split import Splitter
 
-CHUNK_BYTES: Final = 4 << 20  # about 2,000 hands of PokerStars Omaha
+CHUNK_BYTES: Final = 1 << 20  # about 500 hands of PokerStars Omaha: the last piece keeps one worker busy briefly
 CHUNK_ENV: Final = "OMAHA_AUDIT_CHUNK_BYTES"  # a smaller size (tests cut a file into many pieces)
 WINDOW_BYTES: Final = 64 << 10  # the text looked into for a hand start after a cut's place (doubled if none)
 _READ_BYTES: Final = 8 << 20
@@ -72,6 +72,41 @@ class FileChunk:
 
     def __str__(self) -> str:
         return str(self.path)
+
+
+@dataclass(frozen=True, slots=True)
+class FileGroup:
+    """Small files read in turn as one unit of work, each with whether a folder scan found it; named as its
+    last file (the progress counts files done)."""
+
+    files: tuple[Source, ...]
+    scanned: tuple[bool, ...]
+
+    def __str__(self) -> str:
+        return str(self.files[-1])
+
+
+def groups_of(files: Iterable[Source], scanned: set[Source], size: int) -> Iterator[FileGroup]:
+    """`files` in order, in groups of consecutive files on disk of fewer than `size` bytes in all (a file
+    named by URL or in an archive, or a larger file, a group alone)."""
+    group: list[Source] = []
+    total = 0
+    for file in files:
+        length = _length(file) if isinstance(file, Path) else size
+        if group and total + length >= size:
+            yield FileGroup(tuple(group), tuple(each in scanned for each in group))
+            group, total = [], 0
+        group.append(file)
+        total += length
+    if group:
+        yield FileGroup(tuple(group), tuple(each in scanned for each in group))
+
+
+def _length(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def chunk_bytes() -> int:
