@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from omaha_audit.errors import RunFailed
+from omaha_audit.parse.chunks import FileGroup, groups_of
 from omaha_audit.parse.input_files import Source
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ class UnitResult:
 _AUDITORS: dict[Work, Auditor] = {}
 
 
-def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> UnitResult:
+def audit_unit(source: Source | FileGroup, scanned: bool, work: Work, unit: int = 0) -> UnitResult:
     """Audit one input, the `unit`th of the run (a worker's task): every hand block of it, in order, as plain
     values; its tables sent back, or staged for the dataset (Work.stage)."""
     from omaha_audit.model import UnreadableHand
@@ -110,7 +111,7 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
     hands: list[tuple[Any, ...]] = []
     views: dict[int, HandView] = {}
     paths: dict[str, None] = {}
-    for audited, picture, house, key in auditor.audit_source(source, scanned):
+    for audited, picture, house, key in _unit_hands(auditor, source, scanned):
         local = None
         ctx = audited.context
         if builder is not None:
@@ -138,6 +139,15 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
         return UnitResult(str(source), marshal.dumps(hands), notices, None, problems, views, list(paths), staged)
     frames = builder.frames().named() if builder is not None else None
     return UnitResult(str(source), marshal.dumps(hands), notices, frames, problems, views)
+
+
+def _unit_hands(auditor: Auditor, source: Source | FileGroup, scanned: bool) -> Iterator[Any]:
+    """The audited hands of a unit: one input, or a group of small ones in turn (parse/chunks.py)."""
+    if isinstance(source, FileGroup):
+        for file, found in zip(source.files, source.scanned, strict=True):
+            yield from auditor.audit_source(file, found)
+    else:
+        yield from auditor.audit_source(source, scanned)
 
 
 def _auditor(work: Work) -> Auditor:
@@ -517,14 +527,19 @@ def executor_for(jobs: int, scheduler: str | None) -> Executor:
     return LocalPool(jobs if jobs > 0 else (os.cpu_count() or 1))
 
 
+GROUP_BYTES = 1 << 20  # an export's dataset: consecutive files on disk of fewer bytes in all are one unit
+
+
 def in_order(
     executor: Executor, files: Sequence[Source], scanned: set[Source], work: Work, reader: HandSource | None = None
 ) -> Iterator[UnitResult]:
     """The units' results in input order, a few units ahead per worker (memory stays bounded). With `reader`
     (the main process's), a big file is cut into pieces at hand boundaries, each a unit (parse/chunks.py);
     not for an export's dataset, whose staged rows are named by file."""
-    units: Iterator[tuple[Source, Source]] = ((file, file) for file in files)
-    if reader is not None and work.stage is None and executor.workers > 1:
+    units: Iterator[tuple[Source, Source | FileGroup]] = ((file, file) for file in files)
+    if work.stage is not None:  # (small files together: a unit of the dataset costs some files of its own)
+        units = ((group.files[-1], group) for group in groups_of(files, scanned, GROUP_BYTES))
+    elif reader is not None and executor.workers > 1:
         from omaha_audit.parse.chunks import chunk_bytes, units_of
 
         units = units_of(files, reader, chunk_bytes())
