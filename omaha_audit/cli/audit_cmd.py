@@ -74,7 +74,9 @@ def run_audit(
         progress = Progress(len(files), err, enabled=False if streaming_to_terminal else None)
         position = {str(path): index for index, path in enumerate(files)}
         try:
-            for count, found, path in _batches(auditor, files, report, minimum, workers, observed):
+            # (the text of each hand's findings: only the text format prints it)
+            text_minimum = minimum if output_format == "text" else None
+            for count, found, path in _batches(auditor, files, report, text_minimum, workers, observed):
                 progress.files_done = position.get(path, progress.files_done)
                 progress.update(count)
                 for hand_findings, text, _, _ in found:
@@ -97,7 +99,8 @@ def run_audit(
         elif output_format == "json":
             findings.extend(finding.as_dict() for finding in across)
         if output_format == "json":
-            json.dump({"summary": tally.as_dict(), "findings": findings}, out, ensure_ascii=False, indent=1)
+            # (built whole and written once: json.dump writes each of its many pieces through `out`)
+            out.write(json.dumps({"summary": tally.as_dict(), "findings": findings}, ensure_ascii=False, indent=1))
             out.write("\n")
         elif output_format == "text":  # (the summary last: what a terminal shows when the run ends)
             out.write("".join(texts))
@@ -162,20 +165,20 @@ def _batches(
     auditor: Auditor,
     files: Sequence[Source],
     report: HtmlReport | None,
-    minimum: Severity,
+    minimum: Severity | None,
     workers: Workers | None,
     observed: Observed | None = None,
 ) -> Iterator[tuple[int, Found, str]]:
     """The hands in input order, in batches: how many, those with findings (their findings and their text
-    at `minimum` for the terminal), and their file. Audited here (a batch per hand), or by `workers` (a
-    batch per file). Each hand goes into the `report` as it comes, either way."""
+    at `minimum` for the terminal, "" when `minimum` is None), and their file. Audited here (a batch per
+    hand), or by `workers` (a batch per unit). Each hand goes into the `report` as it comes, either way."""
     if workers is not None:
         from omaha_audit.run.parallel import ParallelRun
 
         # with a report: its statistics come from the workers' tables, its hand views are rendered there
         work = workers.work(
             auditor,
-            text_minimum=minimum.value,
+            text_minimum=minimum.value if minimum is not None else None,
             keep_text=True,
             tables=report.tables if report is not None else (),
             views=report.max_hand_views if report is not None else 0,
@@ -193,5 +196,6 @@ def _batches(
         if observed is not None and not audited.copy and isinstance(audited.item, Hand):
             observed.add(audited.item)
         audited.context = None  # release the replay: only the report needs it
-        found = [(audited.findings, hand_text(audited, minimum), 0, None)] if audited.findings else []
+        text = hand_text(audited, minimum) if minimum is not None and audited.findings else ""
+        found = [(audited.findings, text, 0, None)] if audited.findings else []
         yield 1, found, hand_path(audited)
