@@ -40,7 +40,10 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from omaha_audit.accuracy import Accuracy, measure
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # (devtools: test and benchmark code)
+
+from devtools.accuracy import Accuracy, measure
+
 from omaha_audit.generate import GenerateConfig
 from omaha_audit.generate.faults_table import session_rooms
 from omaha_audit.generate.writers import cannot_show, room_dealing, room_variants, rooms

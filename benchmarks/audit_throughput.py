@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # (devtools: the pokerkit bridge)
 
 from parse_throughput import build_file, corpus_dir, plo_hands, read_split
 
@@ -56,7 +57,7 @@ def audit_all(path: Path, rules: tuple[Rule | TableRule, ...] = ALL_RULES) -> in
 
 def pokerkit_rate(path: Path, limit: int, repeat: int) -> tuple[float, int, int] | None:
     try:
-        from omaha_audit.interop.pokerkit_bridge import replay_in_pokerkit
+        from devtools.pokerkit_bridge import replay_in_pokerkit
     except ImportError:
         return None
     hands = [item for item in hand_source().read_file(path) if isinstance(item, Hand)][:limit]

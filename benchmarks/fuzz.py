@@ -1,7 +1,7 @@
 """The long fuzz run (issue 19): mutated real inputs of every room family of the corpus, checked for
 crashes, internal errors (OA104), lost hands, invalid JSON lines and findings that change with the hash
-seed (omaha_audit/fuzz.py says how each is judged); then (issue 36) archives of those inputs under hostile
-member names and chains of URLs that name nothing readable (omaha_audit/fuzz_archives.py). Prints one line
+seed (tests/devtools/fuzz.py says how each is judged); then (issue 36) archives of those inputs under hostile
+member names and chains of URLs that name nothing readable (tests/devtools/fuzz_archives.py). Prints one line
 per family, and for archives and URLs, and exits 1 if anything was found, with the first inputs of each
 failure written to --examples.
 
@@ -9,9 +9,9 @@ failure written to --examples.
                               [--seed 1] [--batch 5000] [--examples DIR]
     python benchmarks/fuzz.py --cache 400 [--seed 1]
     python benchmarks/fuzz.py --outputs   # every output command onto every kind of target, every umask
-                                          # (omaha_audit/fuzz_outputs.py), and stdout full or closed
+                                          # (tests/devtools/fuzz_outputs.py), and stdout full or closed
 
-`--cache N` runs N trials of bad cache entries instead (omaha_audit/fuzz.py fuzz_cache_files: the audit of
+`--cache N` runs N trials of bad cache entries instead (tests/devtools/fuzz.py fuzz_cache_files: the audit of
 sample_histories/ and `rules`, each in a new process, with one entry of a warm cache made bad), and exits 1
 if any changed a result, gave a traceback or ran a planted pickle.
 """
@@ -28,8 +28,10 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from omaha_audit.fuzz import FAMILIES, Outcome, fuzz_cache_files, fuzz_family, seeds
-from omaha_audit.fuzz_archives import check_urls, fuzz_archives, fuzz_urls
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # (devtools: test and benchmark code)
+
+from devtools.fuzz import FAMILIES, Outcome, fuzz_cache_files, fuzz_family, seeds
+from devtools.fuzz_archives import check_urls, fuzz_archives, fuzz_urls
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -86,7 +88,7 @@ def main() -> int:
 def _outputs(examples: Path) -> int:
     import tempfile
 
-    from omaha_audit.fuzz_outputs import all_cases, run_outputs
+    from devtools.fuzz_outputs import all_cases, run_outputs
 
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="omaha-audit-fuzz-outputs-") as scratch:

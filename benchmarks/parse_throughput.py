@@ -205,7 +205,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5, help="best of N runs (default 5)")
     parser.add_argument("--room", action="append", help="format to measure (default: every format with a reader)")
     parser.add_argument("--keep", type=Path, help="write the PokerStars file here and keep it")
-    parser.add_argument("--profile", action="store_true", help="profile one PokerStars parse run (cProfile)")
+    parser.add_argument("--profile", action="store_true", help="cProfile one parse of each room named, untimed")
     args = parser.parse_args()
     root = corpus_dir()
     wanted = args.room or [room.name for room in FORMATS if not isinstance(room, NotReadYet)]
@@ -226,11 +226,6 @@ def main() -> int:
                 hands = plo_hands(root)
                 path = args.keep or Path(scratch) / "plo.txt"
                 written = build_file(path, hands, args.hands)
-                if args.profile:
-                    import cProfile
-
-                    cProfile.runctx("parse_all(path)", globals(), {"path": path}, sort="tottime")
-                    return 0
             else:
                 hands = room_hands(root, name)
                 if not hands:
@@ -238,6 +233,12 @@ def main() -> int:
                     continue
                 path = Path(scratch) / f"{name}.txt"
                 written = build_room_file(path, hands, args.hands)
+            if args.profile:
+                import cProfile
+
+                print(f"== {name}: cProfile of one parse run")
+                cProfile.runctx("parse_all(path)", globals(), {"path": path}, sort="tottime")
+                continue
             size = path.stat().st_size
             timings = measure(path, written, args.repeat, raw_work)
             if timings is None:

@@ -59,7 +59,7 @@ def main() -> None:
     auditor = Auditor()
     report = HtmlReport(max_hand_views=args.views)
     for audited in auditor.audit_files([source]):
-        report.add(audited)
+        report.add_hand(audited)
     collected = time.perf_counter() - started
     print(f"audit + report collection:   {collected:7.1f} s", flush=True)
     started = time.perf_counter()

@@ -9,7 +9,7 @@ class RunFailed(Exception):
 
 class OutputRefused(Exception):
     """An output path names something the tool does not replace (a folder, a device, a link into /proc, a
-    read-only file...): exit 2, as a usage error (omaha_audit/output.py)."""
+    read-only file...): exit 2, as a usage error (omaha_audit/output/files.py)."""
 
 
 class WriteFailed(Exception):

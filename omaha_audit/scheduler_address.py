@@ -6,7 +6,7 @@ itself answers a malformed address with a ValueError or a TypeError from deep in
 scheme that needs more than an address (inproc, ucx, ws) with an error of its own.
 
 Kept free of Dask and of the rest of the package: the command line checks the address before loading
-either, and the fuzz harness (omaha_audit/fuzz.py) calls it on random text."""
+either, and the fuzz harness (tests/devtools/fuzz.py) calls it on random text."""
 
 from __future__ import annotations
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from omaha_audit.accuracy import Accuracy, measure
+from devtools.accuracy import Accuracy, measure
+
 from omaha_audit.generate import GenerateConfig, fault_names
 
 

@@ -29,6 +29,9 @@ READER = hand_source()
 ROOMS = sorted(path.name for path in (corpus_root() or Path("/nonexistent")).glob("*") if path.is_dir())
 
 
+WHOLE = ("an XML or JSON history is read whole", "a file of that name is read whole", "a UTF-16 file is read whole")
+
+
 def _read(auditor: Auditor, source: object) -> list[tuple[object, ...]]:
     """Every item read from `source` as plain values: its kind, its block (first line, lines), its findings."""
     rows: list[tuple[object, ...]] = []
@@ -93,9 +96,10 @@ def test_every_room_read_in_pieces_as_whole(room: str, tmp_path: Path) -> None:
     joined = _joined(list(expand_paths(files)), tmp_path / f"{room}.txt")  # type: ignore[arg-type]
     for path in files:  # (the others: read whole, for the reason given, or for their text: test_what_is_read_whole)
         reason = whole_reason(path, READER)
-        assert reason in ("an XML or JSON history is read whole", "a file of that name is read whole") or (
-            reason is None and (joined is not None or not _plain(path.read_bytes()))
-        ), (path, reason)
+        assert reason in WHOLE or (reason is None and (joined is not None or not _plain(path.read_bytes()))), (
+            path,
+            reason,
+        )
     if joined is None:
         return
     assert _same_read_in_pieces(joined, 2000) >= 2

@@ -1,5 +1,5 @@
 """Fuzzing every reader and the engine, CI-sized (issue 19): Hypothesis draws a real input of each room family
-(the interchange formats OHH and PHH among them) and a list of edits (omaha_audit/fuzz.py), and the mutated
+(the interchange formats OHH and PHH among them) and a list of edits (tests/devtools/fuzz.py), and the mutated
 input must give no crash, no internal error, no lost line and only valid JSON; a batch of seeded random
 mutations must also give the same findings under two hash seeds. The long run is benchmarks/fuzz.py
 (100,000 inputs per family)."""
@@ -15,11 +15,8 @@ from pathlib import Path
 
 import pytest
 from corpus_paths import require_corpus
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from omaha_audit import fuzz, fuzz_outputs
-from omaha_audit.fuzz import (
+from devtools import fuzz, fuzz_outputs
+from devtools.fuzz import (
     CACHE_KINDS,
     FAMILIES,
     KINDS,
@@ -31,7 +28,9 @@ from omaha_audit.fuzz import (
     hash_seed_differences,
     mutate,
 )
-from omaha_audit.fuzz_archives import ARCHIVE_KINDS, MEMBER_NAMES, check_archive, check_urls, fuzz_urls
+from devtools.fuzz_archives import ARCHIVE_KINDS, MEMBER_NAMES, check_archive, check_urls, fuzz_urls
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytestmark = pytest.mark.corpus
 
@@ -205,7 +204,7 @@ def test_each_bad_cache_entry_is_bad(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("command", "kind", "mask"), fuzz_outputs.small_cases(), ids=lambda value: str(value))
 def test_outputs_onto_every_kind_of_target(command: str, kind: str, mask: int, tmp_path: Path) -> None:
     """No traceback, a documented exit, nothing but a regular file replaced (a link stays, the file it leads
-    to is written), modes kept or from the umask, nothing left behind (omaha_audit/fuzz_outputs.py)."""
+    to is written), modes kept or from the umask, nothing left behind (tests/devtools/fuzz_outputs.py)."""
     outcome = fuzz_outputs.run_outputs(tmp_path, [(command, kind, mask)], printing=False)
     assert not outcome.failed(), f"{outcome.report()}\n{outcome.examples}"
 

@@ -1,4 +1,4 @@
-"""omaha_audit/output.py: an interrupted write leaves no temporary file, wherever the Ctrl-C lands; only a
+"""omaha_audit/output/files.py: an interrupted write leaves no temporary file, wherever the Ctrl-C lands; only a
 regular file (or nothing) is replaced, a link to one followed; a new file follows the umask and a replaced
 one keeps its mode; names made from data are bounded; write errors are named (issue 36).
 
@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from omaha_audit.errors import OutputRefused, ReaderGone, WriteFailed
-from omaha_audit.output import NAME_LIMIT, atomic_path, bounded_name, standard_output, umask
+from omaha_audit.output.files import NAME_LIMIT, atomic_path, bounded_name, standard_output, umask
 
 
 @pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signal masks are POSIX")

@@ -1,5 +1,6 @@
 """A plain (non-editable) install finds the grammar: the wheel carries grammar/ and templates/ inside the
-package (pyproject's force-include), and an installed wheel parses a hand."""
+package (pyproject's force-include), and an installed wheel parses a hand. The code only the tests and the
+benchmarks run (tests/devtools: the fuzz harness, the accuracy runner, the pokerkit bridge) is not in it."""
 
 from __future__ import annotations
 
@@ -60,6 +61,29 @@ def test_the_wheel_holds_the_grammar_and_templates(wheel: Path):
     assert "omaha_audit/rooms/pokerstars/reader.py" in names
     grammar = zipfile.ZipFile(wheel).read("omaha_audit/_data/grammar/pokerstars.lark").decode()
     assert grammar == (REPO / "grammar" / "pokerstars.lark").read_text(encoding="utf-8")
+
+
+# the test-only modules (tests/devtools), by the name each had in the package
+TEST_ONLY = ("fuzz", "fuzz_archives", "fuzz_outputs", "accuracy", "pokerkit_bridge", "devtools")
+
+
+def _test_only(name: str) -> bool:
+    stem = Path(name).name.partition(".")[0]
+    return stem in TEST_ONLY or "devtools" in Path(name).parts
+
+
+def test_the_wheel_holds_no_test_only_code(wheel: Path):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "omaha_audit/interop/phh.py" in names
+    assert [name for name in names if _test_only(name)] == []
+
+
+def test_the_test_only_code_is_outside_the_package():
+    """What the wheel packs (pyproject: the omaha_audit folder) holds none of it; tests/devtools holds it all."""
+    inside = [str(path.relative_to(REPO)) for path in (REPO / "omaha_audit").rglob("*.py") if _test_only(str(path))]
+    assert inside == []
+    assert {path.stem for path in (REPO / "tests" / "devtools").glob("*.py")} >= set(TEST_ONLY) - {"devtools"}
+    assert _test_only("omaha_audit/fuzz.py") and _test_only("x/devtools/y.py") and not _test_only("omaha_audit/a.py")
 
 
 def test_an_installed_wheel_parses_a_hand(wheel: Path, tmp_path: Path):

@@ -56,7 +56,7 @@ app = typer.Typer(
 
 def _print_version(value: bool) -> None:
     if value:
-        from omaha_audit.cli.entry import version_line
+        from omaha_audit.cli.version import version_line
 
         typer.echo(version_line())
         raise typer.Exit()
@@ -192,7 +192,7 @@ def rules_command(
 ) -> None:
     """List every audit rule (code, name, severity, RULES.md ids), or document one."""
     from omaha_audit.cli.rules_cmd import print_rules
-    from omaha_audit.output import standard_output
+    from omaha_audit.output.files import standard_output
 
     if print_rules(code, standard_output(sys.stdout)) == 2:
         fail_usage(f"unknown rule code {code!r}")
@@ -231,7 +231,7 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 def _terminate(signum: int, frame: FrameType | None) -> None:
     """SIGTERM (`kill`, `timeout`, `docker stop`, systemd) stops the run as Ctrl-C does: through SIGINT's
-    handler of the moment, so that a block that holds Ctrl-C back (omaha_audit/output.py) holds it too."""
+    handler of the moment, so that a block that holds Ctrl-C back (omaha_audit/output/files.py) holds it too."""
     if _Stop.signal is None:
         _Stop.signal = signum
     handler = signal.getsignal(signal.SIGINT)
@@ -292,7 +292,7 @@ def _run() -> None:
     """The command, then what it left in standard output's buffer (help, --version), written as any output
     is (output.StandardOutput: a write error or a reader gone away is raised as such). An OSError out of
     the command, which the system raised and no command turned into a message, is a WriteFailed too."""
-    from omaha_audit.output import describe, standard_output
+    from omaha_audit.output.files import describe, standard_output
 
     stdout = sys.stdout
     try:
@@ -307,7 +307,7 @@ def _run() -> None:
 
 
 def _leave_quietly() -> None:
-    from omaha_audit.output import end_quietly
+    from omaha_audit.output.files import end_quietly
 
     with contextlib.suppress(OSError, ValueError):
         sys.stderr.flush()

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Final, TextIO
 
 from omaha_audit.model.hand import Hand
 from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.output import standard_output
-from omaha_audit.report.progress import Progress, hand_path
+from omaha_audit.output.files import standard_output
+from omaha_audit.output.progress import Progress
 from omaha_audit.report.text import hand_text, write_across, write_summary
 from omaha_audit.report.visible import notice_line, visible
 from omaha_audit.rules.base import Severity
 from omaha_audit.rules.registry import Rule, TableRule
-from omaha_audit.run.pipeline import Auditor, Tally
+from omaha_audit.run.pipeline import Auditor, Tally, hand_path
+from omaha_audit.run.sink import Keeper
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -79,14 +80,16 @@ def run_audit(
             for count, found, path in _batches(auditor, files, report, text_minimum, workers, observed):
                 progress.files_done = position.get(path, progress.files_done)
                 progress.update(count)
-                for hand_findings, text, _, _ in found:
+                for hand in found:
+                    if report is not None:
+                        report.add(hand)
                     if output_format == "jsonl":
-                        for finding in hand_findings:
+                        for finding in hand.findings:
                             out.write(json.dumps(finding.as_dict(), ensure_ascii=False) + "\n")
                     elif output_format == "json":
-                        findings.extend(finding.as_dict() for finding in hand_findings)
-                    elif text:
-                        texts.append(text)
+                        findings.extend(finding.as_dict() for finding in hand.findings)
+                    elif hand.text:
+                        texts.append(hand.text)
         finally:
             progress.close()
         tally = auditor.tally
@@ -169,33 +172,40 @@ def _batches(
     workers: Workers | None,
     observed: Observed | None = None,
 ) -> Iterator[tuple[int, Found, str]]:
-    """The hands in input order, in batches: how many, those with findings (their findings and their text
-    at `minimum` for the terminal, "" when `minimum` is None), and their file. Audited here (a batch per
-    hand), or by `workers` (a batch per unit). Each hand goes into the `report` as it comes, either way."""
+    """The hands in input order, in batches: how many, those with findings kept (run/sink.py: their findings,
+    their text at `minimum` for the terminal ("" when None), their number and view for the `report`), and their
+    file.
+    Audited here (a batch per hand), or by `workers` (a batch per file); kept by the same Keeper either way,
+    with the report's tables and views when there is a report."""
+    keeper = report.keeper() if report is not None else Keeper()
+    keeper.texts, keeper.minimum = hand_text, minimum
     if workers is not None:
         from omaha_audit.run.parallel import ParallelRun
 
         # with a report: its statistics come from the workers' tables, its hand views are rendered there
+        tables_of = None
+        if report is not None:
+            from omaha_audit.stats.dataset import unit_tables
+
+            tables_of = unit_tables
         work = workers.work(
             auditor,
             text_minimum=minimum.value if minimum is not None else None,
             keep_text=True,
             tables=report.tables if report is not None else (),
-            views=report.max_hand_views if report is not None else 0,
+            views=keeper.views,
+            texts=keeper.texts,
+            viewer=keeper.viewer,
+            tables_of=tables_of,
         )
         builder = report.builder if report is not None else None
-        for count, found, path in ParallelRun(auditor, workers.executor, work, builder).units(files):
-            if report is not None:
-                for hand_findings, _, number, view in found:
-                    report.add_found(hand_findings, number, view)
-            yield count, found, path
+        yield from ParallelRun(auditor, workers.executor, work, builder).units(files)
         return
     for audited in auditor.audit_files(files):
-        if report is not None:
-            report.add(audited, audited.context)
-        if observed is not None and not audited.copy and isinstance(audited.item, Hand):
-            observed.add(audited.item)
+        item = audited.item
+        house = auditor.rules_for(item) if audited.findings and isinstance(item, Hand) else None
+        kept, _ = keeper.keep(audited, house)
+        if observed is not None and not audited.copy and isinstance(item, Hand):
+            observed.add(item)
         audited.context = None  # release the replay: only the report needs it
-        text = hand_text(audited, minimum) if minimum is not None and audited.findings else ""
-        found = [(audited.findings, text, 0, None)] if audited.findings else []
-        yield 1, found, hand_path(audited)
+        yield 1, [kept] if kept is not None else [], hand_path(audited)

@@ -53,10 +53,10 @@ def file_path(raw: str) -> Path:
 
 def check_output_file(path: Path, option: str) -> None:
     """Fail (usage, exit 2) before any work when `path` could not be written: it is not a regular file or
-    nothing (omaha_audit/output.py check_target: a folder, a device, a link into /proc, a read-only file),
+    nothing (omaha_audit/output/files.py check_target: a folder, a device, a link into /proc, a read-only file),
     or its folder is missing or not writable."""
     from omaha_audit.errors import OutputRefused
-    from omaha_audit.output import check_target
+    from omaha_audit.output.files import check_target
 
     try:
         real = check_target(path)
@@ -176,7 +176,8 @@ def scheduler_option(text: str) -> str:
 def in_process_workers(rules_file: Path | None, preset: str | None) -> Workers:
     """The units of work of a command run here, one after the other (`--jobs 1` where the command always runs
     as units: an export's dataset)."""
-    from omaha_audit.run.parallel import InProcess, Workers
+    from omaha_audit.run.parallel import Workers
+    from omaha_audit.run.tasks import InProcess
 
     return Workers(InProcess(), house_spec(rules_file, preset))
 

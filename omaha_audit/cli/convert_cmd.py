@@ -33,7 +33,7 @@ def convert_command(
     """Write every read hand in another format, one output file per input file; hands a format cannot
     express are counted by reason (exit 1 when there are any, or unreadable hands)."""
     from omaha_audit.interop.convert import convert_files, report
-    from omaha_audit.output import make_folder
+    from omaha_audit.output.files import make_folder
 
     check_output_folder(output, "--output")
     files = open_paths(paths)

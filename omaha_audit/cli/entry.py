@@ -11,14 +11,9 @@ from collections.abc import Callable
 from typing import NoReturn, TextIO
 
 
-def version_line() -> str:
-    from omaha_audit import __version__, build
-
-    kind = "compiled with mypyc" if build() == "compiled" else "pure Python"
-    return f"omaha-audit {__version__} ({kind})"
-
-
 def _print_version(out: TextIO) -> int:
+    from omaha_audit.cli.version import version_line
+
     out.write(version_line() + "\n")
     return 0
 
@@ -44,7 +39,7 @@ def _answer(write: Callable[[TextIO], int], usage: str = "") -> NoReturn:
     """Write the answer to standard output and exit as the full command line would: 2 (with `usage`) when
     `write` says so, a write error 3, a reader gone away (`omaha-audit rules | head`) quietly."""
     from omaha_audit.errors import ReaderGone, WriteFailed
-    from omaha_audit.output import end_quietly, standard_output
+    from omaha_audit.output.files import end_quietly, standard_output
 
     out = standard_output(sys.stdout)
     try:

@@ -59,7 +59,7 @@ def run_export(
     import polars as pl
 
     from omaha_audit.errors import WriteFailed
-    from omaha_audit.output import describe
+    from omaha_audit.output.files import describe
     from omaha_audit.run.pipeline import Auditor
     from omaha_audit.stats.collect import collect
     from omaha_audit.stats.export import write_tables
@@ -97,13 +97,15 @@ def _export_dataset(
     auditor: Auditor, files: Sequence[Source], folder: Path, err: TextIO, workers: Workers
 ) -> list[tuple[str, int, str]]:
     """The dataset, every row of it written by the units of work (omaha_audit/stats/dataset.py)."""
-    from omaha_audit.report.progress import Progress
+    from omaha_audit.output.progress import Progress
     from omaha_audit.run.parallel import ParallelRun
-    from omaha_audit.stats.dataset import DatasetRun
+    from omaha_audit.stats.dataset import DatasetRun, stage_table_rows, unit_tables
     from omaha_audit.stats.frames import ALL_TABLES
 
     with DatasetRun(folder) as dataset:
-        work = workers.work(auditor, tables=ALL_TABLES, stage=str(dataset.stage))
+        work = workers.work(
+            auditor, tables=ALL_TABLES, stage=str(dataset.stage), tables_of=unit_tables, stage_rows=stage_table_rows
+        )
         run = ParallelRun(auditor, workers.executor, work, dataset=dataset)
         position = {str(path): index for index, path in enumerate(files)}
         with Progress(len(files), err) as progress:

@@ -146,7 +146,7 @@ def generate_command(
     from omaha_audit.generate.config import GENERATED_GAMES, GENERATED_STRUCTURES, parse_players
     from omaha_audit.generate.writers import writer_for
     from omaha_audit.model import Game, Structure
-    from omaha_audit.output import atomic_path
+    from omaha_audit.output.files import atomic_path
 
     labels = labels if labels is not None else output.with_name(f"{output.stem}.labels.jsonl")
     check_output_file(output, "--output")

@@ -34,7 +34,7 @@ def write_html_report(
     across hands and its table views, read once `hands` is exhausted. Returns the report collector."""
     report = HtmlReport(house, title=title, inputs=[str(p) for p in inputs], max_hand_views=max_hand_views)
     for audited in hands:
-        report.add(audited)
+        report.add_hand(audited)
     report.add_across(across, sessions)
     report.write(tally, Path(path))
     return report

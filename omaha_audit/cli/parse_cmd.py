@@ -14,7 +14,7 @@ from typing import TextIO
 
 from omaha_audit.cli.common import no_hands_code
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.output import standard_output
+from omaha_audit.output.files import standard_output
 from omaha_audit.parse.files import FileNotice
 from omaha_audit.report.hand_json import hand_record, stakes_text, unreadable_record
 from omaha_audit.report.visible import notice_line, visible

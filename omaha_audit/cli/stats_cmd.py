@@ -56,7 +56,7 @@ def run_stats(
 ) -> int:
     import tempfile
 
-    from omaha_audit.output import standard_output
+    from omaha_audit.output.files import standard_output
     from omaha_audit.report.text import counted
     from omaha_audit.report.visible import notice_line
     from omaha_audit.rules.registry import ALL_RULES

@@ -47,15 +47,15 @@ def observe_hands(hands: Iterable[Hand]) -> Observed:
 
 
 def observe_files(files: Sequence[Source], house: HouseRules | None, err: TextIO | None = None) -> Observed:
-    from omaha_audit.run.pipeline import Auditor
+    from omaha_audit.run.pipeline import Auditor, hand_path
 
     auditor = Auditor(house, (), keep_text=False)
     observed = Observed()
     stream = auditor.audit_files(files)
     if err is not None:
-        from omaha_audit.report.progress import track_hands
+        from omaha_audit.output.progress import Progress, track
 
-        stream = track_hands(stream, files, err)
+        stream = track(stream, Progress(len(files), err), files, hand_path)
     for audited in stream:
         if not audited.copy and isinstance(audited.item, Hand):
             observed.add(audited.item)

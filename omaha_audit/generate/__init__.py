@@ -17,15 +17,15 @@ from __future__ import annotations
 
 import functools
 import json
-from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from random import Random
 from typing import TextIO
 
-from omaha_audit.generate.config import GenerateConfig
-from omaha_audit.generate.faults import Fault, all_faults, expected_codes
+from omaha_audit.generate.config import GenerateConfig, GenerateSummary
+from omaha_audit.generate.fault_kinds import Fault
+from omaha_audit.generate.faults import all_faults, expected_codes
 from omaha_audit.generate.play import Dealer
 from omaha_audit.generate.record import HandRecord
 from omaha_audit.generate.table import Scenario, set_up
@@ -70,14 +70,6 @@ class Planned:
     started: str
     seed: int
     fault: str | None
-
-
-@dataclass(slots=True)
-class GenerateSummary:
-    hands: int = 0
-    faults: Counter[str] = field(default_factory=Counter)
-    tags: Counter[str] = field(default_factory=Counter)
-    attempts: int = 0
 
 
 def _timestamp(moment: datetime) -> str:

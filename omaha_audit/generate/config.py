@@ -43,6 +43,7 @@ button moves. What is here is what every room shares:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -335,3 +336,13 @@ def parse_players(text: str) -> tuple[int, int]:
     if not 2 <= low <= high <= 10:
         raise ValueError(f"--players {text!r}: players must be between 2 and 10")
     return low, high
+
+
+@dataclass(slots=True)
+class GenerateSummary:
+    """What a generator run wrote: its hands, the faults and tags it gave them, and the hands it tried."""
+
+    hands: int = 0
+    faults: Counter[str] = field(default_factory=Counter)
+    tags: Counter[str] = field(default_factory=Counter)
+    attempts: int = 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 from random import Random
 
 from omaha_audit.generate.config import RakeSchedule
-from omaha_audit.generate.faults import BIG_BET, Fault, Needs
+from omaha_audit.generate.fault_kinds import BIG_BET, Fault, Needs
 from omaha_audit.generate.play import DealerHooks
 from omaha_audit.generate.record import BoardLine, Dealt, HandRecord, Settlement
 from omaha_audit.generate.showdown import DealerBugs, evaluate, settle

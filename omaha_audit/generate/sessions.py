@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import datetime, timedelta
 from random import Random
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from omaha_audit.generate.config import (
     BUY_INS,
@@ -37,6 +37,7 @@ from omaha_audit.generate.config import (
     TABLE_NAMES,
     TABLE_SIZES,
     GenerateConfig,
+    GenerateSummary,
     Stakes,
 )
 from omaha_audit.generate.dealing import DealingRules
@@ -53,9 +54,6 @@ from omaha_audit.generate.session_table import Prepared, Rules, Sitter, TableSes
 from omaha_audit.generate.table import MOST_PLAYERS, USD, fixed_limit_cash
 from omaha_audit.generate.writers import room_dealing, writer_for
 from omaha_audit.model import CHIPS, Structure
-
-if TYPE_CHECKING:
-    from omaha_audit.generate import GenerateSummary
 
 _SECONDS_BETWEEN_HANDS = (25, 150)  # at one table
 
@@ -286,7 +284,6 @@ class SessionRun:
 def generate_sessions(config: GenerateConfig, out_text: TextIO, out_labels: TextIO) -> GenerateSummary:
     """Write `config.hands` hands of table sessions to `out_text`, one JSON label line per hand to
     `out_labels`."""
-    from omaha_audit.generate import GenerateSummary
 
     summary = GenerateSummary()
     write_hand = writer_for(config.room, config.variants)

@@ -3,7 +3,7 @@
 The output folder mirrors the inputs below their common folder (an archive's members below a folder
 named like the archive: `day.zip!/t1.txt` -> `DIR/day.zip/t1.phhs`), each file named like its input
 with the format's suffix (PokerStars text: `t1.pokerstars.txt`). Each file is written whole or not at
-all (omaha_audit/output.py), hands in their input order. Nothing is lost without a word: unreadable hands
+all (omaha_audit/output/files.py), hands in their input order. Nothing is lost without a word: unreadable hands
 and the hands the format cannot express are counted by reason, each reason with its first hand's place,
 and the command exits 1 when there were any.
 """
@@ -22,7 +22,7 @@ from typing import TextIO
 
 from omaha_audit.interop.common import Unconvertible
 from omaha_audit.model import Hand, UnreadableHand
-from omaha_audit.output import atomic_path, make_folder
+from omaha_audit.output.files import atomic_path, make_folder
 from omaha_audit.parse.files import FileNotice
 from omaha_audit.parse.input_files import Source
 from omaha_audit.report.visible import notice_line, visible

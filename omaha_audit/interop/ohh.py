@@ -66,9 +66,20 @@ from datetime import UTC
 from typing import Any, Final
 
 from omaha_audit.interop.common import Unconvertible, returned_bets
-from omaha_audit.model import ActionKind, Card, FeeEffect, FeeKind, Game, Hand, PotBasis, Refunds, ShowdownKind, Street
+from omaha_audit.model import (
+    ActionKind,
+    Card,
+    EventKind,
+    FeeEffect,
+    FeeKind,
+    Game,
+    Hand,
+    PotBasis,
+    Refunds,
+    ShowdownKind,
+    Street,
+)
 from omaha_audit.model import Structure as _Structure
-from omaha_audit.rules.tables import BUTTON_UNCERTAIN
 
 NAME: Final = "ohh"
 SUFFIX: Final = ".ohh"
@@ -603,7 +614,7 @@ def build(hand: Hand) -> dict[str, Any] | Unconvertible:
     if hand.max_seats is not None:
         ohh["table_size"] = hand.max_seats
     ohh["currency"] = currency
-    if hand.button is not None and not any(event.kind == BUTTON_UNCERTAIN for event in hand.events):
+    if hand.button is not None and not any(event.kind == EventKind.BUTTON_UNCERTAIN for event in hand.events):
         ohh["dealer_seat"] = hand.button
     small_blind, big_blind_stake = hand.stakes.small_blind, hand.stakes.big_blind
     if big_blind_stake is None and hand.stakes.small_bet is not None:

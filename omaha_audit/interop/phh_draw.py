@@ -1,5 +1,5 @@
 """2-7 triple draw, 2-7 single draw and badugi as PHH (`F2L3D`, `N2L1D`, `FB`): the writer of
-omaha_audit/interop/phh.py with the draws between the betting rounds.
+omaha_audit/interop/phh_writer.py with the draws between the betting rounds.
 
 * Players, blinds and antes as in the flop games (p1 the first seat after the button).
 * Cards: each player is dealt five cards (badugi four) at the start, as the text shows them or `??`. Each
@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from omaha_audit.interop import phh
+from omaha_audit.interop import phh_writer
+from omaha_audit.interop.phh_writer import Refused
 from omaha_audit.model import Action, ActionKind, Card, Game, ShowdownKind, Street, Structure
 
 __all__ = ["DRAW_VARIANTS", "DrawWriter"]
@@ -36,18 +37,18 @@ _ROUNDS: Final = {
 _DRAWS: Final = frozenset({ActionKind.DISCARD, ActionKind.STAND_PAT})
 
 
-class DrawWriter(phh._Writer):
+class DrawWriter(phh_writer._Writer):
     SHOW_WHEN_ALL_IN = False
 
     def write(self) -> str:
         hand = self.hand
         variant = DRAW_VARIANTS.get((hand.game, hand.structure))
         if variant is None:
-            raise phh._Refused(f"{hand.structure.value} {hand.game.value}: no PHH variant code")
-        phh.refuse_hand(hand)
+            raise Refused(f"{hand.structure.value} {hand.game.value}: no PHH variant code")
+        phh_writer.refuse_hand(hand)
         if hand.run_twice:
-            raise phh._Refused("run it twice (pokerkit's HandHistory always selects one runout)")
-        phh.refuse_blind_game(hand)
+            raise Refused("run it twice (pokerkit's HandHistory always selects one runout)")
+        phh_writer.refuse_blind_game(hand)
         seat_of, stacks = self.seat_players()
         draws = [action for action in hand.actions if action.kind in _DRAWS]
         antes, blinds, dead, voluntary = self.forced(stacks, [a for a in hand.actions if a.kind not in _DRAWS])
@@ -95,7 +96,7 @@ class DrawWriter(phh._Writer):
         for line in self.hand.showdown:
             if line.kind is ShowdownKind.SHOWS and line.player in self.index:
                 if len(line.cards) != held:
-                    raise phh._Refused("a draw player shows other than the cards he holds (the text is wrong)")
+                    raise Refused("a draw player shows other than the cards he holds (the text is wrong)")
                 shown[line.player] = line.cards
         return shown
 
@@ -122,11 +123,11 @@ class DrawWriter(phh._Writer):
         for action in voluntary:
             street = Street.PREFLOP if action.street is Street.BLINDS else action.street
             if street not in by_street:
-                raise phh._Refused(f"an action on the {street.value}")
+                raise Refused(f"an action on the {street.value}")
             by_street[street].append(action)
         for action in draws:
             if action.street not in draws_by_street:
-                raise phh._Refused(f"a draw on the {action.street.value}")
+                raise Refused(f"a draw on the {action.street.value}")
             draws_by_street[action.street].append(action)
         folded: set[str] = set()
         hero_changes = list(hero[2]) if hero is not None else []
@@ -143,11 +144,11 @@ class DrawWriter(phh._Writer):
             in_hand = [name for name in self.players if name not in folded]
             players = {action.player for action in drawing}
             if [action.player for action in drawing] != [name for name in in_hand if name in players]:
-                raise phh._Refused("draws out of the players' order (pokerkit draws in position order)")
+                raise Refused("draws out of the players' order (pokerkit draws in position order)")
             if players != set(in_hand):
                 if not drawing and all_in:
                     return None  # (the text stops: the hand is settled without the draws)
-                raise phh._Refused("a player still in the hand has no draw line (the text leaves it out)")
+                raise Refused("a player still in the hand has no draw line (the text leaves it out)")
             for action in drawing:
                 player = f"p{self.index[action.player] + 1}"
                 count = action.discarded or 0

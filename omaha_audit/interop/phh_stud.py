@@ -1,5 +1,5 @@
 """Seven-card stud, stud hi/lo and razz as PHH (`F7S`, `F7S/8`, `FR`): the writer of omaha_audit/interop/
-phh.py with a stud hand's own forced bets and dealing.
+phh_writer.py with a stud hand's own forced bets and dealing.
 
 * Players in seat order (p1 the lowest seat): stud has no button, pokerkit finds the bring-in and the
   first player of each street from the cards showing, as the room does.
@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import Final
 
 from omaha_audit.engine.settle import mucked_players
-from omaha_audit.interop import phh
+from omaha_audit.interop import phh_writer
+from omaha_audit.interop.phh_writer import Refused
 from omaha_audit.model import Action, ActionKind, Card, Game, ShowdownKind, Street, Structure
 
 __all__ = ["STUD_VARIANTS", "StudWriter"]
@@ -32,24 +33,24 @@ _DOWN: Final = (2, 0, 0, 0, 1)
 _UNKNOWN: Final = "??"
 
 
-class StudWriter(phh._Writer):
+class StudWriter(phh_writer._Writer):
     def write(self) -> str:
         hand = self.hand
         variant = STUD_VARIANTS.get(hand.game)
         if variant is None or hand.structure is not Structure.FIXED_LIMIT:
-            raise phh._Refused(f"{hand.structure.value} {hand.game.value}: no PHH variant code")
-        phh.refuse_hand(hand)
+            raise Refused(f"{hand.structure.value} {hand.game.value}: no PHH variant code")
+        phh_writer.refuse_hand(hand)
         small_bet, big_bet = hand.stakes.small_bet, hand.stakes.big_bet
         if not small_bet or not big_bet:
-            raise phh._Refused("fixed limit without small and big bet")
+            raise Refused("fixed limit without small and big bet")
         seat_of, stacks = self.seat_players(from_button=False)
         order = self.players
         antes, voluntary = self.stud_forced(stacks)
         bring_in = next((action.amount for action in voluntary if action.kind is ActionKind.BRING_IN), None)
         if bring_in is None:
-            raise phh._Refused("a stud hand whose bring-in player completes: the text states no bring-in amount")
+            raise Refused("a stud hand whose bring-in player completes: the text states no bring-in amount")
         if not 0 < bring_in < small_bet:
-            raise phh._Refused("a bring-in short of the room's (all in) or not below the small bet")
+            raise Refused("a bring-in short of the room's (all in) or not below the small bet")
         actions = self.stud_actions(stacks, antes, voluntary, small_bet)
         if len(order) == 2:  # pokerkit reads a heads-up table's antes swapped
             antes.reverse()
@@ -70,21 +71,21 @@ class StudWriter(phh._Writer):
         for action in self.hand.actions:
             i = self.index.get(action.player)
             if i is None:
-                raise phh._Refused("an action by a player without a seat")
+                raise Refused("an action by a player without a seat")
             if action.kind is ActionKind.POST_ANTE:
                 if voluntary:
-                    raise phh._Refused("a post after the betting began")
+                    raise Refused("a post after the betting began")
                 antes[i] += action.amount
             elif action.kind.is_post:
-                raise phh._Refused(f"{action.kind.value} in a stud game (PHH's stud has antes and a bring-in)")
+                raise Refused(f"{action.kind.value} in a stud game (PHH's stud has antes and a bring-in)")
             else:
                 voluntary.append(action)
         if not any(antes):
-            raise phh._Refused("no antes in a stud hand")  # (pokerkit's stud needs them to open the betting)
+            raise Refused("no antes in a stud hand")  # (pokerkit's stud needs them to open the betting)
         for action in voluntary:
             i = self.index[action.player]
             if antes[i] >= stacks[i]:
-                raise phh._Refused("a player all-in on the posts then acts (an all-in player has no action)")
+                raise Refused("a player all-in on the posts then acts (an all-in player has no action)")
         return antes, voluntary
 
     # ---- cards ---------------------------------------------------------------------------------
@@ -112,7 +113,7 @@ class StudWriter(phh._Writer):
                 elif len(first) == 1:
                     ups[name] = first
                 else:
-                    raise phh._Refused("stud cards dealt in lines the writer cannot place (third street)")
+                    raise Refused("stud cards dealt in lines the writer cannot place (third street)")
                 continue
             held = {*ups[name], *downs[name]}
             revealed = [card for card in dealt.cards if card not in held]
@@ -120,21 +121,21 @@ class StudWriter(phh._Writer):
             if dealt.new_cards:
                 downs[name] += revealed
             if len(new) > 1 or street > 4:
-                raise phh._Refused("stud cards dealt in lines the writer cannot place (more than one new card)")
+                raise Refused("stud cards dealt in lines the writer cannot place (more than one new card)")
             (downs if street == 4 else ups)[name].extend(new)
         plan: dict[str, list[list[Card | None]]] = {}
         for name in self.players:
             up, down = ups[name], downs[name]
             if len(up) > 4 or len(down) > 3:
-                raise phh._Refused("stud cards dealt in lines the writer cannot place (more than seven)")
+                raise Refused("stud cards dealt in lines the writer cannot place (more than seven)")
             showing = shown.get(name)
             if showing is not None:
                 if len(showing) > 7:
-                    raise phh._Refused("a stud player shows more than seven cards (the text is wrong)")
+                    raise Refused("a stud player shows more than seven cards (the text is wrong)")
                 # (a show before seventh street holds fewer cards than the lines: shown cards are a part of his)
                 extra = [card for card in showing if card not in up and card not in down]
                 if len(extra) > (3 - len(down)) + (4 - len(up)):
-                    raise phh._Refused("a stud player shows other cards than the dealt lines give him")
+                    raise Refused("a stud player shows other cards than the dealt lines give him")
                 down = down + extra[: 3 - len(down)]  # (beyond: up cards the lines leave out, refused below)
             streets: list[list[Card | None]] = []
             up_at = down_at = 0
@@ -169,10 +170,10 @@ class StudWriter(phh._Writer):
         for action in voluntary:
             street = Street.THIRD if action.street is Street.BLINDS else action.street
             if street not in by_street:
-                raise phh._Refused(f"an action on the {street.value}")
+                raise Refused(f"an action on the {street.value}")
             by_street[street].append(action)
             if street is Street.FOURTH and action.kind is ActionKind.BET and action.amount > small_bet:
-                raise phh._Refused("a big bet on fourth street (an open pair): pokerkit's stud has no such option")
+                raise Refused("a big bet on fourth street (an open pair): pokerkit's stud has no such option")
             if action.kind is ActionKind.FOLD:
                 gone.setdefault(action.player, _STREETS.index(street))
         left = [stacks[i] - antes[i] for i in range(len(stacks))]
@@ -188,7 +189,7 @@ class StudWriter(phh._Writer):
                 if number < 4 and cards[-1] is None:
                     if number and not shown and not by_street[street]:
                         return None  # (the text stops dealing: nothing more happened)
-                    raise phh._Refused("a stud up card the dealt lines do not show (pokerkit ranks the up cards)")
+                    raise Refused("a stud up card the dealt lines do not show (pokerkit ranks the up cards)")
                 out.append(f"d dh p{self.index[name] + 1} {''.join(_UNKNOWN if c is None else str(c) for c in cards)}")
             dealt[0] = number + 1
             return out
@@ -198,7 +199,7 @@ class StudWriter(phh._Writer):
             cards = [card for street in plan[name][: dealt[0]] for card in street]
             if any(card is None for card in cards):
                 if name in shown:
-                    raise phh._Refused("a stud player shows fewer cards than he holds (the text is wrong)")
+                    raise Refused("a stud player shows fewer cards than he holds (the text is wrong)")
                 return None
             return tuple(card for card in cards if card is not None)
 

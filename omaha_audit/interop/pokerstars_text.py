@@ -1,4 +1,4 @@
-"""Any room's hand written as PokerStars text (POKERSTARS_FORMAT.md), so that a tracker which reads only
+"""Any room's hand written as PokerStars text, so that a tracker which reads only
 PokerStars can import it, and so that reading the text back gives the same hand (tests/interop).
 
 What the text says is what the room's hand said, in PokerStars' terms (ROOMS.md names each room's):

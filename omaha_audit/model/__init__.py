@@ -4,6 +4,7 @@ from omaha_audit.model.cards import DECK, Card, as_card, format_cards, parse_car
 from omaha_audit.model.enums import (
     BOARD_SIZE,
     ActionKind,
+    EventKind,
     FeeEffect,
     FeeKind,
     Game,
@@ -51,6 +52,7 @@ __all__ = [
     "DealtCards",
     "Defect",
     "Event",
+    "EventKind",
     "Fee",
     "FeeEffect",
     "FeeKind",

@@ -190,6 +190,26 @@ class Half(StrEnum):
     WHOLE = "whole"
 
 
+class EventKind(StrEnum):
+    """The kinds of event (model/hand.py Event) that the rules read, which a room's reader sets where its text
+    says so. Every other event keeps a kind in the reader's own words (`Event.kind` is a str: `sits-out`,
+    `chat`, ...), which no rule reads."""
+
+    REBUY = "rebuy"  # a tournament re-buy (`re-buys and receives 3000 chips`, Bovada's `Rebuyin 1500`)
+    ADD_ON = "add-on"  # a tournament add-on (`takes the add-on and receives`, Bovada's `Addon 1500`)
+    TOP_UP = "top-up"  # chips brought to a cash table for the next hand (`Table deposit $1.47`, `adds 3 chips`)
+    # the hand's seat numbers are the reader's own (Bovada numbers tournament seats by their place in the list):
+    # its seats cannot be followed from one hand to the next
+    SEATS_RENUMBERED = "seats-renumbered"
+    # the reader could not place the button for sure (Boss Media's 2011 files print no dealer: it is inferred,
+    # and may be a dead button on an empty seat): its button's move is not judged
+    BUTTON_UNCERTAIN = "button-uncertain"
+
+
+# the events that change a tournament stack between two hands (rules/tables.py)
+STACK_BOUGHT: Final = (EventKind.REBUY, EventKind.ADD_ON)
+
+
 class ShowdownKind(StrEnum):
     SHOWS = "shows"
     MUCKS = "mucks"

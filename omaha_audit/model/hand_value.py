@@ -1,5 +1,5 @@
 """Hand values as the engine ranks them, and their words in the project's reference English, which is
-what PokerStars prints (POKERSTARS_FORMAT.md §10). Rooms that print other words bring their own `Words`.
+what PokerStars prints. Rooms that print other words bring their own `Words`.
 
 A high hand's value is an int key: `category << 20` then its five ranks, 4 bits each, in order of
 significance (2..14, an ace low in a five-high straight is 1). A low is its five ranks from the highest

@@ -17,23 +17,25 @@ format claims (XML or JSON: the hands of iPoker's XML sessions, say, are not cut
 UTF-16, holds NUL bytes, ends lines with a lone CR, or has a line longer than half the reader's longest
 (whose line numbers the reader counts in pieces); and a file whose name says it is no hand history.
 
-(Not compiled: FileChunk travels to the workers by pickle; the planning is C-speed byte counting.)
+(Not compiled: FileGroup travels to the workers by pickle, as FileChunk does (parse/pieces.py); the
+planning is C-speed byte counting.)
 """
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Final
 
+from omaha_audit.parse.archives import ArchiveMember
+from omaha_audit.parse.files import NOT_HISTORY_SUFFIXES, HandSource
+from omaha_audit.parse.input_files import Source
+from omaha_audit.parse.pieces import FileChunk
 from omaha_audit.parse.reader import MAX_LINE_BYTES, decoded_lines, looks_utf16
 
 if TYPE_CHECKING:
-    from omaha_audit.parse.files import HandSource
-    from omaha_audit.parse.input_files import Source
     from omaha_audit.parse.split import Splitter
 
 CHUNK_BYTES: Final = 1 << 20  # about 500 hands of PokerStars Omaha: the last piece keeps one worker busy briefly
@@ -42,36 +44,6 @@ WINDOW_BYTES: Final = 64 << 10  # the text looked into for a hand start after a 
 _READ_BYTES: Final = 8 << 20
 _LINE_PART: Final = MAX_LINE_BYTES // 2  # a run of this many bytes with no line end: the file is read whole
 HEAD_BYTES: Final = 4096  # (parse/files.py's: what a whole-file format looks at)
-
-
-@dataclass(frozen=True, slots=True)
-class FileChunk:
-    """Bytes `start` to `end` of the file `path` (a line start to a line start), whose first line is line
-    `first_line` of the file. Read like a file; named as the file it is part of."""
-
-    path: Path
-    start: int
-    end: int
-    first_line: int
-
-    def open(self, mode: str = "rb") -> BinaryIO:
-        with self.path.open("rb") as stream:
-            stream.seek(self.start)
-            data = stream.read(self.end - self.start)
-        if len(data) != self.end - self.start:
-            raise OSError(f"{self.path} changed while it was read (shorter than {self.end:,} bytes)")
-        return io.BytesIO(data)
-
-    @property
-    def name(self) -> str:
-        return self.path.name
-
-    @property
-    def suffix(self) -> str:
-        return self.path.suffix
-
-    def __str__(self) -> str:
-        return str(self.path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,9 +100,6 @@ def units_of(files: Iterable[Source], source: HandSource, size: int) -> Iterator
 def whole_reason(file: Source, source: HandSource) -> str | None:
     """Why `file` is read whole by one worker, judged by its kind and its head (None: it may be cut in
     pieces, if big enough and if its whole text allows: file_chunks decides)."""
-    from omaha_audit.parse.archives import ArchiveMember
-    from omaha_audit.parse.files import NOT_HISTORY_SUFFIXES
-
     if isinstance(file, ArchiveMember):
         if file.member is None:
             return "a compressed file cannot be cut at hand boundaries (no byte offsets into its text)"
@@ -154,8 +123,6 @@ def whole_reason(file: Source, source: HandSource) -> str | None:
 def file_chunks(path: Path, source: HandSource, size: int) -> list[FileChunk] | None:
     """The pieces `path` is read in, each starting with a hand, in order; None when the file is read whole
     (smaller than two pieces, or a cut could change what is read: see the module's docstring)."""
-    from omaha_audit.parse.files import NOT_HISTORY_SUFFIXES
-
     if path.suffix.lower() in NOT_HISTORY_SUFFIXES:
         return None
     try:

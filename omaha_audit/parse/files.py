@@ -13,8 +13,8 @@ from typing import BinaryIO, Final, Protocol
 
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.archives import ArchiveMember, archive_kind, members
-from omaha_audit.parse.chunks import FileChunk
 from omaha_audit.parse.input_files import InputFiles, Source
+from omaha_audit.parse.pieces import FileChunk
 from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.parse.remote import RemoteFile, RemoteProblem, expand_url, is_url
 from omaha_audit.parse.split import Block, Splitter

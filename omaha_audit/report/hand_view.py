@@ -300,6 +300,14 @@ def view_context(audited: AuditedHand, ctx: HandContext | None, house: HouseRule
     return ctx
 
 
+def rendered_view(audited: AuditedHand, ctx: HandContext | None, house: HouseRules | None) -> HandView | None:
+    """A hand's view as it is rendered where the hand was audited (run/sink.py Viewer), or None when its
+    findings earn it none: numbered and given its finding rows by the report (HtmlReport.add)."""
+    if not wants_view(audited.findings):
+        return None
+    return hand_view(audited, 0, view_context(audited, ctx, house), [])
+
+
 def hand_view(audited: AuditedHand, hand_no: int, ctx: HandContext | None, rows: list[FindingRow]) -> HandView:
     """The view of one hand with findings. `ctx` is the replayed hand (None: not replayed)."""
     anchor = f"hand-{hand_no}"

@@ -6,7 +6,7 @@ cash games and one per tournament, never adding different money).
 
     report = HtmlReport(house)
     for audited in auditor.audit_files(files):
-        report.add(audited)
+        report.add_hand(audited)
     report.write(auditor.tally, Path("report.html"))
 
 (`omaha_audit.cli.html_option.write_html_report` does the same for any iterable of audited hands.)
@@ -34,17 +34,15 @@ from markupsafe import Markup
 
 from omaha_audit.model import Hand
 from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.output import atomic_path
+from omaha_audit.output.files import atomic_path
 from omaha_audit.parse.resources import data_dir
 from omaha_audit.report.charts import BarChart, LineChart, Sampled, bar_chart, line_chart, sample_indices
 from omaha_audit.report.floor import ByTable, OverTime, by_table, over_time
 from omaha_audit.report.hand_view import (
     FindingRow,
-    HandView,
     finding_row,
-    hand_view,
+    rendered_view,
     table_context,
-    view_context,
     wants_view,
 )
 from omaha_audit.report.table_view import TableView, table_view
@@ -54,6 +52,7 @@ from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.rules.registry import BY_CODE
 from omaha_audit.run.pipeline import AuditedHand, Tally
 from omaha_audit.run.sequences import Neighbours, TableSession
+from omaha_audit.run.sink import Keeper, KeptHand
 from omaha_audit.stats.frames import FrameBuilder, Frames, LazyFrames, streamed
 from omaha_audit.stats.statistics import (
     GROUP_DEFINITIONS,
@@ -396,28 +395,29 @@ class HtmlReport:
         self.table_anchors: dict[str, str] = {}  # the table views' ids by "room\ttable id"
         self.tables_flagged = 0
         self.fairness: str | None = None  # the fairness section's markup, escaped where it was made
+        self._keeper = self.keeper()  # (for add_hand)
 
-    def add(self, audited: AuditedHand, ctx: HandContext | None = None) -> None:
-        """Add one audited hand (`ctx`: its replayed context, when the caller has it)."""
-        ctx = self.builder.add(audited, ctx)
-        if not audited.findings:
-            return
-        rows = self._rows(audited.findings, self.builder.hand_no)
-        if rows and rows[0].anchor:
-            item = audited.item
-            house = self.builder.house_for(item) if isinstance(item, Hand) else None
-            view = hand_view(audited, self.builder.hand_no, view_context(audited, ctx, house), rows)
-            self.views.append(view)
-            self.viewed.add(view.key)
+    def keeper(self) -> Keeper:
+        """What keeps each hand for this report where it is audited, in this process (`add_hand`); workers
+        are lent the same parts (cli/audit_cmd.py)."""
+        return Keeper(self.builder, viewer=rendered_view, views=self.max_hand_views)
 
-    def add_found(self, findings: list[Finding], hand_no: int, view: HandView | None) -> None:
-        """`add` of a hand audited by a worker (omaha_audit/run/parallel.py), whose statistics come in the
-        worker's tables: its findings, its number among the run's hands and the view the worker rendered
-        (numbered and given its rows here)."""
-        rows = self._rows(findings, hand_no, view is not None)
+    def add(self, hand: KeptHand) -> None:
+        """Add one hand with findings, kept where it was audited (run/sink.py), in input order: its findings'
+        rows, and its view (numbered here) while the report shows views."""
+        rows = self._rows(hand.findings, hand.number, hand.view is not None)
+        view = hand.view
         if rows and rows[0].anchor and view is not None:
             self.views.append(replace(view, anchor=rows[0].anchor, findings=tuple(rows)))
             self.viewed.add(view.key)
+
+    def add_hand(self, audited: AuditedHand, ctx: HandContext | None = None) -> None:
+        """Keep and add one hand audited in this process (`ctx`: its replay, when the caller has it)."""
+        item = audited.item
+        house = self.builder.house_for(item) if isinstance(item, Hand) and audited.findings else None
+        kept, _ = self._keeper.keep(audited, house, ctx)
+        if kept is not None:
+            self.add(kept)
 
     def _rows(self, findings: Sequence[Finding], hand_no: int, viewable: bool = True) -> list[FindingRow]:
         """The findings' rows, each pointing at the hand's view when it gets one: the first

@@ -53,7 +53,7 @@ from omaha_audit.rooms import (
 )
 from omaha_audit.rooms.base import Room, RoomFormat
 
-# The fuzz families (omaha_audit/fuzz.py): the PokerStars-like text rooms, the other text rooms, the XML rooms,
+# The fuzz families (tests/devtools/fuzz.py): the PokerStars-like text rooms, the other text rooms, the XML rooms,
 # and the interchange formats (their seeds are the text rooms' hands written in them).
 STARS_LIKE: Final = "pokerstars-like"
 OTHER_TEXT: Final = "other-text"
@@ -119,7 +119,16 @@ def preset_for(hand: Hand) -> HouseRules:
 def preset_of(format_name: str, room: str) -> HouseRules:
     """The house rules of `room`, whose hands are written in `format_name`."""
     room_format = BY_NAME.get(format_name)
-    return room_format.preset(room) if room_format is not None else GENERIC
+    if room_format is None:
+        return GENERIC
+    if room_format.copies():  # (a copy is judged by the house rules of the room that dealt it)
+        own = room_format.own_preset(room)
+        if own is not None:
+            return own
+        native = native_format(room)
+        if native is not None:
+            return native.preset(room)
+    return room_format.preset(room)
 
 
 def native_format(room: str) -> RoomFormat | None:

@@ -44,6 +44,12 @@ class RoomFormat(ABC):
         """The house rules a hand of `room` (a brand of this format) is audited with."""
         return GENERIC
 
+    def own_preset(self, room: str) -> HouseRules | None:
+        """An interchange format's (`copies`) own house rules for `room`, where it has some: the registry
+        tries them first, then those of our format that writes the room's own text, then `preset`
+        (omaha_audit/rooms/__init__.py preset_of)."""
+        return None
+
     def words(self, room: str) -> Words | None:
         """The words `room` describes shown hands with, when they are reliable enough to check (OA507);
         None when the room prints no descriptions or its descriptions are not evidence."""
@@ -104,7 +110,7 @@ class RoomFormat(ABC):
 @dataclass(frozen=True, slots=True)
 class Room:
     """One entry of the registry (rooms/__init__.py `REGISTRY`): a format, the fuzz family its corpus folders
-    belong to (omaha_audit/fuzz.py: `pokerstars-like`, `other-text`, `xml`, `interchange`; None: not fuzzed),
+    belong to (tests/devtools/fuzz.py: `pokerstars-like`, `other-text`, `xml`, `interchange`; None: not fuzzed),
     and its folders in the corpus."""
 
     format: RoomFormat

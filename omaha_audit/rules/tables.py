@@ -17,13 +17,13 @@ depend on it).
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from omaha_audit.model import ActionKind, FeeEffect, FeeKind, Hand, Refunds, Source, Unit
+from omaha_audit.model import ActionKind, EventKind, FeeEffect, FeeKind, Hand, Refunds, Source, Unit
+from omaha_audit.model.enums import STACK_BOUGHT
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.model.numbers import number_or_none
@@ -33,13 +33,6 @@ from omaha_audit.rules.misread import WITHHELD
 # (a tuple tested by identity: `kind in frozenset` hashes the member, which is Python code even compiled)
 _POSTS: Final = tuple(kind for kind in ActionKind if kind.is_post)
 ACTION_KINDS: Final = {kind.value: kind for kind in ActionKind}  # (a dict look-up: ActionKind(value) is slow)
-_REBUY: Final = re.compile(r"re-?buy|add-?on", re.IGNORECASE)  # `re-buys and receives`, `Rebuyin 1500`, `Addon`
-# The event kind a reader gives a hand whose seat numbers are its own (Bovada numbers tournament seats by
-# their place in the list): the seats cannot be followed from one hand to the next.
-SEATS_RENUMBERED: Final = "seats-renumbered"
-# The event kind of a hand whose button the reader could not place for sure (Boss Media's 2011 files print no
-# dealer: it is inferred, and may be a dead button on an empty seat): its button's move is not judged.
-BUTTON_UNCERTAIN: Final = "button-uncertain"
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +306,7 @@ def table_row(ctx: HandContext, order: int, digest: bytes) -> TableRow:
             posts.append((action.player, action.kind.value, action.amount, action.source.line))
     rebuys: list[str | None] = []
     for event in hand.events:
-        if event.player and _REBUY.search(event.text):
+        if event.player and event.kind in STACK_BOUGHT:  # (a re-buy or an add-on: its reader says so)
             rebuys.append(event.player)
     replayed = bool(ends)
     return _row(hand, order, digest, tuple(seats), tuple(posts), tuple(rebuys), replayed)
@@ -368,8 +361,8 @@ def _row(
         rebuys,
         hand.pot is not None and hand.pot.rake is not None,
         replayed,
-        not _has_event(hand, SEATS_RENUMBERED),
-        not _has_event(hand, BUTTON_UNCERTAIN),
+        not _has_event(hand, EventKind.SEATS_RENUMBERED),
+        not _has_event(hand, EventKind.BUTTON_UNCERTAIN),
     )
 
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 import marshal
 import os
 import signal
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -32,6 +31,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from omaha_audit.errors import RunFailed
 from omaha_audit.parse.chunks import FileGroup, groups_of
 from omaha_audit.parse.input_files import Source
+from omaha_audit.run.sink import KeptHand, Texts, Viewer
+from omaha_audit.run.tasks import WORKER_STOPPED, Executor, Pending, ahead
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -40,14 +41,11 @@ if TYPE_CHECKING:
 
     from omaha_audit.model.house_rules import HouseRules
     from omaha_audit.parse.files import HandSource
-    from omaha_audit.report.hand_view import HandView
     from omaha_audit.rules.base import Finding
     from omaha_audit.rules.registry import Rule, TableRule
     from omaha_audit.rules.tables import TableHand
     from omaha_audit.run.pipeline import Auditor
     from omaha_audit.run.sequences import Held, Neighbours, PackedPicture, TableJudge, TableSequencer
-    from omaha_audit.stats.dataset import DatasetRun
-    from omaha_audit.stats.frames import FrameBuilder
 
 FindingValues = tuple[Any, ...]  # Finding's fields in order, its severity by value
 T = TypeVar("T")
@@ -67,6 +65,13 @@ class Work:
     views: int = 0  # the HTML report's hand views: at most this many per unit, of hands with an error or warning
     # an export's dataset: the stage folder the workers write their tables to (omaha_audit/stats/dataset.py)
     stage: str | None = None
+    # what the layers above lend the workers (run/sink.py), as functions they import by name: the text of a
+    # hand's findings, its view, and the maker of a unit's tables (house, tables, strict, stage, unit)
+    texts: Texts | None = None
+    viewer: Viewer | None = None
+    tables_of: Callable[..., Any] | None = None
+    # an export's dataset: stages the `tables` rows of a chunk judged across hands (rows, stage, chunk, units)
+    stage_rows: Callable[..., list[int]] | None = None
 
 
 @dataclass(slots=True)
@@ -80,7 +85,7 @@ class UnitResult:
     notices: list[tuple[str, str, str]]
     frames: dict[str, pl.DataFrame] | None = None
     problems: list[tuple[str, int, str]] = field(default_factory=list)
-    views: dict[int, HandView] = field(default_factory=dict)  # by the hand's index in `hands`
+    views: dict[int, Any] = field(default_factory=dict)  # HandViews by the hand's index in `hands`
     # with Work.stage: the tables are staged, not sent; the files its hands name, and how many hands its
     # tables hold (numbered 1 ... count)
     paths: list[str] = field(default_factory=list)
@@ -94,50 +99,45 @@ _AUDITORS: dict[Work, Auditor] = {}
 
 def audit_unit(source: Source | FileGroup, scanned: bool, work: Work, unit: int = 0) -> UnitResult:
     """Audit one input, the `unit`th of the run (a worker's task): every hand block of it, in order, as plain
-    values; its tables sent back, or staged for the dataset (Work.stage)."""
+    values, each kept as the one-process run keeps it (run/sink.py Keeper); its tables sent back, or staged
+    for the dataset (Work.stage)."""
     from omaha_audit.model import UnreadableHand
-    from omaha_audit.report.text import hand_text
     from omaha_audit.rules.base import Severity
     from omaha_audit.run.pipeline import Tally, hand_kind
     from omaha_audit.run.sequences import packed_picture
-
-    if work.views:  # (the report's modules load polars: only a worker that renders views imports them)
-        from omaha_audit.report.hand_view import hand_view, view_context, wants_view
+    from omaha_audit.run.sink import Keeper
 
     auditor = _auditor(work)
     auditor.tally, auditor.seen, auditor.order = Tally(), set(), 0  # (each unit on its own)
-    builder = _builder(work, unit)
+    tables = _tables(work, unit)
     minimum = Severity(work.text_minimum) if work.text_minimum else None
+    keeper = Keeper(tables, work.texts, minimum, work.viewer, work.views)
     hands: list[tuple[Any, ...]] = []
-    views: dict[int, HandView] = {}
+    views: dict[int, Any] = {}
     paths: dict[str, None] = {}
     for audited, picture, house, key in _unit_hands(auditor, source, scanned):
-        local = None
-        ctx = audited.context
-        if builder is not None:
-            before = builder.hand_no
-            ctx = builder.add(audited, ctx) or ctx
-            local = builder.hand_no if builder.hand_no != before else None
-        if len(views) < work.views and wants_view(audited.findings):
-            # (numbered and given its finding rows by the main process: HtmlReport.add_found)
-            views[len(hands)] = hand_view(audited, 0, view_context(audited, ctx, house), [])
+        kept, numbered = keeper.keep(audited, house)
+        local = tables.hand_no if numbered and tables is not None else None
+        if kept is not None and kept.view is not None:
+            # (numbered and given its finding rows by the main process: HtmlReport.add)
+            views[len(hands)] = kept.view
         audited.context = None  # (the replay is done with)
         kind, room, format_name = hand_kind(audited.item)
         if work.stage is not None:
             item = audited.item
             paths[item.path if isinstance(item, UnreadableHand) else item.source.path] = None
         findings = [_values(finding) for finding in audited.findings]
-        text = hand_text(audited, minimum) if minimum is not None and findings else ""
+        text = kept.text if kept is not None else ""
         packed = packed_picture(picture) if picture is not None else None
         hands.append((kind, room, format_name, key, audited.copy, findings, text, packed, local))
     notices = [(notice.path, notice.kind, notice.message) for notice in auditor.tally.notices]
-    problems = builder.problems if builder is not None else []
-    if work.stage is not None and builder is not None:  # (its last batches to the stage; nothing sent)
-        for table in builder.tables.values():
+    problems = tables.problems if tables is not None else []
+    if work.stage is not None and tables is not None:  # (its last batches to the stage; nothing sent)
+        for table in tables.tables.values():
             table.flush()
-        staged = builder.hand_no
+        staged = tables.hand_no
         return UnitResult(str(source), marshal.dumps(hands), notices, None, problems, views, list(paths), staged)
-    frames = builder.frames().named() if builder is not None else None
+    frames = tables.frames().named() if tables is not None else None
     return UnitResult(str(source), marshal.dumps(hands), notices, frames, problems, views)
 
 
@@ -162,20 +162,12 @@ def _auditor(work: Work) -> Auditor:
     return auditor
 
 
-def _builder(work: Work, unit: int) -> FrameBuilder | None:
-    """The unit's tables: in memory, or spilled a batch at a time to the unit's stage folder."""
-    if not work.tables:
+def _tables(work: Work, unit: int) -> Any:
+    """The unit's statistics tables (stats/frames.py FrameBuilder, made by `work.tables_of`): in memory, or
+    spilled a batch at a time to the unit's stage folder."""
+    if not work.tables or work.tables_of is None:
         return None
-    from omaha_audit.stats.frames import FrameBuilder
-
-    spill = None
-    if work.stage is not None:
-        from omaha_audit.stats.dataset import unit_folder
-
-        spill = unit_folder(work.stage, unit)
-        spill.mkdir(parents=True, exist_ok=True)
-    staged = work.stage is not None  # (read back by stats/dataset.py's write_unit only)
-    return FrameBuilder(house_of(work.house), work.tables, strict=work.strict, spill=spill, staged=staged)
+    return work.tables_of(house_of(work.house), work.tables, work.strict, work.stage, unit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,10 +247,8 @@ def judge_tables(chunk: TableChunk, work: Work) -> TablesJudged:
     }
     tables = len({hand.table for hand, _ in sequence})  # (a chunk holds whole tables)
     rows, staged = watchers.table_rows(), []
-    if chunk.stage is not None:
-        from omaha_audit.stats.dataset import stage_table_rows
-
-        staged = stage_table_rows(rows, chunk.stage, chunk.chunk, chunk.units)
+    if chunk.stage is not None and work.stage_rows is not None:
+        staged = work.stage_rows(rows, chunk.stage, chunk.chunk, chunk.units)
         rows = []
     return TablesJudged(findings, tables, sessions, rows, neighbours, staged)
 
@@ -363,21 +353,6 @@ def _end_with(sentinel: int) -> None:
 
 
 # ---- executors ----------------------------------------------------------------------------------------
-
-
-class Pending(Protocol):
-    def result(self) -> UnitResult: ...
-
-
-class Executor(Protocol):
-    """Runs a task (`audit_unit`, `judge_tables`) somewhere: `submit` returns something with `result()`;
-    `close` stops it."""
-
-    workers: int
-
-    def submit(self, function: Callable[..., Any], *args: Any) -> Pending: ...
-
-    def close(self, cancel: bool = False) -> None: ...
 
 
 class LocalPool:
@@ -500,27 +475,6 @@ class Workers:
         return work_for(self.house, (*auditor.rules, *auditor.table_rules), **choices)
 
 
-class InProcess:
-    """`--jobs 1` where a command runs as units of work in any case (an export's dataset: every row is
-    written by the task that made it, omaha_audit/stats/dataset.py): each task run here, when submitted."""
-
-    workers = 1
-
-    def submit(self, function: Callable[..., Any], *args: Any) -> Pending:
-        return _Done(function(*args))
-
-    def close(self, cancel: bool = False) -> None:
-        pass
-
-
-@dataclass(frozen=True, slots=True)
-class _Done:
-    value: Any
-
-    def result(self) -> Any:
-        return self.value
-
-
 def executor_for(jobs: int, scheduler: str | None) -> Executor:
     if scheduler is not None:
         return DaskCluster(scheduler)
@@ -535,9 +489,10 @@ def in_order(
 ) -> Iterator[UnitResult]:
     """The units' results in input order, a few units ahead per worker (memory stays bounded). With `reader`
     (the main process's), a big file is cut into pieces at hand boundaries, each a unit (parse/chunks.py);
-    not for an export's dataset, whose staged rows are named by file."""
+    not for an export's dataset, whose staged rows are named by file: there small consecutive files are
+    one unit instead (a unit of the dataset costs some files of its own)."""
     units: Iterator[tuple[Source, Source | FileGroup]] = ((file, file) for file in files)
-    if work.stage is not None:  # (small files together: a unit of the dataset costs some files of its own)
+    if work.stage is not None:
         units = ((group.files[-1], group) for group in groups_of(files, scanned, GROUP_BYTES))
     elif reader is not None and executor.workers > 1:
         from omaha_audit.parse.chunks import chunk_bytes, units_of
@@ -548,45 +503,32 @@ def in_order(
         yield result
 
 
-def ahead(
-    executor: Executor, tasks: Iterator[tuple[Callable[..., Any], tuple[Any, ...], T]]
-) -> Iterator[tuple[T, Any]]:
-    """The results of `tasks` (function, arguments, a value kept beside the task) in their order, a few tasks
-    ahead per worker: each with its kept value."""
-    most = 2 * executor.workers + 2
-    pending: deque[tuple[T, Pending]] = deque()
-    for function, args, kept in tasks:
-        pending.append((kept, executor.submit(function, *args)))
-        if len(pending) >= most:
-            kept, first = pending.popleft()
-            yield kept, _result(first)
-    while pending:
-        kept, first = pending.popleft()
-        yield kept, _result(first)
-
-
-WORKER_STOPPED = "a worker process stopped (killed or out of memory); the run was abandoned"
-
-
-def _result(pending: Pending) -> UnitResult:
-    from concurrent.futures.process import BrokenProcessPool
-
-    try:
-        return pending.result()
-    except BrokenProcessPool:
-        raise RunFailed(WORKER_STOPPED) from None
-    except Exception as error:
-        if type(error).__name__ == "KilledWorker":  # (distributed's, raised after its retries)
-            raise RunFailed(f"the Dask cluster lost the workers of a unit: {error}") from None
-        raise
-
-
 # ---- in the main process ------------------------------------------------------------------------------
 
 
-# a unit's hands with findings: their findings, their text, and for the HTML report their number in the run's
-# statistics (0: none) and their view (rendered by the worker when the report asked for views)
-Found = list[tuple[list["Finding"], str, int, "HandView | None"]]
+# a unit's hands with findings, numbered among the run's hands (run/sink.py)
+Found = list[KeptHand]
+
+
+class MergedTables(Protocol):
+    """The run's statistics tables the workers' tables merge into (stats/frames.py FrameBuilder)."""
+
+    hand_no: int
+
+    def add_frames(self, named: dict[str, pl.DataFrame], hands: int) -> None: ...
+
+
+class Dataset(Protocol):
+    """An export's dataset, written by the workers (stats/dataset.py DatasetRun)."""
+
+    stage: Path
+    by_path: dict[str, int]
+
+    def add_unit(self, unit: int, paths: Sequence[str], count: int, dropped: Sequence[int]) -> None: ...
+
+    def staged_rows(self, chunk: int, units: Sequence[int]) -> None: ...
+
+    def write(self, executor: Executor, across: Sequence[Finding]) -> list[tuple[Path, int]]: ...
 
 
 class ParallelRun:
@@ -599,8 +541,8 @@ class ParallelRun:
         auditor: Auditor,
         executor: Executor,
         work: Work,
-        builder: FrameBuilder | None = None,
-        dataset: DatasetRun | None = None,
+        builder: MergedTables | None = None,
+        dataset: Dataset | None = None,
     ) -> None:
         self.auditor = auditor
         self.executor = executor
@@ -650,7 +592,7 @@ class ParallelRun:
                     if local is not None:
                         number = numbers[local] = len(numbers) + 1
                     if findings:
-                        found.append((findings, text, offset + number if number else 0, unit.views.get(index)))
+                        found.append(KeptHand(findings, text, offset + number if number else 0, unit.views.get(index)))
                 if self.builder is not None and unit.frames is not None:
                     self._add_frames(unit, numbers)
                 if self.dataset is not None:
@@ -774,7 +716,23 @@ def work_for(
     tables: Sequence[str] = (),
     views: int = 0,
     stage: str | None = None,
+    texts: Texts | None = None,
+    viewer: Viewer | None = None,
+    tables_of: Callable[..., Any] | None = None,
+    stage_rows: Callable[..., list[int]] | None = None,
 ) -> Work:
     """The Work of a run from the command's choices (`rules` None: all of them)."""
     codes = None if rules is None else tuple(rule.code for rule in rules)
-    return Work(house, codes, text_minimum, keep_text, tuple(tables), views=views, stage=stage)
+    return Work(
+        house,
+        codes,
+        text_minimum,
+        keep_text,
+        tuple(tables),
+        views=views,
+        stage=stage,
+        texts=texts,
+        viewer=viewer,
+        tables_of=tables_of,
+        stage_rows=stage_rows,
+    )

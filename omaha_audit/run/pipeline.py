@@ -62,6 +62,12 @@ class AuditedHand:
         return self.lines[index] if 0 <= index < len(self.lines) else None
 
 
+def hand_path(audited: AuditedHand) -> str:
+    """The file (or archive member) a hand block was read from."""
+    item = audited.item
+    return item.path if isinstance(item, UnreadableHand) else item.source.path
+
+
 UNREADABLE: Final = 0
 AUDITED: Final = 1
 NOT_AUDITED: Final = 2

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from omaha_audit.report.progress import Progress, track_hands
+from omaha_audit.output.progress import Progress, track
+from omaha_audit.run.pipeline import hand_path
+from omaha_audit.run.sink import Keeper
 
 if TYPE_CHECKING:
     from omaha_audit.parse.input_files import Source
@@ -24,13 +26,15 @@ def collect(
     """Audit `files` into `builder` (and `auditor`'s tally and findings across hands), with progress on
     `err`; return the hands left out of the tables (path, line, error). Then add the findings across hands."""
     if workers is None:
-        for audited in track_hands(auditor.audit_files(files), files, err):
-            builder.add(audited)
+        keeper = Keeper(builder)  # (as a worker keeps each hand: run/sink.py)
+        for audited in track(auditor.audit_files(files), Progress(len(files), err), files, hand_path):
+            keeper.keep(audited)
         problems = builder.problems
     else:
         from omaha_audit.run.parallel import ParallelRun
+        from omaha_audit.stats.dataset import unit_tables
 
-        work = workers.work(auditor, tables=tuple(sorted(builder.wanted)))
+        work = workers.work(auditor, tables=tuple(sorted(builder.wanted)), tables_of=unit_tables)
         run = ParallelRun(auditor, workers.executor, work, builder)
         position = {str(path): index for index, path in enumerate(files)}
         with Progress(len(files), err) as progress:

@@ -39,13 +39,14 @@ from typing import TYPE_CHECKING, Final
 
 import polars as pl
 
-from omaha_audit.output import write_scratch
+from omaha_audit.output.files import write_scratch
 from omaha_audit.stats.export import NO_VALUE, PARTITIONS, partition_value, swap_folder
-from omaha_audit.stats.frames import ALL_TABLES, SCHEMAS, table_frame
+from omaha_audit.stats.frames import ALL_TABLES, SCHEMAS, FrameBuilder, table_frame
 
 if TYPE_CHECKING:
+    from omaha_audit.model.house_rules import HouseRules
     from omaha_audit.rules.base import Finding
-    from omaha_audit.run.parallel import Executor
+    from omaha_audit.run.tasks import Executor
 
 SEQ: Final = "_seq"  # the order of the rows made across hands (findings, `tables` rows): a hidden column
 ACROSS_BASE: Final = 1 << 40  # the `tables` rows of chunk c are numbered from c * ACROSS_BASE
@@ -61,6 +62,19 @@ def unit_folder(stage: str, unit: int) -> Path:
     """Where a unit's rows are staged: the batches its worker's FrameBuilder spilled (`hands-000000.arrow`,
     ...), and the `tables` rows of its hands (`across-<chunk>.arrow`)."""
     return Path(stage) / "units" / f"{unit + 1:09d}"
+
+
+def unit_tables(
+    house: HouseRules | None, tables: tuple[str, ...], strict: bool, stage: str | None, unit: int
+) -> FrameBuilder:
+    """A unit's statistics tables, built where its hands are audited (run/parallel.py Work.tables_of): in
+    memory, or spilled a batch at a time to the unit's folder of the `stage` (an export's dataset)."""
+    if stage is None:
+        return FrameBuilder(house, tables, strict=strict)
+    spill = unit_folder(stage, unit)
+    spill.mkdir(parents=True, exist_ok=True)
+    # (read back by write_unit only)
+    return FrameBuilder(house, tables, strict=strict, spill=spill, staged=True)
 
 
 def stage_table_rows(rows: list[dict[str, object]], stage: str, chunk: int, units: dict[str, int]) -> list[int]:
@@ -252,7 +266,7 @@ class DatasetRun:
         """Steps 3 and 4 on `executor`, then every partition renamed into place (a partition written again
         replaces the old one whole; the others are not touched). Returns each partition file with its
         rows."""
-        from omaha_audit.run.parallel import ahead
+        from omaha_audit.run.tasks import ahead
         from omaha_audit.stats.frames import finding_row
 
         findings: dict[int, list[dict[str, object]]] = {}

@@ -12,7 +12,7 @@ from typing import Final
 import polars as pl
 
 from omaha_audit.errors import WriteFailed
-from omaha_audit.output import atomic_path, bounded_name, make_folder
+from omaha_audit.output.files import atomic_path, bounded_name, make_folder
 from omaha_audit.stats.frames import LazyFrames
 
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP, "CSV Injection"): such a text

@@ -30,7 +30,7 @@ import polars as pl
 
 from omaha_audit.model import ActionKind, FeeEffect, Hand, PotBasis, Refunds, Street, UnreadableHand
 from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.output import write_scratch
+from omaha_audit.output.files import write_scratch
 from omaha_audit.rooms import preset_for
 from omaha_audit.rules.base import Finding, HandContext, Severity
 from omaha_audit.run.pipeline import AuditedHand

@@ -70,10 +70,10 @@ from pathlib import Path
 
 import pytest
 from corpus_paths import pokerstars_files, require_corpus
+from devtools.pokerkit_bridge import PokerkitResult, Unsupported, pokerkit_replay
 
 from omaha_audit.engine.replay import Replay, replay
 from omaha_audit.engine.settle import PotResult, Settlement, settle
-from omaha_audit.interop.pokerkit_bridge import PokerkitResult, Unsupported, pokerkit_replay
 from omaha_audit.model import ActionKind, Hand, Street
 from omaha_audit.rooms import preset_for
 from omaha_audit.rules.registry import audit_hand
@@ -410,7 +410,8 @@ def test_bridge_never_raises_and_reports_why(tmp_path: Path) -> None:
     """The bridge is total: an unsupported game gives a reason, not an exception."""
     from dataclasses import replace
 
-    from omaha_audit.interop.pokerkit_bridge import replay_in_pokerkit
+    from devtools.pokerkit_bridge import replay_in_pokerkit
+
     from omaha_audit.model import Game
 
     hands = generated_hands(5, seed=3, folder=tmp_path)

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 import typer
+from devtools.accuracy import Accuracy, measure
 from gen_helpers import problems, read_back
 from typer.testing import CliRunner
 
-from omaha_audit.accuracy import Accuracy, measure
 from omaha_audit.cli.generate_cmd import generate_command
 from omaha_audit.generate import GenerateConfig, generate, session_fault_names
 from omaha_audit.generate.config import FIXED_LIMIT_LEVELS, TOURNAMENT_LEVELS

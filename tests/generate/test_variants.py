@@ -14,10 +14,10 @@ import re
 from pathlib import Path
 
 import pytest
+from devtools.accuracy import Accuracy, measure
 from gen_helpers import generate_text
 from typer.testing import CliRunner
 
-from omaha_audit.accuracy import Accuracy, measure
 from omaha_audit.generate import GenerateConfig, chosen_faults, narrowed
 from omaha_audit.generate.writers import (
     KINDS,

@@ -9,9 +9,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from devtools.accuracy import Accuracy, measure
 from gen_helpers import generate_text, problems, read_back
 
-from omaha_audit.accuracy import Accuracy, measure
 from omaha_audit.generate import GenerateConfig, fault_names
 from omaha_audit.generate.writers import cannot_show, cannot_show_why
 from omaha_audit.model import ALL_POTS, ActionKind, Hand, Refunds, Unit, parse_card

@@ -6,7 +6,7 @@ only what needs no player decision in between (posting, collecting, burning, kil
 showing a hand the file says nothing about). It never folds or checks for a player, as
 `HandHistory.state_actions` does to "repair" a hand, so an action pokerkit refuses stops the replay. The
 rake is the hand's printed rake, taken from the pots as our settlement spreads it (the bridge's rake
-function, omaha_audit/interop/pokerkit_bridge.py, given our settlement's pots).
+function, tests/devtools/pokerkit_bridge.py, given our settlement's pots).
 
 A replayed hand must end with every player's final stack = starting stack - what our engine says he put
 in (after the uncalled bet) + what our settlement awards him, and pokerkit's pushes must be our awards
@@ -34,12 +34,12 @@ from typing import Any
 
 import pytest
 from corpus_paths import corpus_root, require_corpus
+from devtools.pokerkit_bridge import PokerkitResult, _Rake, pokerkit_replay
 
 from omaha_audit.engine.replay import VOLUNTARY, replay
 from omaha_audit.engine.settle import Settlement, settle
 from omaha_audit.interop import phh
 from omaha_audit.interop.common import Unconvertible
-from omaha_audit.interop.pokerkit_bridge import PokerkitResult, _Rake, pokerkit_replay
 from omaha_audit.model import ActionKind, Hand, ShowdownKind, Street
 from omaha_audit.rooms import hand_source, preset_for
 

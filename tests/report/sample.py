@@ -42,7 +42,7 @@ def audit_to_html(folder: Path, html: Path, files: Sequence[Path] | None = None,
     files = sorted(folder.glob("*.txt")) if files is None else files
     for audited in auditor.audit_files(files):
         findings.extend(audited.findings)
-        report.add(audited)
+        report.add_hand(audited)
     findings.extend(auditor.across)
     report.add_across(auditor.across, auditor.sessions)
     report.write(auditor.tally, html)

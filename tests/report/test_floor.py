@@ -260,7 +260,7 @@ def test_chips_of_two_tournaments_are_never_in_one_chart(tmp_path: Path) -> None
     auditor = Auditor()
     report = HtmlReport(max_hand_views=0)
     for audited in auditor.audit_files([path]):
-        report.add(audited)
+        report.add_hand(audited)
     frames = report.builder.frames()
     money = frames.players.join(frames.hands.select("hand_no", "tournament_id"), on="hand_no")
     per = money.group_by("tournament_id", "player").agg(pl.len().alias("hands"), pl.col("net").sum().alias("net"))
@@ -343,10 +343,10 @@ def test_memory_stays_bounded(tmp_path: Path) -> None:
     tracemalloc.start()
     try:
         for audited in hands[:1000]:
-            report.add(audited)
+            report.add_hand(audited)
         first, _ = tracemalloc.get_traced_memory()
         for audited in hands[1000:]:
-            report.add(audited)
+            report.add_hand(audited)
         last, _ = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

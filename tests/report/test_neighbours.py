@@ -46,7 +46,7 @@ def test_each_view_has_its_tables_previous_and_next_hand(tmp_path: Path) -> None
     report = HtmlReport()
     auditor.neighbours_of = report.viewed
     for audited in auditor.audit_files([path]):
-        report.add(audited)
+        report.add_hand(audited)
     report.add_across(auditor.across, auditor.sessions, auditor.neighbours)
     views = {view.title.removeprefix("Hand #"): view for view in report.views}
     checked = 0

@@ -1,5 +1,5 @@
-"""888poker's number styles, client languages and header forms, on hands written here (ROOMS.md 3.2, 3.4;
-VARIANTS.md 5): every style 888's clients write an amount in (thousands by comma, dot, space or no-break
+"""888poker's number styles, client languages and header forms, on hands written here (docs/ROOMS.md section 3.2,
+3.4): every style 888's clients write an amount in (thousands by comma, dot, space or no-break
 space; a decimal point or comma; the currency sign before or after, with or without a space) read back to
 the exact amounts, one amount in no style being one line not read (a single finding), a German client's
 hand audited clean, and the banner's kinds and sites."""
@@ -54,7 +54,7 @@ def grouped(units: int, group: str, point: str) -> str:
     return digits + (f"{point}{cents:02}" if cents else "")
 
 
-# style -> how it writes an amount (ROOMS.md 3.2's quoted forms)
+# style -> how it writes an amount (docs/ROOMS.md section 3.2's quoted forms)
 STYLES: dict[str, Callable[[int], str]] = {
     "US: `$2,141`, `$0.05`": lambda units: "$" + grouped(units, ",", "."),
     "Dutch: `$ 3.243`, `$ 552,72`": lambda units: "$ " + grouped(units, ".", ","),

@@ -1,6 +1,6 @@
 """Bovada / Ignition / Bodog: the header forms and the chip-less lines, on small hands written here (the corpus
-holds Ignition's Zone Poker and full-ring files of 2017; the siblings below are the forms VARIANTS.md's
-Bovada part lists: every brand word, the `C` before a hand number, every game word, the Zone Poker game
+holds Ignition's Zone Poker and full-ring files of 2017; the siblings below are the forms public converters
+know for Bovada: every brand word, the `C` before a hand number, every game word, the Zone Poker game
 words, tournament ids `M-`, heads-up `1 on 1`, speed words where the limit belongs, `$` level blinds)."""
 
 from __future__ import annotations
@@ -350,7 +350,7 @@ def test_a_lost_with_line_of_a_player_who_did_not_fold_is_a_showdown(tmp_path: P
 
 
 def test_zone_poker_empty_summary(tmp_path: Path) -> None:
-    """Zone hands may end with an empty summary (VARIANTS.md): no total printed, not a damaged hand."""
+    """Zone hands may end with an empty summary : no total printed, not a damaged hand."""
     (hand,) = read_text(tmp_path, ZONE.format(tail="*** SUMMARY ***"))
     assert isinstance(hand, Hand) and not hand.defects
     assert hand.pot is not None and hand.pot.total is None and hand.pot.rake is None

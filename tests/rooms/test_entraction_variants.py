@@ -90,7 +90,7 @@ EXPECTED = [
     ("word", "thousands", "point", "currency"),
     [
         ("EUR", ",", ".", "EUR"),  # the corpus: `EUR 2,950.00`
-        ("Fun", ",", ".", "play"),  # play money (VARIANTS.md section 16)
+        ("Fun", ",", ".", "play"),  # play money
         ("SEK", ",", ".", "SEK"),  # another ISO code
         ("EUR", ".", ",", "EUR"),  # a decimal comma, thousands by dot: read because the text decides
     ],

@@ -418,7 +418,7 @@ def test_courchevel_flop_holds_the_flopet_card() -> None:
     assert flop.cards == flop.new_cards == cards("9h 9s Kd")
     assert hand.boards == (cards("9h 9s Kd 7h 7d"),)
     assert hand.unit.currency == "play" and hand.play_money
-    assert [e.kind for e in hand.events] == ["adds"]  # `Player3 adds 188`: not in the pot
+    assert [e.kind for e in hand.events] == ["top-up"]  # `Player3 adds 188`: not in the pot
 
 
 def test_run_it_twice() -> None:

@@ -23,9 +23,9 @@ from typing import Any
 
 import pytest
 from corpus_paths import corpus_root, require_corpus
+from devtools import fuzz
 from patching import break_method
 
-from omaha_audit import fuzz
 from omaha_audit.model import (
     ActionKind,
     Game,
@@ -617,7 +617,7 @@ def test_read_never_raises_on_a_text_block() -> None:
 
 @pytest.mark.corpus
 def test_mutated_records_never_crash_nor_lose_a_hand(tmp_path: Path) -> None:
-    """The fuzz harness's edits (omaha_audit/fuzz.py: flipped characters, lines deleted, doubled, swapped,
+    """The fuzz harness's edits (tests/devtools/fuzz.py: flipped characters, lines deleted, doubled, swapped,
     cut, absurd numbers, hostile names, truncation) on the corpus records and the records written here:
     no crash, no internal error, no file without an item, only valid JSON out."""
     require_corpus()

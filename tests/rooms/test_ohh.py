@@ -36,6 +36,7 @@ from omaha_audit.model import (
     ALL_POTS,
     ActionKind,
     Card,
+    EventKind,
     Game,
     Hand,
     PotBasis,
@@ -49,7 +50,6 @@ from omaha_audit.model import (
 from omaha_audit.parse.files import expand_paths
 from omaha_audit.rooms import BY_NAME, hand_source, preset_for
 from omaha_audit.rules.base import Finding, Severity
-from omaha_audit.rules.tables import BUTTON_UNCERTAIN
 from omaha_audit.run.pipeline import Auditor
 
 OHH = BY_NAME["ohh"]
@@ -179,7 +179,7 @@ def compare(original: Hand, read: Hand, used: set[str]) -> list[str]:
     check("table", original.table, read.table)
     check("seats", seats(original), seats(read))
     button = original.button
-    if button is not None and any(event.kind == BUTTON_UNCERTAIN for event in original.events):
+    if button is not None and any(event.kind == EventKind.BUTTON_UNCERTAIN for event in original.events):
         used.add("uncertain-button")
         button = None
     check("button", button, read.button)

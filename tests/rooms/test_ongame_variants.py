@@ -1,4 +1,4 @@
-"""OnGame's number styles and header forms, on hands written here (ROOMS.md 13, VARIANTS.md 15: digits with
+"""OnGame's number styles and header forms, on hands written here (docs/ROOMS.md section 13: digits with
 `.`, `,`, K and M; a currency sign before the digits; tournament chips bare): each style read back to the
 exact amounts and audited clean, one amount in no style being one line not read (a single finding)."""
 
@@ -117,7 +117,7 @@ def test_every_number_style_reads_back_exact(tmp_path: Path, style: str) -> None
 
 
 def test_tournament_chips_with_multipliers(tmp_path: Path) -> None:
-    """Tournament chips, bare, grouped by comma or written with K and M (VARIANTS.md 15's number class)."""
+    """Tournament chips, bare, grouped by comma or written with K and M (the converters' number class)."""
     chips = {name: f"{units // 100:,}" for name, units in CASH.items()}
     chips.update(a="3.5K", a_after="4,505", a_net="1,005", b="2M", b_after="1,998,995", b_net="1,005")
     chips.update(bet="1,234", pot="2,010", won="2,010", rake="0")

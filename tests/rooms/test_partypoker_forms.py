@@ -1,4 +1,4 @@
-"""PartyPoker's "Dealing" text (ROOMS.md 4, dialect A; VARIANTS.md 6), the forms of its tournament and cash
+"""PartyPoker's "Dealing" text (docs/ROOMS.md section 4, dialect A), the forms of its tournament and cash
 hands, each in a hand written here: every tournament header (`Trny:` with or without spaces, with or without
 a buy-in and an entry fee, or none at all), every level line (`Blinds(..)`, `Blinds-Antes(..)` with the
 ante after `-` or ` -`, thousands separators, `Stakes(..)`), a level that goes up as the hand starts, blinds
@@ -114,7 +114,7 @@ TOURNAMENT_FORMS: list[TournamentForm] = [
         (50, 100, None),
         Structure.NO_LIMIT,
     ),
-    (  # VARIANTS.md 6's old layout: a buy-in and an entry fee, a space before the `/`
+    (  # the public converters' old layout: a buy-in and an entry fee, a space before the `/`
         "NL Texas Hold'em $10 USD Buy-in + $1 Entry Fee Trny: 61234567 Level: 12  Blinds-Antes(1,500 /3,000 -300)",
         "Trny: 61234567 Level: 12 \nBlinds-Antes(1,500 /3,000 -300)",
         300,
@@ -391,7 +391,7 @@ CASH_FORMS = [
         "$0.40",
     ),
     ("$15/$30 USD Texas Hold'em - Monday, July 30, 20:23:57 EDT 2012", "$10", "$15", "$5", "$60"),
-    # VARIANTS.md 6's siblings: `SPOTPOKER` where `fastforward` stands (fpdb reads both as fast tables), the
+    # the public converters' siblings: `SPOTPOKER` where `fastforward` stands (fpdb reads both as fast tables), the
     # game words `Hold'em` and `Texas Holdem`
     ("$10 USD SPOTPOKER NL Hold'em - Wednesday,August 31, 01:41:34 MESZ 2016", "$0.05", "$0.10", "$0.05", "$0.40"),
     ("$2 USD NL Texas Holdem - Monday, July 30, 20:23:57 EDT 2012", "$0.01", "$0.02", "$0.01", "$0.08"),
@@ -416,7 +416,7 @@ def test_cash_headers_of_the_same_client(tmp_path: Path, form: tuple[str, str, s
     assert {"chat", "sits-out"} <= {event.kind for event in hand.events}
 
 
-# ---- number styles (VARIANTS.md 6: digits with `.`, `,`, `'` and K, M, B; a sign before, a code after) ----
+# ---- number styles (public converters: digits with `.`, `,`, `'` and K, M, B; a sign before, a code after) ----
 
 STYLED = """***** Hand History for Game 900100 *****
 {sign}2,000 {code} NL Texas Hold'em - Monday, July 30, 20:23:57 EDT 2012
@@ -483,7 +483,7 @@ def test_every_number_style_reads_back_exact(tmp_path: Path, style: str) -> None
 
 
 def test_tournament_chips_with_multipliers(tmp_path: Path) -> None:
-    """K, M and B multipliers (VARIANTS.md 6's number class), in the level, the stacks and the awards."""
+    """K, M and B multipliers (the converters' number class), in the level, the stacks and the awards."""
     game = "NL Texas Hold'em  Trny:71196310 Level:9  Blinds-Antes(1K/2K -100)"
     text = walk(game, "Trny:71196310 Level:9 \nBlinds-Antes(1K/2K -100)", 100, 3_300)
     text = text.replace("( 30,000 )", "( 1.5M )").replace("Cid wins 3,300 chips", "Cid wins 3.3K chips")
@@ -583,7 +583,7 @@ BALANCE_GAME_LINES = {
 
 @pytest.mark.parametrize("game", BALANCE_GAME_LINES)
 def test_the_balance_texts_other_game_lines(tmp_path: Path, game: str) -> None:
-    """`(Limit)` for fixed limit and `(SNG JackPot Tournament #N)` (VARIANTS.md 6)."""
+    """`(Limit)` for fixed limit and `(SNG JackPot Tournament #N)`."""
     fields = re.findall(r"\{(\w+)\}", BALANCE)
     text = BALANCE.format(**dict.fromkeys(fields, "1")).replace(BALANCE.split("\n")[1], game)
     (hand,) = read(tmp_path, text)

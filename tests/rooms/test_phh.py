@@ -25,7 +25,7 @@ from omaha_audit.engine.replay import VOLUNTARY, replay
 from omaha_audit.engine.settle import settle
 from omaha_audit.interop import phh
 from omaha_audit.model import ActionKind, Game, Hand, ShowdownKind, Structure, UnreadableHand
-from omaha_audit.rooms import BY_NAME, hand_source, preset_for
+from omaha_audit.rooms import BY_NAME, hand_source, preset_for, preset_of
 from omaha_audit.rules.base import Severity
 from omaha_audit.run.pipeline import Auditor
 
@@ -348,8 +348,8 @@ def test_reading_never_raises(tmp_path: Path, junk: bytes) -> None:
 
 
 def test_the_house_rules_are_the_dealing_rooms() -> None:
-    assert PHH.preset("pokerstars") is BY_NAME["pokerstars"].preset("pokerstars")
-    assert PHH.preset("nowhere").name == "generic"
+    assert preset_of(PHH.name, "pokerstars") is BY_NAME["pokerstars"].preset("pokerstars")
+    assert preset_of(PHH.name, "nowhere").name == "generic"
 
 
 # ---- the PHH copies audited ----------------------------------------------------------------------------

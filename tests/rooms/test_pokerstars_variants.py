@@ -223,8 +223,8 @@ TOURNAMENT_NO_CHIPS = {
     "Eve finished the tournament in 5th place": "tournament-result",
     "Alpha wins the $5 bounty for eliminating Eve": "tournament-result",
     "Alpha, Bravo split the $5 bounty for eliminating Eve": "bounty-split",
-    "Frank re-buys and receives 10,000 chips for $5.00": "tournament-result",
-    "Frank takes the add-on and receives 15,000 chips for $5.00": "tournament-result",
+    "Frank re-buys and receives 10,000 chips for $5.00": "rebuy",
+    "Frank takes the add-on and receives 15,000 chips for $5.00": "add-on",
     "Alpha wins the tournament and receives $100.00 - congratulations!": "tournament-result",
 }
 

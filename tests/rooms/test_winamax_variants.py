@@ -1,5 +1,5 @@
 """Winamax's header forms on small hands written here (the corpus holds cash games, Go Fast and tournaments):
-every table kind VARIANTS.md's Winamax part lists (`CashGame`, `Go Fast "pool"`, `HOLD-UP "pool"`,
+every table kind the public converters' Winamax part lists (`CashGame`, `Go Fast "pool"`, `HOLD-UP "pool"`,
 `ESCAPE "pool"`), the site's money those pools add to a pot (`Hold-up to Pot: total 0.50€`, `Escape to
 Pot: total 0.50€`), the tournament buy-in forms (comma decimals, free and ticket entries), and the dead and
 both-blinds posts fpdb's reader knows (`posts dead blind (0.25€)`, `posts small & big blind ( 0.75€)`); and a

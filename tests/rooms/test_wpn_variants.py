@@ -77,7 +77,7 @@ def read(text: str) -> Hand | UnreadableHand:
     ("thousands", "point"),
     [
         ("", "."),  # the corpus: `(2872.50)`, `(20)`, `Pot: 477.`
-        (",", "."),  # thousands by comma (VARIANTS.md section 10: digits with `.` and `,`)
+        (",", "."),  # thousands by comma (public converters: digits with `.` and `,`)
         (".", ","),  # a decimal comma: read because the text decides (no WPN text seen writes it)
     ],
 )

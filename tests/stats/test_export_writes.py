@@ -1,4 +1,4 @@
-"""How an export's dataset writes its working files (omaha_audit/output.py write_scratch): through handles the
+"""How an export's dataset writes its working files (omaha_audit/output/files.py write_scratch): through handles the
 tool opens, never by giving polars a path, which it would create, close and open again truncated (ext4 then
 writes each file out as it is closed, and removing it waits for that: 3 ms a file, thousands of files in
 an export of many small inputs); and the units' staged batches as Arrow IPC streams, which polars writes

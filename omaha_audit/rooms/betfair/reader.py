@@ -47,7 +47,7 @@ class BetfairReader(EverleafReader):
     format = "betfair"
     grammar = "betfair"
     raise_number = TO
-    decimal: str | None = "."  # (VARIANTS.md: a decimal point, dollars)
+    decimal: str | None = "."  # (public converters: a decimal point, dollars)
 
     def complete(self, types: list[str]) -> bool:
         return "SUMMARY_END" in types

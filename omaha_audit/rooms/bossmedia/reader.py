@@ -40,6 +40,7 @@ from omaha_audit.model import (
     ALL_POTS,
     ActionKind,
     Card,
+    EventKind,
     Game,
     Hand,
     PotBasis,
@@ -222,7 +223,7 @@ class BossHand:
             between = sum(1 for other in self.listed_seats if _between(seat, other, blind_seat))
             if between > (0 if first[0] == "HAND_SB" else 1):
                 words = f"{between} empty seat(s) between the button ({last}) and the first blind: a dead button?"
-                parts.event("button-uncertain", words, parts.first_line)
+                parts.event(EventKind.BUTTON_UNCERTAIN, words, parts.first_line)
 
     def post_antes(self) -> None:
         """The antes the 2011 tournament files leave out (see inferred_antes), before the first action."""

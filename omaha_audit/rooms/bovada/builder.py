@@ -12,6 +12,7 @@ from omaha_audit.model import (
     DealtCards,
     Defect,
     Event,
+    EventKind,
     Game,
     Hand,
     PotBasis,
@@ -39,6 +40,7 @@ from omaha_audit.rooms.bovada.summary import SeatOutcome, read_outcome, split_ca
 from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.kit.cards import CardError, read_card
 from omaha_audit.rooms.kit.cards import split_cards as card_tokens
+from omaha_audit.rooms.kit.events import event_kind
 
 POSTS: Final = {
     "Small Blind": ActionKind.POST_SMALL_BLIND,
@@ -323,7 +325,7 @@ class BovadaBuilder(Ledger):
                 self.button = seat
         if ids:
             note = "the seats are numbered by their place in the list: the printed numbers are ids, not the table's"
-            self.events.append(Event("seats-renumbered", note, Street.BLINDS, self.src(seat_tokens[0][0])))
+            self.events.append(Event(EventKind.SEATS_RENUMBERED, note, Street.BLINDS, self.src(seat_tokens[0][0])))
         if self.button is None:  # no `Dealer` seated: `Set dealer [n]` (a tournament's n: the place in the list)
             dealer = next((m for kind, _, _, m in self.tokens if kind == "DEALER"), None)
             printed_button = whole_number(dealer["button"]) if dealer is not None and dealer["button"] else None
@@ -614,8 +616,7 @@ class BovadaBuilder(Ledger):
         for terminal, line, text, m in self.ignored:
             printed = m.groupdict().get("name")
             who = self.player(printed) if printed else None
-            event = "top-up" if terminal == "TABLE_TOP_UP" else terminal.lower().replace("_", "-")
-            self.events.append(Event(event, text, Street.BLINDS, self.src(line), who))
+            self.events.append(Event(event_kind(terminal), text, Street.BLINDS, self.src(line), who))
         if not header.limit_printed:
             note = "the header names no limit: a Hold'em tournament is no limit"
             self.events.append(Event("limit-inferred", note, Street.BLINDS, self.src(self.block.first_line)))

@@ -59,6 +59,7 @@ from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.split import Block
 from omaha_audit.rooms.kit.amounts import AmountError, read_amount
 from omaha_audit.rooms.kit.cards import CardError, read_card, split_cards
+from omaha_audit.rooms.kit.events import event_kind
 
 POSTS: Final = {
     "small blind": ActionKind.POST_SMALL_BLIND,
@@ -353,7 +354,7 @@ class DealingBuilder(Ledger):
         header = self.header
         for kind, line, text, m in self.ignored:
             name = m.groupdict().get("name")
-            self.events.append(Event(kind.lower().replace("_", "-"), text, Street.BLINDS, self.src(line), name))
+            self.events.append(Event(event_kind(kind), text, Street.BLINDS, self.src(line), name))
         collected = self.collected
         if sum(1 for item in collected if item.pot_text == "side pot") > 1:
             # side pots are not numbered (`from side pot` twice): each amount is the player's share of all pots

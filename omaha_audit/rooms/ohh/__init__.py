@@ -53,16 +53,15 @@ class OhhFormat(RoomFormat):
     def presets(self) -> tuple[HouseRules, ...]:
         return presets.PRESETS
 
-    def preset(self, room: str) -> HouseRules:
-        """The house rules of the site that dealt the hand (`site_name`), where a format of ours reads it;
-        PokerNow's for its converted games (the reader names their room `pokernow`)."""
-        from omaha_audit.rooms import native_format  # (lazily: this module is imported by omaha_audit.rooms)
+    def own_preset(self, room: str) -> HouseRules | None:
+        """PokerNow's house rules for its converted games (the reader names their room `pokernow`). A hand of
+        another site is judged by the house rules of the format of ours that reads it, if any
+        (omaha_audit/rooms/__init__.py preset_of), else by `preset`'s."""
+        return presets.BY_ROOM.get(room)
 
+    def preset(self, room: str) -> HouseRules:
         own = presets.BY_ROOM.get(room)
-        if own is not None:
-            return own
-        native = native_format(room)
-        return native.preset(room) if native is not None else presets.OHH
+        return own if own is not None else presets.OHH
 
     def rooms(self) -> tuple[str, ...]:
         return tuple(presets.BY_ROOM)

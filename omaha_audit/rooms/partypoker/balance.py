@@ -64,6 +64,7 @@ from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.split import Block
 from omaha_audit.rooms.kit.amounts import read_amount
+from omaha_audit.rooms.kit.events import event_kind
 from omaha_audit.rooms.partypoker.builder import AmountError, HeaderError, PartyBuilder
 from omaha_audit.rooms.partypoker.header import GAMES, LIMITS, currency_of
 
@@ -222,7 +223,7 @@ class BalanceBuilder(PartyBuilder):
                 said["premium"] = read_amount(found["premium"], 2, decimal=".")
             except ValueError as error:
                 raise AmountError(f"cash-out premium: {error}", line) from None
-        self.events.append(Event(kind.lower().replace("_", "-"), text, self.street, self.src(line), name))
+        self.events.append(Event(event_kind(kind), text, self.street, self.src(line), name))
 
     # ---- the summary --------------------------------------------------------------------------------
     def pot_line(self, m: re.Match[str], line: int) -> None:

@@ -44,6 +44,7 @@ from omaha_audit.parse.lexer import LineToken
 from omaha_audit.parse.split import Block
 from omaha_audit.rooms.kit.amounts import FinerThanUnit
 from omaha_audit.rooms.kit.cards import CardError, read_card, split_cards
+from omaha_audit.rooms.kit.events import event_kind
 from omaha_audit.rooms.partypoker.header import amount as party_amount
 from omaha_audit.rooms.partypoker.header import started
 
@@ -350,9 +351,7 @@ class PartyBuilder(Ledger):
 
     def events_of_ignored(self) -> None:
         for kind, line, text, m in self.ignored:
-            self.events.append(
-                Event(kind.lower().replace("_", "-"), text, _BLINDS, self.src(line), m.groupdict().get("name"))
-            )
+            self.events.append(Event(event_kind(kind), text, _BLINDS, self.src(line), m.groupdict().get("name")))
             if kind == "TABLE_CLOSED":
                 self.cancelled = True
 

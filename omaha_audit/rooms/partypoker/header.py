@@ -1,6 +1,6 @@
 """What PartyPoker's game lines say: the game, the limit, the stakes, the money, the start time.
 
-Both texts put the game on the line after the banner (ROOMS.md 4.1):
+Both texts put the game on the line after the banner (docs/ROOMS.md section 4.1):
 
 - the "Dealing" text of 2010-2016: `$100 USD PL Omaha Hi-Lo - Monday, January 06, 10:49:40 EST 2014`, whose
   leading amount is the table's maximum buy-in (the blinds are then the posted ones), or the blinds
@@ -110,7 +110,7 @@ def started(text: str) -> datetime | None:
 def amount(text: str, decimals: int) -> int:
     """An amount as Party prints it, in units, read by the kit (kit/amounts.py) with the text deciding its
     marks: `$2,288.50`, `$26,02` (the "Mac format"'s decimal comma), `€10`, `3,000`, `2.0`, `1'500` (an
-    apostrophe grouping thousands), `1.5K`, `2M` (K, M and B multipliers: VARIANTS.md 6's number class).
+    apostrophe grouping thousands), `1.5K`, `2M` (K, M and B multipliers: the converters' number class).
     Raises AmountError (FinerThanUnit for tournament chips with decimals)."""
     return read_amount(text, decimals, suffixes=True)
 

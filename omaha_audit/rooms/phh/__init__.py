@@ -60,11 +60,9 @@ class PhhFormat(RoomFormat):
         return UnreadableHand(block.path, block.first_line, block.first_line, block.last_line, "PHH: no hand")
 
     def preset(self, room: str) -> HouseRules:
-        """The house rules of the room that dealt the hand (`venue`), where a format of ours reads it."""
-        from omaha_audit.rooms import native_format  # (lazily: this module is imported by omaha_audit.rooms)
-
-        native = native_format(room)
-        return native.preset(room) if native is not None else GENERIC
+        """The generic house rules: a hand of a room (`venue`) that a format of ours reads is judged by that
+        format's (omaha_audit/rooms/__init__.py preset_of)."""
+        return GENERIC
 
     def copies(self) -> bool:
         return True

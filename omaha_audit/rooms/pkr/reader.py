@@ -78,6 +78,7 @@ from omaha_audit.parse.split import Block
 from omaha_audit.parse.token_feed import lalr_parser
 from omaha_audit.rooms.kit.amounts import AmountError, FinerThanUnit, read_amount
 from omaha_audit.rooms.kit.cards import CardError, read_card
+from omaha_audit.rooms.kit.events import event_kind
 from omaha_audit.rooms.kit.reader import crashed
 
 GAMES: Final = {
@@ -568,7 +569,7 @@ class PkrBuilder(Ledger):
             description = "; ".join(words) if words else None
             self.showdown.append(ShowdownLine(name, ShowdownKind.SHOWS, cards, description, 0, source, line))
         for kind, line, text, m in self.ignored:
-            self.events.append(Event(kind.lower().replace("_", "-"), text, Street.BLINDS, self.src(line), m["name"]))
+            self.events.append(Event(event_kind(kind), text, Street.BLINDS, self.src(line), m["name"]))
         table = self.fields.get("TABLE")
         table_name = table["table"] if table is not None else ""
         table_id = table["table_id"] if table is not None else ""

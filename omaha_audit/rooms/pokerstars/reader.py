@@ -61,6 +61,7 @@ from omaha_audit.parse.split import Block
 from omaha_audit.parse.token_feed import lalr_parser
 from omaha_audit.rooms.kit.amounts import FinerThanUnit, read_amount
 from omaha_audit.rooms.kit.cards import read_card
+from omaha_audit.rooms.kit.events import event_kind
 from omaha_audit.rooms.kit.reader import crashed
 from omaha_audit.rooms.pokerstars.header import HeaderInfo, read_header, read_stakes, unit_for
 from omaha_audit.rooms.pokerstars.summary import PotLine, read_pot_line, read_summary_seat
@@ -734,7 +735,7 @@ class HandBuilder(Ledger):
         for kind, line, text, m in self.ignored:
             self.events.append(
                 Event(
-                    kind.lower().replace("_", "-"),
+                    event_kind(kind),
                     text,
                     _BLINDS,
                     Source(path, line, line),

@@ -1,4 +1,4 @@
-"""PokerStars hand-history text, line for line as the room writes it (POKERSTARS_FORMAT.md), including
+"""PokerStars hand-history text, line for line as the room writes it, including
 its trailing spaces (`folds `, `checks `, seat lines, `| Rake $0 `) and three blank lines after a hand.
 
 Variants (`VARIANTS`, `generate --variant`):

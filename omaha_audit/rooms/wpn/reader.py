@@ -76,6 +76,7 @@ from omaha_audit.parse.split import Block
 from omaha_audit.parse.token_feed import lalr_parser
 from omaha_audit.rooms.kit.amounts import AmountError, FinerThanUnit, read_amount
 from omaha_audit.rooms.kit.cards import CardError, read_card
+from omaha_audit.rooms.kit.events import event_kind
 from omaha_audit.rooms.kit.reader import crashed
 
 GAMES: Final = {
@@ -549,7 +550,7 @@ class WpnBuilder:
                 note = "the header names no limit; a bet above the pot limit says the table was no limit"
                 self.events.append(Event("limit-inferred", note, over.street, over.source, over.player))
         for kind, line, text, m in self.ignored:
-            self.events.append(Event(kind.lower().replace("_", "-"), text, Street.BLINDS, self.src(line), m["name"]))
+            self.events.append(Event(event_kind(kind), text, Street.BLINDS, self.src(line), m["name"]))
         for kind, line, text, _ in self.tokens:
             if kind == "SUMMARY_ENDED":
                 self.events.append(Event("game-ended", text, Street.SUMMARY, self.src(line)))

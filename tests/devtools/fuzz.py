@@ -8,7 +8,7 @@ mutation is a list of edits, each a kind and two integers that pick where and wh
 and shrink them, and a seeded random run can draw millions): byte flips to hostile characters, lines
 deleted, doubled, swapped or cut short, numbers made absurd (2^63 cents, seat 540,531, negative, 4,301
 digits), hostile names, lines of another hand, control characters. Archives with hostile member names and
-URLs that name nothing readable are fuzzed by omaha_audit/fuzz_archives.py.
+URLs that name nothing readable are fuzzed by tests/devtools/fuzz_archives.py.
 
 What is checked on each mutated input (`check_inputs`), audited in-process with every rule on:
 - crash: an exception out of the reader, the engine, a rule or the JSON writers;

@@ -15,9 +15,6 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO, TypeVar
 
-from omaha_audit.model import UnreadableHand
-from omaha_audit.run.pipeline import AuditedHand
-
 T = TypeVar("T")
 BAR_WIDTH = 24
 
@@ -141,16 +138,3 @@ def track(
             yield item
     finally:
         progress.close()
-
-
-def hand_path(audited: AuditedHand) -> str:
-    item = audited.item
-    return item.path if isinstance(item, UnreadableHand) else item.source.path
-
-
-def track_hands(
-    hands: Iterable[AuditedHand], files: Sequence[object], stream: TextIO | None = None, enabled: bool | None = None
-) -> Iterator[AuditedHand]:
-    """The audit's hands with a progress line on `stream` (stderr) when it is a terminal. Pass
-    `enabled=False` when the run also streams lines to the same terminal (`--format jsonl` on a tty)."""
-    return track(hands, Progress(len(files), stream, enabled=enabled), files, hand_path)

@@ -1,5 +1,5 @@
 """Fuzzing the inputs around the hands (issue 36): archives whose members have hostile names, and URLs that
-name nothing readable. Part of the harness of omaha_audit/fuzz.py, judged the same way (its `Outcome`).
+name nothing readable. Part of the harness of tests/devtools/fuzz.py, judged the same way (its `Outcome`).
 
 An archive input is a zip, a tar or a gzipped tar of real inputs (the fuzz seeds), each member under a name
 drawn from MEMBER_NAMES: two members of one name, `..` parts, a leading `/`, control characters, hidden
@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from omaha_audit.fuzz import Outcome
+from devtools.fuzz import Outcome
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.archives import members
 from omaha_audit.parse.files import FileNotice, PathProblem, expand_paths

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from omaha_audit.report.progress import Progress, format_line, track, wants_progress
+from omaha_audit.output.progress import Progress, format_line, track, wants_progress
 
 
 class Terminal(io.StringIO):
