@@ -282,6 +282,16 @@ class HandSource:
         blocks = self.splitter.split_texts(name, read_texts(io.BytesIO(head), FileText(name)))
         return any(block.kind != "stray" for block in blocks)
 
+    def block_item(self, block: Block) -> Hand | UnreadableHand | None:
+        """What one block of a file's text holds, read alone (the blocks of text a room is writing, split as
+        it comes: omaha_audit/run/watch.py): a hand block read by its format, text outside hands as an
+        unreadable record of its lines, and None for a tournament summary (no hand in it)."""
+        if block.kind == "tournament-summary":
+            return None
+        if block.kind == "stray":
+            return _Stray(block).record(FileText(block.path))
+        return self._read_block(block)
+
     def _read_block(self, block: Block) -> Hand | UnreadableHand:
         room_format = self.formats.get(block.format)
         if room_format is None:

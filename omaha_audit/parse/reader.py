@@ -33,7 +33,7 @@ class FileText:
     utf8_lines: bool = False  # some non-ASCII text was valid UTF-8
 
 
-def _looks_utf16(head: bytes) -> str | None:
+def looks_utf16(head: bytes) -> str | None:
     if head.startswith(codecs.BOM_UTF16_LE):
         return "utf-16-le"
     if head.startswith(codecs.BOM_UTF16_BE):
@@ -218,7 +218,7 @@ def read_texts(
     utf16 = None
     if start_of_file:
         head = stream.read(64)
-        utf16 = _looks_utf16(head)
+        utf16 = looks_utf16(head)
         stream.seek(0)
     if utf16:
         info.encoding = utf16
@@ -230,11 +230,6 @@ def read_texts(
         yield _whole_lines(_normalise(_decode(raw, info), start_of_file and number == 0), info)
     if info.fallback_lines:
         info.encoding = "mixed utf-8/cp1252" if info.utf8_lines else "cp1252"
-
-
-def looks_utf16(head: bytes) -> bool:
-    """Whether a file that starts with `head` (64 bytes or more) is read as UTF-16."""
-    return _looks_utf16(head) is not None
 
 
 def decoded_lines(raw: bytes) -> str:
