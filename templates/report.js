@@ -53,7 +53,9 @@
     const previous = document.getElementById("page-previous");
     const next = document.getElementById("page-next");
     const body = findings.tBodies[0];
-    const size = parseInt(findings.getAttribute("data-page-size"), 10) || Infinity;
+    // (on a phone, where each finding is a card, fewer at a time)
+    const narrow = window.matchMedia("(max-width: 760px)").matches;
+    const size = Math.min(parseInt(findings.getAttribute("data-page-size"), 10) || Infinity, narrow ? 100 : Infinity);
     const number = (value) => value.toLocaleString("en");
     let matched = Array.from(body.rows);
     let page = 0;
@@ -106,11 +108,67 @@
     show();
   }
 
-  // ---- a link to a hand opens its view ----
+  // ---- the hand views: a page of them listed at a time, each drawn when it is opened ----
+  // (the page holds every view's summary and body as markup, escaped where it was made, as the text of
+  // one script element that is not run: a report of 2,000 views opens without building them)
+  const store = document.getElementById("hand-views");
+  const list = document.getElementById("hand-list");
+  const hands = { views: null, where: new Map(), page: 0 };
+  const handViews = () => {
+    if (hands.views === null) {
+      const text = store ? store.textContent : "";
+      hands.views = text.split("<#>\n").filter((part) => part).map((part) => part.split("<|>"));
+      hands.views.forEach((view, index) => hands.where.set(view[0], index));
+    }
+    return hands.views;
+  };
+  const drawBody = (details) => {
+    if (details.dataset.drawn) return;
+    details.dataset.drawn = "1";
+    details.insertAdjacentHTML("beforeend", handViews()[hands.where.get(details.id)][2]);
+  };
+  const showHands = (page) => {
+    if (!list) return;
+    const views = handViews();
+    const size = parseInt(list.getAttribute("data-page-size"), 10) || 50;
+    const pages = Math.max(1, Math.ceil(views.length / size));
+    hands.page = Math.max(0, Math.min(page, pages - 1));
+    const items = views.slice(hands.page * size, (hands.page + 1) * size).map((view) => {
+      const details = document.createElement("details");
+      details.className = "hand";
+      details.id = view[0];
+      details.innerHTML = "<summary>" + view[1] + "</summary>";
+      details.addEventListener("toggle", () => { if (details.open) drawBody(details); });
+      return details;
+    });
+    list.replaceChildren(...items);
+    const pager = document.getElementById("hands-pager");
+    if (pager) pager.hidden = pages <= 1;
+    const label = document.getElementById("hands-label");
+    if (label) {
+      label.textContent = "hands " + (hands.page * size + 1).toLocaleString("en") + "–" +
+        (hands.page * size + items.length).toLocaleString("en") + " of " + views.length.toLocaleString("en");
+    }
+    document.getElementById("hands-previous").disabled = hands.page === 0;
+    document.getElementById("hands-next").disabled = hands.page >= pages - 1;
+  };
+  if (list) {
+    document.getElementById("hands-previous").addEventListener("click", () => showHands(hands.page - 1));
+    document.getElementById("hands-next").addEventListener("click", () => showHands(hands.page + 1));
+    showHands(0);
+  }
+
+  // ---- a link to a hand or a table opens its view, its title just below the navigation ----
   const openHash = () => {
     const id = decodeURIComponent(location.hash.slice(1));
-    const target = id ? document.getElementById(id) : null;
+    let target = id ? document.getElementById(id) : null;
+    if (!target && list && handViews() && hands.where.has(id)) {
+      const size = parseInt(list.getAttribute("data-page-size"), 10) || 50;
+      showHands(Math.floor(hands.where.get(id) / size));
+      target = document.getElementById(id);
+    }
     if (target && target.tagName === "DETAILS") {
+      if (target.classList.contains("hand") && hands.where.has(target.id)) drawBody(target);
       target.open = true;
       target.scrollIntoView();
     }

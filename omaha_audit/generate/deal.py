@@ -83,3 +83,11 @@ def draw(deck: list[Card], count: int) -> list[Card]:
     cards = deck[:count]
     del deck[:count]
     return cards
+
+
+def draw_hands(rng: Random, game: Game, players: int) -> tuple[list[tuple[Card, ...]], list[Card], list[Card]]:
+    """A draw game's deal: (each player's hand of the game's size, no board, the stub)."""
+    deck = shuffled_deck(rng)
+    size = game.cards_held or 5
+    holes = [tuple(deck[index * size : (index + 1) * size]) for index in range(players)]
+    return holes, [], deck[players * size :]
