@@ -45,6 +45,8 @@ COMPILED = (
 NOT_COMPILED = (
     "omaha_audit/parse/token_feed.py",
     "omaha_audit/parse/input_files.py",
+    "omaha_audit/parse/chunks.py",  # (its FileGroup goes to the workers by pickle)
+    "omaha_audit/parse/pieces.py",  # (its FileChunk goes to the workers by pickle)
     "omaha_audit/parse/archives.py",
     "omaha_audit/parse/remote.py",
     "omaha_audit/rooms/thebiggame/literal.py",  # (its Number derives from str; the JSON reader runs in C anyway)

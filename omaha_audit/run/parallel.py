@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from omaha_audit.errors import RunFailed
+from omaha_audit.parse.chunks import FileGroup, groups_of
 from omaha_audit.parse.input_files import Source
 from omaha_audit.run.sink import KeptHand, Texts, Viewer
 from omaha_audit.run.tasks import WORKER_STOPPED, Executor, Pending, ahead
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     import polars as pl
 
     from omaha_audit.model.house_rules import HouseRules
+    from omaha_audit.parse.files import HandSource
     from omaha_audit.rules.base import Finding
     from omaha_audit.rules.registry import Rule, TableRule
     from omaha_audit.rules.tables import TableHand
@@ -99,7 +101,7 @@ class UnitResult:
 _AUDITORS: dict[Work, Auditor] = {}
 
 
-def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> UnitResult:
+def audit_unit(source: Source | FileGroup, scanned: bool, work: Work, unit: int = 0) -> UnitResult:
     """Audit one input, the `unit`th of the run (a worker's task): every hand block of it, in order, as plain
     values, each kept as the one-process run keeps it (run/sink.py Keeper); its tables sent back, or staged
     for the dataset (Work.stage)."""
@@ -118,7 +120,7 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
     views: dict[int, Any] = {}
     extras: dict[int, Any] = {}
     paths: dict[str, None] = {}
-    for audited, picture, house, key in auditor.audit_source(source, scanned):
+    for audited, picture, house, key in _unit_hands(auditor, source, scanned):
         kept, numbered = keeper.keep(audited, house)
         local = tables.hand_no if numbered and tables is not None else None
         if kept is not None and kept.view is not None:
@@ -144,6 +146,15 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
         return UnitResult(str(source), marshal.dumps(hands), notices, None, problems, views, list(paths), staged)
     frames = tables.frames().named() if tables is not None else None
     return UnitResult(str(source), marshal.dumps(hands), notices, frames, problems, views, extras=extras)
+
+
+def _unit_hands(auditor: Auditor, source: Source | FileGroup, scanned: bool) -> Iterator[Any]:
+    """The audited hands of a unit: one input, or a group of small ones in turn (parse/chunks.py)."""
+    if isinstance(source, FileGroup):
+        for file, found in zip(source.files, source.scanned, strict=True):
+            yield from auditor.audit_source(file, found)
+    else:
+        yield from auditor.audit_source(source, scanned)
 
 
 def _auditor(work: Work) -> Auditor:
@@ -477,9 +488,24 @@ def executor_for(jobs: int, scheduler: str | None) -> Executor:
     return LocalPool(jobs if jobs > 0 else (os.cpu_count() or 1))
 
 
-def in_order(executor: Executor, files: Sequence[Source], scanned: set[Source], work: Work) -> Iterator[UnitResult]:
-    """The units' results in input order, a few units ahead per worker (memory stays bounded)."""
-    tasks = ((audit_unit, (source, source in scanned, work, unit), None) for unit, source in enumerate(files))
+GROUP_BYTES = 1 << 20  # an export's dataset: consecutive files on disk of fewer bytes in all are one unit
+
+
+def in_order(
+    executor: Executor, files: Sequence[Source], scanned: set[Source], work: Work, reader: HandSource | None = None
+) -> Iterator[UnitResult]:
+    """The units' results in input order, a few units ahead per worker (memory stays bounded). With `reader`
+    (the main process's), a big file is cut into pieces at hand boundaries, each a unit (parse/chunks.py);
+    not for an export's dataset, whose staged rows are named by file: there small consecutive files are
+    one unit instead (a unit of the dataset costs some files of its own)."""
+    units: Iterator[tuple[Source, Source | FileGroup]] = ((file, file) for file in files)
+    if work.stage is not None:
+        units = ((group.files[-1], group) for group in groups_of(files, scanned, GROUP_BYTES))
+    elif reader is not None and executor.workers > 1:
+        from omaha_audit.parse.chunks import chunk_bytes, units_of
+
+        units = units_of(files, reader, chunk_bytes())
+    tasks = ((audit_unit, (unit, file in scanned, work, index), None) for index, (file, unit) in enumerate(units))
     for _, result in ahead(executor, tasks):
         yield result
 
@@ -546,7 +572,8 @@ class ParallelRun:
         scanned: set[Source] = getattr(files, "scanned", set())
         cancel = True
         try:
-            for index_of_unit, unit in enumerate(in_order(self.executor, files, scanned, self.work)):
+            results = in_order(self.executor, files, scanned, self.work, auditor.source)
+            for index_of_unit, unit in enumerate(results):
                 numbers: dict[int, int] = {}
                 dropped: list[int] = []  # the unit's hands in its tables found here to be copies
                 found: Found = []
