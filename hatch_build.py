@@ -37,11 +37,16 @@ COMPILED = (
     "omaha_audit/rules",
     "omaha_audit/run/pipeline.py",
     "omaha_audit/run/sequences.py",  # (every hand's picture goes through it, for the rules across hands)
+    # the fairness audit's equities: every board of every all-in through the evaluators (fairness takes
+    # most of its time here: docs/PERFORMANCE.md); the rest of omaha_audit/fairness runs once per run
+    "omaha_audit/fairness/equity.py",
 )
 # A compiled class cannot derive from a plain Python class such as Lark's Lexer, nor from `list`.
 NOT_COMPILED = (
     "omaha_audit/parse/token_feed.py",
     "omaha_audit/parse/input_files.py",
+    "omaha_audit/parse/chunks.py",  # (its FileGroup goes to the workers by pickle)
+    "omaha_audit/parse/pieces.py",  # (its FileChunk goes to the workers by pickle)
     "omaha_audit/parse/archives.py",
     "omaha_audit/parse/remote.py",
     "omaha_audit/rooms/thebiggame/literal.py",  # (its Number derives from str; the JSON reader runs in C anyway)

@@ -23,6 +23,11 @@ reading findings (OA1xx, info included). `--fault-rate` is the share of faulty h
 
     python benchmarks/audit_accuracy.py --room all --each-variant --faulty 2000 --fault-rate 0.5 --clean 2000
 
+`--stud-draw` deals the stud and draw games instead (generate/stud_draw.py): those the room's writer writes
+(PokerStars all seven, ACR stud and stud hi/lo), with the fault kinds that apply to them:
+
+    python benchmarks/audit_accuracy.py --stud-draw --room pokerstars --room acr --faulty 4000 --clean 20000
+
 `--sessions` measures the rules across hands (OA7xx) instead: --faulty hands of table sessions (--tables
 tables open at once, 40% of them tournaments) at fault rate 0.5 with the continuity faults (every kind at
 least 200 times with the default 12,000), then --clean hands of clean sessions (default 100,000), and prints
@@ -45,8 +50,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # (devto
 from devtools.accuracy import Accuracy, measure
 
 from omaha_audit.generate import GenerateConfig
+from omaha_audit.generate.config import GENERATED_GAMES
 from omaha_audit.generate.faults_table import session_rooms
-from omaha_audit.generate.writers import cannot_show, room_dealing, room_variants, rooms
+from omaha_audit.generate.writers import cannot_show, room_dealing, room_variants, rooms, stud_draw_written
 
 
 def _sessions(hands: int, seed: int, fault_rate: float, tournaments: float, tables: int, room: str) -> GenerateConfig:
@@ -84,6 +90,7 @@ def main() -> int:
     parser.add_argument("--each-variant", action="store_true", help="the usual text, then each variant in turn")
     parser.add_argument("--fault-rate", type=float, default=1.0, help="share of faulty hands in the --faulty run")
     parser.add_argument("--sessions", action="store_true", help="table sessions and the continuity faults")
+    parser.add_argument("--stud-draw", action="store_true", help="the stud and draw games the room's writer writes")
     parser.add_argument("--tables", type=int, default=8, help="with --sessions: tables open at once")
     args = parser.parse_args()
     if args.faulty is None:
@@ -91,6 +98,8 @@ def main() -> int:
     wanted = args.room or ["pokerstars"]
     if "all" in wanted:
         wanted = [room for room in rooms() if room in session_rooms()] if args.sessions else list(rooms())
+        if args.stud_draw:
+            wanted = [room for room in wanted if stud_draw_written(room)]
     status = 0
     table: list[str] = []
     for room in wanted:
@@ -112,14 +121,25 @@ def main() -> int:
                     config = GenerateConfig(hands=1_000_000, seed=args.seed, fault_rate=0.1, room=room, variants=chosen)
                     measure(work, config, accuracy)
                 else:
+                    games = stud_draw_written(room) if args.stud_draw else GENERATED_GAMES
                     if args.faulty:
                         config = GenerateConfig(
-                            hands=args.faulty, seed=args.seed, fault_rate=args.fault_rate, room=room, variants=chosen
+                            hands=args.faulty,
+                            seed=args.seed,
+                            fault_rate=args.fault_rate,
+                            room=room,
+                            variants=chosen,
+                            games=games,
                         )
                         measure(work, config, accuracy)
                     if args.clean:
                         config = GenerateConfig(
-                            hands=args.clean, seed=args.seed + 1, fault_rate=0.0, room=room, variants=chosen
+                            hands=args.clean,
+                            seed=args.seed + 1,
+                            fault_rate=0.0,
+                            room=room,
+                            variants=chosen,
+                            games=games,
                         )
                         measure(work, config, accuracy)
             unshown = room_dealing(room, chosen).unshown()  # (the kinds the room's preset hides, and why)

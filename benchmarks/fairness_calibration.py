@@ -79,6 +79,7 @@ def power(runs: int, hands: int, seed: int) -> None:
             caught += report.exit_code
         print(f"{name}: 'not fair' in {caught}/{runs} runs of {hands:,} hands")
     favoured(runs, 4 * hands, seed)
+    strong_seat(runs, hands, seed)
 
 
 def favoured(runs: int, hands: int, seed: int) -> None:
@@ -98,6 +99,23 @@ def favoured(runs: int, hands: int, seed: int) -> None:
         print(f"  (the power statement of the first: {statements[0]})")
 
 
+def strong_seat(runs: int, hands: int, seed: int) -> None:
+    """One seat dealt cards that average the power statement's ranks higher (the other seats fair), against
+    the seat-strength test's 80%."""
+    fair = generated_report(hands, seed, players=(2, 6))
+    statement = next(test.power for test in fair.tests if test.key == "strength-by-seat")
+    found = re.search(r"average (\d+\.\d+) ranks higher", statement)
+    assert found, statement
+    ranks = float(found.group(1))
+    caught = 0
+    for run in range(runs):
+        bias = DealBias(seed=seed + run, strong_seat=4, strong_ranks=ranks)
+        report = generated_report(hands, seed + 40_000 + run, bias, players=(2, 6))
+        caught += any(test.rejected and test.key == "strength-by-seat" for test in report.tests)
+    print(f"seat 4 dealt cards {ranks:.2f} ranks higher (the statement's, {hands:,} hands): found in {caught}/{runs}")
+    print(f"  (the statement: {statement})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=1000)
@@ -105,9 +123,13 @@ def main() -> None:
     parser.add_argument("--power-runs", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only-favoured", action="store_true", help="only the runs of a favoured seat")
+    parser.add_argument("--only-strong-seat", action="store_true", help="only the runs of a seat dealt stronger")
     args = parser.parse_args()
     if args.only_favoured:
         favoured(args.power_runs, 4 * args.hands, args.seed + 1_000_000)
+        return
+    if args.only_strong_seat:
+        strong_seat(args.power_runs, args.hands, args.seed + 2_000_000)
         return
     calibration(args.runs, args.hands, args.seed)
     power(args.power_runs, args.hands, args.seed + 1_000_000)

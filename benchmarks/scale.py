@@ -11,8 +11,13 @@ the datasets of the modes are checked to be the same, file by file. With `--roun
 times (on a shared machine the load drifts: runs of one mode after runs of another would measure the drift)
 and each mode's best run is its figure, as in the other benchmarks; every run is printed.
 
+`--files 1` is the one-file case (issue 38): one big file, which the workers read in pieces cut at hand
+boundaries (omaha_audit/parse/chunks.py). The audit's JSONL output of every mode is checked to be the
+same, byte for byte (the last run of each mode).
+
     python benchmarks/scale.py [--hands 200000] [--files 200] [--modes jobs1,jobs2,dask] [--keep DIR]
                                [--command audit|export] [--rounds 1]
+    python benchmarks/scale.py --hands 30000 --files 1 --modes jobs1,jobs2 --rounds 3
 """
 
 from __future__ import annotations
@@ -121,21 +126,18 @@ class PeakWatcher:
 
 
 def run(
-    folder: Path, extra: list[str], worker_pids: list[int], out: Path | None
+    folder: Path, extra: list[str], worker_pids: list[int], out: Path | None, report: Path | None = None
 ) -> tuple[float, int, list[int], float]:
-    """One run (`out`: an export to there, else an audit), timed, with the peaks of its processes."""
+    """One run (`out`: an export to there, else an audit, its output to `report` or /dev/null), timed, with
+    the peaks of its processes."""
     start = time.perf_counter()
     command = ["audit", str(folder), "--format", "jsonl", "--fail-on", "never"]
     if out is not None:
         command = ["export", str(folder), "--to", str(out)]
-    process = subprocess.Popen(
-        [*COMMAND, *command, *extra],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    watcher = PeakWatcher(process.pid, worker_pids)
-    _, err = process.communicate()
+    with report.open("wb") if report is not None else open(os.devnull, "wb") as sink:
+        process = subprocess.Popen([*COMMAND, *command, *extra], stdout=sink, stderr=subprocess.PIPE, text=True)
+        watcher = PeakWatcher(process.pid, worker_pids)
+        _, err = process.communicate()
     wall = time.perf_counter() - start
     main_kib, workers = watcher.stop()
     if process.returncode != 0:
@@ -166,13 +168,15 @@ def main() -> None:
         size = sum(path.stat().st_size for path in folder.iterdir())
         print(
             f"omaha-audit {omaha_audit.__version__} ({omaha_audit.build()} build); {count:,} PokerStars PLO hands in "
-            f"{args.files} files, {size / 2**20:,.0f} MiB"
+            f"{args.files} file{'s' if args.files != 1 else ''}, {size / 2**20:,.0f} MiB"
         )
         print(f"command: {args.command}")
         results: dict[str, float] = {}
         datasets: dict[str, Path] = {}
+        reports: dict[str, Path] = {}
         for mode in [mode for _ in range(args.rounds) for mode in modes]:
             out = scratch / f"dataset-{mode}" if args.command == "export" else None
+            report = scratch / f"audit-{mode}.jsonl" if args.command == "audit" else None
             if out is not None:
                 shutil.rmtree(out, ignore_errors=True)  # (a round's export: a new dataset, not an update)
             if mode == "dask":
@@ -180,12 +184,15 @@ def main() -> None:
 
                 with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
                     pids = [worker.process.pid for worker in cluster.workers.values()]
-                    wall, main_kib, workers, cpu = run(folder, ["--scheduler", cluster.scheduler_address], pids, out)
+                    scheduler = ["--scheduler", cluster.scheduler_address]
+                    wall, main_kib, workers, cpu = run(folder, scheduler, pids, out, report)
             else:
                 jobs = int(mode.removeprefix("jobs"))
-                wall, main_kib, workers, cpu = run(folder, ["--jobs", str(jobs)], [], out)
+                wall, main_kib, workers, cpu = run(folder, ["--jobs", str(jobs)], [], out, report)
             if out is not None:
                 datasets[mode] = out
+            if report is not None:
+                reports[mode] = report
             rate = count / wall
             results[mode] = max(rate, results.get(mode, 0.0))
             per_worker = ", ".join(f"{kib / 1024:,.0f}" for kib in workers) or "-"
@@ -202,6 +209,11 @@ def main() -> None:
             print(f"dask / --jobs 2:    {results['dask'] / results['jobs2']:.2f}x (anchor: at least 0.75x)")
         if datasets:
             _compare(datasets)
+        if reports:
+            first, *others = reports
+            for mode in others:
+                same = reports[mode].read_bytes() == reports[first].read_bytes()
+                print(f"output of {mode}: {'the same as' if same else 'DIFFERENT FROM'} {first}'s")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from devtools.accuracy import Accuracy, measure
 
-from omaha_audit.generate import GenerateConfig, fault_names
+from omaha_audit.generate import GenerateConfig, chosen_faults, fault_names
+from omaha_audit.generate.config import STUD_DRAW_GAMES
 
 
 @pytest.mark.integration  # (a generator-sized run, generated and audited: tests/conftest.py)
@@ -25,3 +26,23 @@ def test_recall_is_total_and_clean_hands_stay_clean(tmp_path: Path) -> None:
         assert accuracy.found[fault] == accuracy.faulty[fault], accuracy.report()
     assert accuracy.clean == 1_500
     assert not accuracy.false_alarms, accuracy.report()
+
+
+def test_stud_and_draw_recall_is_total_and_clean_hands_stay_clean(tmp_path: Path) -> None:
+    """The same for the stud and draw games (generate/stud_draw.py) in PokerStars text: 30 hands of every kind
+    that applies to them, 1,000 clean hands."""
+    games = STUD_DRAW_GAMES
+    kinds = chosen_faults(GenerateConfig(hands=1, seed=1, games=games, fault_rate=1.0))
+    accuracy = Accuracy()
+    measure(tmp_path, GenerateConfig(hands=30 * len(kinds), seed=21, games=games, fault_rate=1.0), accuracy)
+    measure(tmp_path, GenerateConfig(hands=1_000, seed=22, games=games, fault_rate=0.0), accuracy)
+    print(accuracy.report())
+    assert accuracy.unreadable == 0
+    assert not accuracy.reading, accuracy.report()
+    assert set(accuracy.faulty) == set(kinds)
+    assert all(count >= 30 for count in accuracy.faulty.values()), accuracy.faulty
+    for fault in kinds:
+        assert accuracy.found[fault] == accuracy.faulty[fault], accuracy.report()
+    assert accuracy.clean == 1_000
+    assert not accuracy.false_alarms, accuracy.report()
+    assert {game.split()[0] for game in accuracy.games} == {game.value for game in games}

@@ -4,6 +4,7 @@ started here: the executor is replaced by one that fails if used."""
 
 from __future__ import annotations
 
+import gzip
 import zipfile
 from pathlib import Path
 
@@ -41,10 +42,23 @@ def test_a_small_input_runs_in_one_process(no_workers: None, command: list[str])
     assert notice.startswith("omaha-audit: --jobs 2: one process: ") and "MiB of input, under the 16.0 MiB" in notice
 
 
-def test_one_file_runs_in_one_process(no_workers: None) -> None:
+def test_one_file_runs_in_one_process(no_workers: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small file: one process for its size; a big plain-text file: the workers read it in pieces
+    (omaha_audit/parse/chunks.py); a compressed one cannot be cut, and one process reads it, saying why."""
     path = next(iter(sorted(SAMPLES.glob("*.txt"))))
     result = CliRunner().invoke(app, ["audit", str(path), "--jobs", "0", "-f", "json"])
-    assert "one process: the input is one file" in result.stderr
+    assert "MiB of input, under the 16.0 MiB" in result.stderr
+    monkeypatch.setenv(THRESHOLD_VARIABLE, "1000")
+    result = CliRunner().invoke(app, ["audit", str(path), "--jobs", "2"])
+    assert isinstance(result.exception, _Started)
+    packed = tmp_path / "day.txt.gz"
+    packed.write_bytes(gzip.compress(path.read_bytes()))
+    result = CliRunner().invoke(app, ["audit", str(packed), "--jobs", "2", "-f", "json"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert (
+        "one process: the input is one file, which one process reads: a compressed file cannot be cut at hand "
+        "boundaries" in result.stderr
+    )
 
 
 def test_above_the_threshold_the_workers_start(no_workers: None, monkeypatch: pytest.MonkeyPatch) -> None:

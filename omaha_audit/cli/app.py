@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import _thread
 import contextlib
 import os
 import signal
 import sys
-import threading
 from enum import StrEnum
 from pathlib import Path
-from types import FrameType
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -28,6 +25,7 @@ from omaha_audit.cli.common import (
     file_path,
     house_option,
     open_paths,
+    rule_codes,
     workers_option,
 )
 from omaha_audit.cli.convert_cmd import convert_command
@@ -35,6 +33,8 @@ from omaha_audit.cli.export_cmd import export_command
 from omaha_audit.cli.fairness_cmd import fairness_command
 from omaha_audit.cli.generate_cmd import generate_command
 from omaha_audit.cli.stats_cmd import stats_command
+from omaha_audit.cli.stopping import Interrupted, _interrupt, _Stop, _terminate, _unraisable, stopped_code
+from omaha_audit.cli.watch_cmd import watch_command
 from omaha_audit.errors import OutputRefused, ReaderGone, RunFailed, WriteFailed
 from omaha_audit.stats.allocator import return_freed_memory
 
@@ -106,16 +106,6 @@ class FailOn(StrEnum):
     never = "never"
 
 
-def _codes(values: list[str] | None) -> list[str]:
-    from omaha_audit.rules.registry import BY_CODE
-
-    codes = [code.strip().upper() for value in values or [] for code in value.split(",") if code.strip()]
-    for code in codes:
-        if not any(known.startswith(code) for known in BY_CODE):
-            fail_usage(f"unknown rule code {code!r} (see `omaha-audit rules`)")
-    return codes
-
-
 @app.command("audit")
 def audit_command(
     paths: PathsArgument,
@@ -160,11 +150,11 @@ def audit_command(
     from omaha_audit.rules.registry import select_rules
 
     house = house_option(rules_file, room_preset)
-    rules = select_rules(_codes(select) or None, _codes(ignore) or None)
+    rules = select_rules(rule_codes(select) or None, rule_codes(ignore) or None)
     if html is not None:
         check_output_file(html, "--html")
-    if fairness and (html is None or jobs != 1 or scheduler is not None):
-        fail_usage("--fairness adds a section to the HTML report: it needs --html, and one process (no --jobs)")
+    if fairness and html is None:
+        fail_usage("--fairness adds a section to the HTML report: it needs --html")
     files = open_paths(paths)
     workers = workers_option(jobs, scheduler, rules_file, room_preset, files)
     code = run_audit(
@@ -203,61 +193,7 @@ app.command("stats")(stats_command)
 app.command("export")(export_command)
 app.command("convert")(convert_command)
 app.command("fairness")(fairness_command)
-
-
-class Interrupted(BaseException):
-    """Ctrl-C or SIGTERM, raised in place of KeyboardInterrupt: Click would turn that into "Aborted!" and exit
-    1, and a library calling back into Python may wrap it in an error of its own."""
-
-
-class _Stop:
-    """The signal that stopped the run (SIGINT or SIGTERM, the first to come), and whether an Interrupted
-    was raised for it: the run is on its way out, and a signal after it is ignored (raised in the middle of
-    the cleanup, it would cut it short: the workers left running, the stage folder left behind)."""
-
-    signal: int | None = None
-    raised = False
-
-
-def _interrupt(signum: int, frame: FrameType | None) -> None:
-    """SIGINT's handler, and SIGTERM's through it (_terminate)."""
-    if _Stop.raised:
-        return
-    if _Stop.signal is None:
-        _Stop.signal = signum
-    _Stop.raised = True
-    raise Interrupted(signum)
-
-
-def _terminate(signum: int, frame: FrameType | None) -> None:
-    """SIGTERM (`kill`, `timeout`, `docker stop`, systemd) stops the run as Ctrl-C does: through SIGINT's
-    handler of the moment, so that a block that holds Ctrl-C back (omaha_audit/output/files.py) holds it too."""
-    if _Stop.signal is None:
-        _Stop.signal = signum
-    handler = signal.getsignal(signal.SIGINT)
-    if callable(handler):
-        handler(signum, frame)
-    else:
-        _interrupt(signum, frame)
-
-
-def _unraisable(hook: Any) -> None:
-    """Ctrl-C that came while Python ran a callback it cannot raise from (a weak reference's, inside an
-    import: it prints "Exception ignored in" with a traceback and goes on): delivered again to the main
-    thread a moment later, out of the callback, where it stops the run as any Ctrl-C does."""
-    if isinstance(hook.exc_value, Interrupted):
-        _Stop.raised = False  # (it did not stop the run: the next one must)
-        again = threading.Timer(0.05, _thread.interrupt_main, (signal.SIGINT,))
-        again.daemon = True
-        again.start()
-        return
-    sys.__unraisablehook__(hook)
-
-
-def stopped_code(signum: int | None) -> int:
-    """The exit code of a run stopped by `signum`: 128 + its number, as a shell gives a command a signal
-    ended (130 for Ctrl-C, 143 for SIGTERM)."""
-    return 128 + (signum if signum is not None else signal.SIGINT)
+app.command("watch")(watch_command)
 
 
 def main() -> None:

@@ -75,7 +75,9 @@ def run_audit(
         progress = Progress(len(files), err, enabled=False if streaming_to_terminal else None)
         position = {str(path): index for index, path in enumerate(files)}
         try:
-            for count, found, path in _batches(auditor, files, report, minimum, workers, observed):
+            # (the text of each hand's findings: only the text format prints it)
+            text_minimum = minimum if output_format == "text" else None
+            for count, found, path in _batches(auditor, files, report, text_minimum, workers, observed):
                 progress.files_done = position.get(path, progress.files_done)
                 progress.update(count)
                 for hand in found:
@@ -100,7 +102,8 @@ def run_audit(
         elif output_format == "json":
             findings.extend(finding.as_dict() for finding in across)
         if output_format == "json":
-            json.dump({"summary": tally.as_dict(), "findings": findings}, out, ensure_ascii=False, indent=1)
+            # (built whole and written once: json.dump writes each of its many pieces through `out`)
+            out.write(json.dumps({"summary": tally.as_dict(), "findings": findings}, ensure_ascii=False, indent=1))
             out.write("\n")
         elif output_format == "text":  # (the summary last: what a terminal shows when the run ends)
             out.write("".join(texts))
@@ -165,17 +168,20 @@ def _batches(
     auditor: Auditor,
     files: Sequence[Source],
     report: HtmlReport | None,
-    minimum: Severity,
+    minimum: Severity | None,
     workers: Workers | None,
     observed: Observed | None = None,
 ) -> Iterator[tuple[int, Found, str]]:
     """The hands in input order, in batches: how many, those with findings kept (run/sink.py: their findings,
-    their text at `minimum` for the terminal, their number and view for the `report`), and their file.
+    their text at `minimum` for the terminal ("" when None), their number and view for the `report`), and their
+    file.
     Audited here (a batch per hand), or by `workers` (a batch per file); kept by the same Keeper either way,
-    with the report's tables and views when there is a report."""
+    with the report's tables and views when there is a report. Each hand goes into `observed` (the fairness
+    section's observations, made by the workers in a parallel run) either way."""
     keeper = report.keeper() if report is not None else Keeper()
     keeper.texts, keeper.minimum = hand_text, minimum
     if workers is not None:
+        from omaha_audit.fairness.read import observe_hand
         from omaha_audit.run.parallel import ParallelRun
 
         # with a report: its statistics come from the workers' tables, its hand views are rendered there
@@ -186,16 +192,18 @@ def _batches(
             tables_of = unit_tables
         work = workers.work(
             auditor,
-            text_minimum=minimum.value,
+            text_minimum=minimum.value if minimum is not None else None,
             keep_text=True,
             tables=report.tables if report is not None else (),
             views=keeper.views,
             texts=keeper.texts,
             viewer=keeper.viewer,
             tables_of=tables_of,
+            per_hand=observe_hand if observed is not None else None,
         )
         builder = report.builder if report is not None else None
-        yield from ParallelRun(auditor, workers.executor, work, builder).units(files)
+        on_hand = observed.take_seen if observed is not None else None
+        yield from ParallelRun(auditor, workers.executor, work, builder, on_hand=on_hand).units(files)
         return
     for audited in auditor.audit_files(files):
         item = audited.item

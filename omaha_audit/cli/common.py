@@ -227,3 +227,14 @@ RoomPresetOption = Annotated[
         "generic... (an unknown name lists them all). Default: each hand's own room's.",
     ),
 ]
+
+
+def rule_codes(values: list[str] | None) -> list[str]:
+    """The rule codes or prefixes of `--select` or `--ignore` (repeated, or comma-separated), each checked."""
+    from omaha_audit.rules.registry import BY_CODE
+
+    codes = [code.strip().upper() for value in values or [] for code in value.split(",") if code.strip()]
+    for code in codes:
+        if not any(known.startswith(code) for known in BY_CODE):
+            fail_usage(f"unknown rule code {code!r} (see `omaha-audit rules`)")
+    return codes

@@ -1,6 +1,7 @@
 """`omaha-audit fairness`: is the deal fair? Card tests on observations free of selection and all-in luck
 with exact equities, with verdicts corrected for multiple tests (omaha_audit/fairness). Exit 1 when a test
-rejects a fair deal at the stated level after correction, 0 when none does."""
+rejects a fair deal at the stated level after correction, 0 when none does. With `--jobs N` (or
+`--scheduler`) the hands are read and observed by the workers: the same report as one process."""
 
 from __future__ import annotations
 
@@ -13,12 +14,15 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from omaha_audit.cli.common import (
+    JobsOption,
     PathsArgument,
     RoomPresetOption,
     RulesFileOption,
+    SchedulerOption,
     check_output_file,
     house_option,
     open_paths,
+    workers_option,
 )
 
 if TYPE_CHECKING:
@@ -26,6 +30,7 @@ if TYPE_CHECKING:
 
     from omaha_audit.model.house_rules import HouseRules
     from omaha_audit.parse.input_files import Source
+    from omaha_audit.run.parallel import Workers
 
 
 class FairnessFormat(StrEnum):
@@ -47,11 +52,12 @@ def run_fairness(
     out: TextIO,
     err: TextIO,
     html: Path | None = None,
+    workers: Workers | None = None,
 ) -> int:
     from omaha_audit.fairness.analysis import analyse, to_text
     from omaha_audit.fairness.read import observe_files
 
-    observed = observe_files(files, house, err)
+    observed = observe_files(files, house, err, workers)
     report = analyse(observed, level, method)
     if output_format == "json":
         json.dump(report.as_dict(), out, ensure_ascii=False, indent=1)
@@ -91,11 +97,16 @@ def fairness_command(
     ] = None,
     rules_file: RulesFileOption = None,
     room_preset: RoomPresetOption = None,
+    jobs: JobsOption = 1,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Is the deal fair? Tests of the cards dealt and of the luck of players all in, with corrected verdicts."""
     house = house_option(rules_file, room_preset)
     if html is not None:
         check_output_file(html, "--html")
     files = open_paths(paths)
-    code = run_fairness(files, output_format.value, level, correction.value, house, sys.stdout, sys.stderr, html)
+    workers = workers_option(jobs, scheduler, rules_file, room_preset, files)
+    code = run_fairness(
+        files, output_format.value, level, correction.value, house, sys.stdout, sys.stderr, html, workers
+    )
     raise typer.Exit(code)

@@ -21,11 +21,12 @@ from omaha_audit.cli.common import check_output_file, fail_usage, file_path
 # unknown name lists them.
 GAMES: Final = (
     "omaha", "omaha-hi-lo", "omaha5", "omaha5-hi-lo", "omaha6", "omaha6-hi-lo", "courchevel", "courchevel-hi-lo",
-    "holdem",
+    "holdem", "stud", "stud-hi-lo", "razz", "triple-draw-2-7", "single-draw-2-7", "badugi", "five-card-draw",
 )  # fmt: skip
 GAME_ALIASES: Final = {
     "plo": "omaha", "plo8": "omaha-hi-lo", "o8": "omaha-hi-lo", "plo5": "omaha5", "plo6": "omaha6",
-    "nlhe": "holdem", "hold'em": "holdem",
+    "nlhe": "holdem", "hold'em": "holdem", "stud8": "stud-hi-lo", "2-7-triple-draw": "triple-draw-2-7",
+    "2-7-single-draw": "single-draw-2-7", "5-card-draw": "five-card-draw",
 }  # fmt: skip
 STRUCTURES: Final = ("pot-limit", "no-limit", "fixed-limit")
 STRUCTURE_ALIASES: Final = {"pl": "pot-limit", "nl": "no-limit", "fl": "fixed-limit", "limit": "fixed-limit"}

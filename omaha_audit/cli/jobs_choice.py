@@ -6,7 +6,9 @@ at a time, so they cost a fixed start-up (about 3 s measured on this project's 2
 core busy: docs/PERFORMANCE.md) and can only share whole files. The command runs in one process, saying so
 on stderr, when
 
-- the input is a single file (one file is read by one process: a second worker would wait), or
+- the input is a single file that cannot be cut in pieces at hand boundaries (omaha_audit/parse/chunks.py: a
+  compressed file, an archive's member, a URL, an XML or JSON history, UTF-16 text): one file is then read
+  by one process and a second worker would wait; a big plain-text file is cut and read by all, or
 - the input is smaller than `MIN_PARALLEL_BYTES` (16 MiB: at about 1.3 KB a hand, 12,000 hands; the
   measured break-even, where two workers' saving first covers their start-up, was near 5 MiB, doubled and
   more for the spread of the measurements). Files are counted by their size on disk, an archive at
@@ -70,7 +72,14 @@ def one_process_reason(files: Sequence[Source]) -> str | None:
     least = threshold()
     if least == 0:
         return None
-    if len(files) < 2:
+    if len(files) == 1:
+        from omaha_audit.parse.chunks import whole_reason
+        from omaha_audit.rooms import hand_source
+
+        why = whole_reason(files[0], hand_source())
+        if why is not None:
+            return f"the input is one file, which one process reads: {why}"
+    if not files:
         return "the input is one file, which one process reads"
     size = input_bytes(files, least)
     if size < least:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from omaha_audit.fairness import cardtests, luck
+from omaha_audit.fairness.equity import SHARES
 from omaha_audit.fairness.read import Observed
 from omaha_audit.fairness.verdicts import TestResult, correct, per_test_level
 
@@ -28,6 +29,7 @@ class FairnessReport:
     all_ins: int
     sampled_all_ins: int
     largest_error: float  # the largest standard error of a sampled equity, as a share of its pot
+    hi_lo: list[dict[str, object]] = field(default_factory=list)  # per hi/lo all-in (luck.hi_lo_all_ins)
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -51,6 +53,7 @@ class FairnessReport:
             "largest_sampling_error": self.largest_error,
             "tests": [test.as_dict() for test in self.tests],
             "players": [player.as_dict() for player in self.players],
+            "hi_lo_all_ins": self.hi_lo,
             "notes": self.notes,
         }
 
@@ -73,8 +76,8 @@ def analyse(observed: Observed, level: float = LEVEL, method: str = "holm") -> F
     found.append(cardtests.runout_test(observed.all_ins, single))
     outcomes: list[luck.Outcome] = []
     sampled = 0
-    for all_in in observed.all_ins:
-        these = luck.outcomes(all_in)
+    for all_in, worked_out in zip(observed.all_ins, observed.outcomes, strict=True):
+        these = worked_out if worked_out is not None else luck.outcomes(all_in)
         if these and any(outcome.standard_error > 0 for outcome in these):
             sampled += 1
         outcomes.extend(these)
@@ -102,6 +105,7 @@ def analyse(observed: Observed, level: float = LEVEL, method: str = "holm") -> F
         len(observed.all_ins),
         sampled,
         largest,
+        luck.hi_lo_all_ins(outcomes),
         notes,
     )
 
@@ -111,6 +115,16 @@ def money(value: float, unit: str, sign: bool = False) -> str:
     currency, _, places = unit.partition("/")
     decimals = int(places or 0)
     return f"{value / 10**decimals:{'+' if sign else ''},.{decimals}f} {currency}"
+
+
+def hi_lo_text(player: luck.PlayerLuck) -> str:
+    """`scoops 3 for 2.41 expected, ...`: the shares of the main pot he took against his chances."""
+    names = {"scoop": "scoops", "three quarters": "three quarters", "half": "halves", "quarter": "quarters"}
+    return ", ".join(
+        f"{names[kind]} {player.actual_shares[index]:,.4g} for {player.expected_shares[index]:,.2f} expected"
+        for index, kind in enumerate(SHARES)
+        if kind in names
+    )
 
 
 def to_text(report: FairnessReport, players: int = 10) -> str:
@@ -135,6 +149,8 @@ def to_text(report: FairnessReport, players: int = 10) -> str:
                 money(player.actual[unit] - expected, unit, sign=True) for unit, expected in player.expected.items()
             )
             lines.append(f"  {player.player}: {player.all_ins:,} all-ins, luck {chips}, z = {player.z:+.2f}")
+            if player.hi_lo_all_ins:
+                lines.append(f"    hi/lo ({player.hi_lo_all_ins:,} all-ins): " + hi_lo_text(player))
     scopes = list(dict.fromkeys(test.scope for test in report.tests))
     if scopes:
         lines += ["", "What the tests can and cannot show:"]

@@ -1,7 +1,10 @@
 """Each player's equity in an all-in: the chips he can expect from every pot he is in, over the boards that
 can still come. Flop and turn all-ins are enumerated exactly (at most 1,081 boards); earlier ones too when the
 boards are few, else `SAMPLES` boards are drawn with a seed fixed by the hand, and the standard error of each
-equity is stated. High, hi/lo (halves and quarters, a scoop when no low qualifies), Hold'em and every Omaha."""
+equity is stated. High, hi/lo (halves and quarters, a scoop when no low qualifies), Hold'em and every Omaha.
+
+Besides the chips, each contender's chance of each share of the main pot (the pot every contender is in):
+all of it (a scoop), three quarters, half, a quarter, another share (a tie three ways), or nothing."""
 
 from __future__ import annotations
 
@@ -16,6 +19,8 @@ from typing import Final
 from omaha_audit.engine.evaluate import evaluate_high, evaluate_holdem, evaluate_low
 from omaha_audit.model import DECK, Card, Game
 
+SHARES: Final = ("scoop", "three quarters", "half", "quarter", "other", "nothing")  # of the main pot
+_SHARE_OF: Final = {1.0: 0, 0.75: 1, 0.5: 2, 0.25: 3, 0.0: 5}
 EXACT_LIMIT: Final = 5_000  # boards enumerated exactly up to this many
 SAMPLES: Final = 500  # boards drawn otherwise
 
@@ -34,6 +39,7 @@ class Equity:
     boards: int
     exact: bool
     standard_error: tuple[float, ...]  # of `expected`: 0 when exact
+    chances: tuple[tuple[float, ...], ...]  # per contender, the chance of each of SHARES
 
 
 def pots(chips: Sequence[int], dead: int) -> list[Pot]:
@@ -53,25 +59,41 @@ def pots(chips: Sequence[int], dead: int) -> list[Pot]:
     return made
 
 
+def share_kind(share: float) -> int:
+    """The index in SHARES of a share of the main pot (ties split exactly: 1/2, 1/4 and 3/4 are exact)."""
+    return _SHARE_OF.get(share, 4)
+
+
 def chips_won(game: Game, holes: Sequence[tuple[Card, ...]], board: Sequence[Card], made: Sequence[Pot]) -> list[float]:
     """The chips each contender wins on one complete board (ties split exactly; odd chips not rounded)."""
+    return split(game, holes, board, made)[0]
+
+
+def split(
+    game: Game, holes: Sequence[tuple[Card, ...]], board: Sequence[Card], made: Sequence[Pot]
+) -> tuple[list[float], list[float]]:
+    """The chips each contender wins on one complete board, and his share (0 to 1) of the main pot."""
     if game is Game.HOLDEM:
         highs = [evaluate_holdem(hole, board).key for hole in holes]
     else:
         highs = [evaluate_high(hole, board).key for hole in holes]
     lows = [evaluate_low(hole, board) for hole in holes] if game.is_hi_lo else None
     won = [0.0] * len(holes)
+    main = [0.0] * len(holes)
     if len(holes) == 2 and lows is None and len(made) == 1:  # the common case, written out
         amount = made[0].amount
         first, second = highs
         if first > second:
             won[0] = amount
+            main[0] = 1.0
         elif second > first:
             won[1] = amount
+            main[1] = 1.0
         else:
             won[0] = won[1] = amount / 2
-        return won
-    for pot in made:
+            main[0] = main[1] = 0.5
+        return won, main
+    for number, pot in enumerate(made):
         best = max(highs[index] for index in pot.eligible)
         high_winners = [index for index in pot.eligible if highs[index] == best]
         low_winners: list[int] = []
@@ -82,15 +104,16 @@ def chips_won(game: Game, holes: Sequence[tuple[Card, ...]], board: Sequence[Car
                 low_winners = [
                     index for index in pot.eligible if (low := lows[index]) is not None and low.mask == lowest
                 ]
-        if low_winners:
-            for index in high_winners:
-                won[index] += pot.amount / 2 / len(high_winners)
-            for index in low_winners:
-                won[index] += pot.amount / 2 / len(low_winners)
-        else:
-            for index in high_winners:
-                won[index] += pot.amount / len(high_winners)
-    return won
+        halves = 2.0 if low_winners else 1.0
+        for index in high_winners:
+            won[index] += pot.amount / halves / len(high_winners)
+            if number == 0:
+                main[index] += 1 / halves / len(high_winners)
+        for index in low_winners:
+            won[index] += pot.amount / 2 / len(low_winners)
+            if number == 0:
+                main[index] += 1 / 2 / len(low_winners)
+    return won, main
 
 
 def _completions(
@@ -120,13 +143,18 @@ def equity(
     players = len(holes)
     total = [0.0] * players
     squares = [0.0] * players
+    kinds = [[0] * len(SHARES) for _ in range(players)]
     for board in boards:
-        for index, amount in enumerate(chips_won(game, holes, board, made)):
+        won, main = split(game, holes, board, made)
+        for index in range(players):
+            amount = won[index]
             total[index] += amount
             squares[index] += amount * amount
+            kinds[index][share_kind(main[index])] += 1
     expected = tuple(value / count for value in total)
     variance = tuple(max(0.0, square / count - mean * mean) for square, mean in zip(squares, expected, strict=True))
     can_win = [sum(pot.amount for pot in made if index in pot.eligible) for index in range(players)]
     share = tuple(mean / win if win else 0.0 for mean, win in zip(expected, can_win, strict=True))
     error = tuple(0.0 if exact else math.sqrt(value / count) for value in variance)
-    return Equity(expected, variance, share, count, exact, error)
+    chances = tuple(tuple(seen / count for seen in row) for row in kinds)
+    return Equity(expected, variance, share, count, exact, error, chances)

@@ -14,7 +14,15 @@ from omaha_audit.fairness.analysis import FairnessReport, money
 _STYLE = """
 body{font-family:system-ui,sans-serif;margin:2em;max-width:70em;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{padding:.25em .6em;border-bottom:1px solid #ddd;text-align:left}
-.reject{color:#b00;font-weight:bold}.ok{color:#070}.small{color:#666;font-size:.9em}svg{background:#fafafa}
+td{overflow-wrap:break-word}.id,td.num{white-space:nowrap}
+.reject{color:#b00;font-weight:bold}.ok{color:#070}.small{color:#666;font-size:.9em}
+svg{background:#fafafa;max-width:100%;height:auto}
+@media (max-width:760px){body{margin:8px}table.stack,table.stack>thead,table.stack>tbody{display:block}
+table.stack>thead>tr{display:flex;flex-wrap:wrap;gap:4px}table.stack>thead th{border:1px solid #ddd;border-radius:10px}
+table.stack>tbody>tr{display:flex;flex-wrap:wrap;column-gap:10px;border:1px solid #ddd;border-radius:6px;
+margin:0 0 6px;padding:4px 8px}table.stack>tbody>tr>td{display:block;border:0;padding:0;max-width:100%}
+table.stack>tbody>tr>td.wide{flex:1 1 100%}table.stack td:empty{display:none}
+table.stack td[data-label]::before{content:attr(data-label) " ";color:#666;font-size:11px}}
 """
 
 
@@ -25,7 +33,10 @@ def _frequency_chart(observed: list[int], expected: float, band: float, names: l
     def y(value: float) -> float:
         return height - 20 - (height - 40) * value / top
 
-    parts = [f'<svg id="card-frequencies" width="{width}" height="{height}" role="img" aria-label="card frequencies">']
+    parts = [
+        f'<svg id="card-frequencies" viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
+        'aria-label="card frequencies">'
+    ]
     parts.append(
         f'<rect x="{left}" y="{y(expected + band):.1f}" width="{52 * 14}" '
         f'height="{y(expected - band) - y(expected + band):.1f}" fill="#cde" />'
@@ -59,7 +70,8 @@ def _luck_chart(running: list[list[float]]) -> str:
     expected = " ".join(point(index, pair[0]) for index, pair in enumerate(running))
     actual = " ".join(point(index, pair[1]) for index, pair in enumerate(running))
     return (
-        f'<svg id="all-in-luck" width="{width}" height="{height}" role="img" aria-label="all-in luck">'
+        f'<svg id="all-in-luck" viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
+        'aria-label="all-in luck">'
         f'<polyline points="{expected}" fill="none" stroke="#468" stroke-dasharray="4 3" />'
         f'<polyline points="{actual}" fill="none" stroke="#b33" />'
         f'<text x="45" y="14" font-size="11">pots won (red) and expected (blue, dashed) over the hero\'s all-ins</text>'
@@ -80,9 +92,11 @@ def section(report: FairnessReport) -> str:
         mark = '<span class="reject">not fair</span>' if test.rejected else '<span class="ok">ok</span>'
         adjusted = "" if test.adjusted is None else f"{test.adjusted:.3g}"
         rows.append(
-            f'<tr class="test" data-key="{escape(test.key)}"><td>{mark}</td><td>{escape(test.title)}<div class="small">'
-            f'{escape(test.summary)}</div><div class="small">{escape(test.scope)}</div></td>'
-            f'<td>{test.p_value:.3g}</td><td>{adjusted}</td><td class="small">{escape(test.power)}</td></tr>'
+            f'<tr class="test" data-key="{escape(test.key)}"><td class="id">{mark}</td><td class="wide">'
+            f'{escape(test.title)}<div class="small">{escape(test.summary)}</div><div class="small">'
+            f'{escape(test.scope)}</div></td><td class="num" data-label="p-value">{test.p_value:.3g}</td>'
+            f'<td class="num" data-label="adjusted">{adjusted}</td>'
+            f'<td class="small wide">{escape(test.power)}</td></tr>'
         )
     charts = []
     frequency = next((test for test in report.tests if test.key == "card-frequency"), None)
@@ -102,13 +116,14 @@ def section(report: FairnessReport) -> str:
         charts.append("<h2>The hero's all-ins: pots won against expected</h2>")
         charts.append(_luck_chart(list(hero.figures["running"])))  # type: ignore[call-overload]
     players = "".join(
-        f'<tr class="player"><td>{escape(player.player)}</td><td>{player.all_ins:,}</td><td>'
+        f'<tr class="player"><td class="id">{escape(player.player)}</td><td class="num" data-label="all-ins">'
+        f'{player.all_ins:,}</td><td class="wide" data-label="expected">'
         + escape("; ".join(money(player.expected[unit], unit) for unit in player.expected))
-        + "</td><td>"
+        + '</td><td class="wide" data-label="luck">'
         + escape(
             "; ".join(money(player.actual[unit] - player.expected[unit], unit, sign=True) for unit in player.expected)
         )
-        + f"</td><td>{player.z:+.2f}</td></tr>"
+        + f'</td><td class="num" data-label="z">{player.z:+.2f}</td></tr>'
         for player in report.players[:200]
     )
     notes = "".join(f'<p class="small">{escape(note)}</p>' for note in report.notes)
@@ -116,19 +131,23 @@ def section(report: FairnessReport) -> str:
         '<section id="fairness"><h2>Is the deal fair?</h2>'
         f"<p>{report.hands:,} hands read, {report.deals:,} with the hero's cards, "
         f"{report.all_ins:,} all-ins with the hands shown.</p>{verdict}"
-        "<table><tr><th>verdict</th><th>test</th><th>p-value</th><th>adjusted</th><th>power</th></tr>"
+        '<table class="stack"><thead><tr><th>verdict</th><th>test</th><th>p-value</th><th>adjusted</th>'
+        "<th>power</th></tr></thead><tbody>"
         + "".join(rows)
-        + "</table>"
+        + "</tbody></table>"
         + "".join(charts)
-        + "<h2>All-in luck per player</h2><table><tr><th>player</th><th>all-ins</th><th>expected</th>"
-        "<th>luck (won less expected)</th><th>z</th></tr>" + players + f"</table>{notes}</section>"
+        + '<h2>All-in luck per player</h2><table class="stack"><thead><tr><th>player</th><th>all-ins</th>'
+        "<th>expected</th><th>luck (won less expected)</th><th>z</th></tr></thead><tbody>"
+        + players
+        + f"</tbody></table>{notes}</section>"
     )
 
 
 def render(report: FairnessReport) -> str:
     """The section as a page of its own."""
     return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>omaha-audit fairness</title>'
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>omaha-audit fairness</title>'
         f"<style>{_STYLE}</style></head><body>{section(report)}</body></html>\n"
     )
 

@@ -1,7 +1,9 @@
 """All-in luck: for every all-in with the hands shown before the board is complete, each player's expected
 chips (equity.py) against the chips the board(s) dealt him, by the same pots. Summed per player (all-in
 adjusted winnings), and tested for the hero and by seat as z-scores. The tests weigh each all-in by its pot
-(luck as a share of the pot), so that stakes and units mix; the chips are reported per unit."""
+(luck as a share of the pot), so that stakes and units mix; the chips are reported per unit. In hi/lo games,
+each player's chances of a scoop, three quarters, half or quarter of the main pot against the shares he took,
+per all-in and summed per player."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from omaha_audit.fairness.distributions import chi2_sf, two_sided
-from omaha_audit.fairness.equity import chips_won, equity, pots
+from omaha_audit.fairness.equity import SHARES, equity, pots, share_kind, split
 from omaha_audit.fairness.observations import AllIn
 from omaha_audit.fairness.verdicts import TestResult, chi2_smallest_shift, percent, z_smallest_shift
 
@@ -31,6 +33,9 @@ class Outcome:
     pot: int  # the chips contested
     standard_error: float  # of `expected` (sampled equities only)
     equity: float  # share of what he can win
+    hi_lo: bool = False
+    chances: tuple[float, ...] = ()  # of each of SHARES of the main pot
+    shares: tuple[float, ...] = ()  # the runs that gave him each of SHARES, over the runs
 
 
 @dataclass(slots=True)
@@ -41,6 +46,9 @@ class PlayerLuck:
     actual: dict[str, float] = field(default_factory=dict)
     luck_share: float = 0.0  # Σ (actual - expected) / pot
     variance_share: float = 0.0
+    hi_lo_all_ins: int = 0
+    expected_shares: list[float] = field(default_factory=lambda: [0.0] * len(SHARES))  # hi/lo all-ins only
+    actual_shares: list[float] = field(default_factory=lambda: [0.0] * len(SHARES))
 
     @property
     def z(self) -> float:
@@ -55,6 +63,11 @@ class PlayerLuck:
             "luck": {unit: round(self.actual[unit] - value) for unit, value in self.expected.items()},
             "z": round(self.z, 3),
             "p_value": two_sided(self.z),
+            "hi_lo": {
+                "all_ins": self.hi_lo_all_ins,
+                "expected": dict(zip(SHARES, (round(value, 3) for value in self.expected_shares), strict=True)),
+                "actual": dict(zip(SHARES, (round(value, 3) for value in self.actual_shares), strict=True)),
+            },
         }
 
 
@@ -69,9 +82,12 @@ def outcomes(all_in: AllIn) -> list[Outcome]:
         return []
     runs = len(all_in.boards)
     actual = [0.0] * len(holes)
+    shares = [[0.0] * len(SHARES) for _ in holes]
     for board in all_in.boards:
-        for index, amount in enumerate(chips_won(all_in.game, holes, board, made)):
+        won, main = split(all_in.game, holes, board, made)
+        for index, amount in enumerate(won):
             actual[index] += amount / runs
+            shares[index][share_kind(main[index])] += 1 / runs
     return [
         Outcome(
             all_in.hand,
@@ -85,6 +101,9 @@ def outcomes(all_in: AllIn) -> list[Outcome]:
             contested,
             found.standard_error[index],
             found.share[index],
+            all_in.game.is_hi_lo,
+            found.chances[index],
+            tuple(shares[index]),
         )
         for index, contender in enumerate(all_in.contenders)
     ]
@@ -99,7 +118,37 @@ def per_player(results: Sequence[Outcome]) -> list[PlayerLuck]:
         luck.actual[outcome.unit] = luck.actual.get(outcome.unit, 0.0) + outcome.actual
         luck.luck_share += (outcome.actual - outcome.expected) / outcome.pot
         luck.variance_share += outcome.variance / outcome.pot**2
+        if outcome.hi_lo:
+            luck.hi_lo_all_ins += 1
+            for kind in range(len(SHARES)):
+                luck.expected_shares[kind] += outcome.chances[kind]
+                luck.actual_shares[kind] += outcome.shares[kind]
     return sorted(players.values(), key=lambda luck: (-luck.all_ins, luck.player))
+
+
+def hi_lo_all_ins(results: Sequence[Outcome]) -> list[dict[str, object]]:
+    """Each hi/lo all-in: per player his equity and his chances of each share of the main pot, against the
+    share the board(s) gave him."""
+    by_hand: dict[str, list[Outcome]] = {}
+    for outcome in results:
+        if outcome.hi_lo:
+            by_hand.setdefault(outcome.hand, []).append(outcome)
+    return [
+        {
+            "hand": hand,
+            "players": [
+                {
+                    "player": outcome.player,
+                    "seat": outcome.seat,
+                    "equity": round(outcome.equity, 4),
+                    "chances": dict(zip(SHARES, (round(value, 4) for value in outcome.chances), strict=True)),
+                    "actual": {kind: value for kind, value in zip(SHARES, outcome.shares, strict=True) if value},
+                }
+                for outcome in outcomes
+            ],
+        }
+        for hand, outcomes in by_hand.items()
+    ]
 
 
 _SCOPE = (

@@ -61,6 +61,7 @@ class AllIn:
 
 @dataclass(frozen=True, slots=True)
 class Observation:
+    hand: str  # room and hand id
     deal: HeroDeal | None
     all_in: AllIn | None
     repeat_keys: tuple[tuple[int, frozenset[int], frozenset[int], int], ...]  # (hole count, hole, flop, turn)
@@ -74,7 +75,7 @@ def observe(hand: Hand) -> Observation | None:
     size = game.hole_cards or 0
     known = _known_holes(hand, size)
     deal = _hero_deal(hand, known, size)
-    return Observation(deal, _all_in(hand, known, size), _repeat_keys(hand, known, size))
+    return Observation(_hand_name(hand), deal, _all_in(hand, known, size), _repeat_keys(hand, known, size))
 
 
 def _hand_name(hand: Hand) -> str:

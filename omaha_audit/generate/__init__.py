@@ -23,13 +23,13 @@ from datetime import datetime, timedelta
 from random import Random
 from typing import TextIO
 
-from omaha_audit.generate.config import GenerateConfig, GenerateSummary
+from omaha_audit.generate.config import STUD_DRAW_GAMES, GenerateConfig, GenerateSummary
 from omaha_audit.generate.fault_kinds import Fault
 from omaha_audit.generate.faults import all_faults, expected_codes
 from omaha_audit.generate.play import Dealer
 from omaha_audit.generate.record import HandRecord
 from omaha_audit.generate.table import Scenario, set_up
-from omaha_audit.generate.writers import cannot_show, chosen_variants, room_dealing, writer_for
+from omaha_audit.generate.writers import cannot_show, chosen_variants, room_dealing, stud_draw_written, writer_for
 from omaha_audit.model import Structure
 
 __all__ = [
@@ -97,6 +97,14 @@ def narrowed(config: GenerateConfig) -> GenerateConfig:
     ValueError) narrowing what is dealt: the games and structures a variant's words are known for, only
     tournaments (a tournament kind) or only cash tables (a fast-fold pool)."""
     chosen = chosen_variants(config.room, config.variants)
+    if stud_draw_run(config):
+        written = stud_draw_written(config.room)
+        missing = [game.value for game in config.games if game not in written]
+        if missing:
+            known = ", ".join(game.value for game in written) or "none"
+            raise ValueError(
+                f"the {config.room} writer does not write {', '.join(missing)} (its stud and draw games: {known})"
+            )
     games, structures, share = config.games, config.structures, config.tournament_share
     for variant in chosen:
         if variant.games is not None:
@@ -126,6 +134,8 @@ def chosen_faults(config: GenerateConfig) -> list[str]:
         from omaha_audit.generate.sessions import chosen_table_faults
 
         return chosen_table_faults(config)
+    if stud_draw_run(config):
+        return _stud_draw_faults(config)
     kinds = all_faults()
     hidden = cannot_show(config.room, config.variants)
     if config.faults:
@@ -139,6 +149,45 @@ def chosen_faults(config: GenerateConfig) -> list[str]:
                 raise ValueError(f"fault {name!r} cannot be shown in {config.room} text")
         return list(dict.fromkeys(config.faults))
     return [name for name, fault in kinds.items() if _feasible(fault, config) is None and name not in hidden]
+
+
+def stud_draw_run(config: GenerateConfig) -> bool:
+    """Whether the run deals stud and draw games (generate/stud_draw.py): a run deals those or flop games."""
+    return config.games[0] in STUD_DRAW_GAMES
+
+
+def _kinds(config: GenerateConfig) -> dict[str, Fault]:
+    if stud_draw_run(config):
+        from omaha_audit.generate.faults_stud_draw import stud_draw_faults
+
+        return {name: fault for name, (fault, _games) in stud_draw_faults().items()}
+    return all_faults()
+
+
+def _stud_draw_faults(config: GenerateConfig) -> list[str]:
+    """The stud and draw fault kinds that fit the run's games, players and room (ValueError for one named
+    that does not)."""
+    from omaha_audit.generate.faults_stud_draw import NOT_APPLICABLE, stud_draw_faults
+
+    if Structure.FIXED_LIMIT not in config.structures:
+        raise ValueError("the stud and draw games are dealt at fixed limit only")
+    hidden = cannot_show(config.room, config.variants)
+    kinds = stud_draw_faults()
+    fitting = [
+        name
+        for name, (fault, games) in kinds.items()
+        if games & set(config.games) and config.max_players >= fault.needs.min_players and name not in hidden
+    ]
+    if not config.faults:
+        return fitting
+    for name in config.faults:
+        if name in NOT_APPLICABLE:
+            raise ValueError(f"fault {name!r} does not apply to stud and draw games: {NOT_APPLICABLE[name]}")
+        if name not in kinds:
+            raise ValueError(f"unknown fault kind {name!r}; known for stud and draw: {', '.join(kinds)}")
+        if name not in fitting:
+            raise ValueError(f"fault {name!r} does not fit the selected games, players or room")
+    return list(dict.fromkeys(config.faults))
 
 
 def plan_hands(config: GenerateConfig) -> Iterator[Planned]:
@@ -168,7 +217,7 @@ def make_hand(config: GenerateConfig, planned: Planned, with_fault: bool = True)
     """Deal, play and settle one hand; (record, attempts used). With `with_fault` False the fault's
     successful attempt is replayed with a correct dealer (the hand's clean twin)."""
     config = narrowed(config)
-    fault = all_faults()[planned.fault] if planned.fault else None
+    fault = _kinds(config)[planned.fault] if planned.fault else None
     for attempt in range(MAX_ATTEMPTS if fault else 1):
         rec = _attempt(config, planned, fault, attempt, apply_fault=True)
         if rec is not None:
@@ -184,6 +233,8 @@ def _attempt(
     config: GenerateConfig, planned: Planned, fault: Fault | None, attempt: int, apply_fault: bool
 ) -> HandRecord | None:
     rng = Random((planned.seed + attempt * _GOLDEN) % (1 << 64))
+    if stud_draw_run(config):
+        return _stud_draw_attempt(config, planned, fault, rng, apply_fault)
     games = list(config.games)
     structures = list(config.structures)
     cash_only = False
@@ -212,12 +263,39 @@ def _attempt(
     return rec
 
 
+def _stud_draw_attempt(
+    config: GenerateConfig, planned: Planned, fault: Fault | None, rng: Random, apply_fault: bool
+) -> HandRecord | None:
+    from omaha_audit.generate import stud_draw
+    from omaha_audit.generate.faults_stud_draw import stud_draw_faults
+
+    games = list(config.games)
+    scenario = Scenario()
+    if fault is not None:
+        allowed = stud_draw_faults()[fault.name][1]
+        games = [game for game in games if game in allowed]
+        scenario = fault.scenario(rng)
+    game = rng.choice(games)
+    table = stud_draw.set_up(rng, config, planned.hand_id, planned.started, game, scenario)
+    hooks = fault.prepare(table, rng) if fault is not None and apply_fault else None
+    if fault is not None and apply_fault and hooks is None and _needs_hooks(fault):
+        return None
+    schedule = room_dealing(config.room, config.variants).rake
+    rec = stud_draw.StudDrawDealer(table, rng, schedule, hooks).play()
+    if fault is not None and apply_fault:
+        if not fault.finish(rec, rng, schedule, hooks):
+            return None
+        rec.tags.add(f"fault:{fault.name}")
+    return rec
+
+
 def _needs_hooks(fault: Fault) -> bool:
     return type(fault).prepare is not Fault.prepare
 
 
-def label(planned: Planned) -> dict[str, object]:
-    codes = list(expected_codes()[planned.fault]) if planned.fault else []
+def label(planned: Planned, config: GenerateConfig | None = None) -> dict[str, object]:
+    kinds = _kinds(config) if config is not None else all_faults()
+    codes = list(kinds[planned.fault].codes) if planned.fault else []
     return {"hand_id": planned.hand_id, "fault": planned.fault, "expected_codes": codes}
 
 
@@ -235,7 +313,7 @@ def generate(config: GenerateConfig, out_text: TextIO, out_labels: TextIO) -> Ge
     for planned in plan_hands(config):
         rec, attempts = make_hand(config, planned)
         out_text.write(write_hand(rec))
-        out_labels.write(json.dumps(label(planned)) + "\n")
+        out_labels.write(json.dumps(label(planned, config)) + "\n")
         summary.hands += 1
         summary.attempts += attempts
         summary.tags.update(rec.tags)

@@ -8,6 +8,12 @@ hand's.
 * ``hero_worse``: with this probability the hero's hand swaps with the player's whose ranks sum lowest;
 * ``favour_seat``/``favour``: in an all-in where that seat's hand does not win the high against the hands
   left, with this probability the cards still to come are dealt again from the stub (once);
+* ``strong_seat``/``strong_ranks``: the hands dealt to that seat average this many ranks a card higher than
+  fair, the other seats' hands untouched: while the seat's hands are short of it, the seat's hand swaps with
+  the strongest of the stub's next three hands when that sums to more ranks (its cards go back into the stub
+  where those were);
+  the ranks gained count the difference each swap makes, so the seat's cards average `strong_ranks` more than
+  a fair deal's, within one swap;
 * ``repeat``: with this probability a hand dealt to as many players as the previous one is dealt from its
   deck again (the same hands and board), the hero given the previous hero's hand.
 """
@@ -32,12 +38,17 @@ class DealBias:
     favour_seat: int | None = None
     favour: float = 0.0
     repeat: float = 0.0
+    strong_seat: int | None = None
+    strong_ranks: float = 0.0
     rng: Random = field(init=False)
     previous: list[Card] | None = field(default=None, init=False)
     previous_players = 0
     previous_hero: int | None = None
     repeated = False
     applied: dict[str, int] = field(default_factory=dict, init=False)
+    strong_hands = 0  # hands dealt to the strong seat
+    strong_cards = 0  # their cards
+    strong_gained = 0  # ranks the swaps gave them
 
     def __post_init__(self) -> None:
         self.rng = Random(self.seed)
@@ -57,8 +68,11 @@ class DealBias:
         self.previous_players = players
         return deck
 
-    def holes(self, holes: list[tuple[Card, ...]], deck: list[Card], hero: int | None) -> None:
-        """Move the chosen card into a hand, and the hero's hand for the weakest (in place)."""
+    def holes(
+        self, holes: list[tuple[Card, ...]], deck: list[Card], hero: int | None, seats: Sequence[int] = ()
+    ) -> None:
+        """Move the chosen card into a hand, the hero's hand for the weakest, and the strong seat's for the
+        strongest (in place)."""
         if self.repeated and hero is not None and self.previous_hero is not None:
             holes[hero], holes[self.previous_hero] = holes[self.previous_hero], holes[hero]
         self.previous_hero = hero
@@ -78,6 +92,24 @@ class DealBias:
             weakest = min(range(len(holes)), key=lambda index: sum(card.rank for card in holes[index]))
             holes[hero], holes[weakest] = holes[weakest], holes[hero]
             self._count("hero")
+        if self.strong_seat is not None and self.strong_ranks and self.strong_seat in seats:
+            self._strengthen(holes, deck, list(seats).index(self.strong_seat))
+
+    def _strengthen(self, holes: list[tuple[Card, ...]], deck: list[Card], index: int) -> None:
+        hole = holes[index]
+        self.strong_hands += 1
+        self.strong_cards += len(hole)
+        if self.strong_gained >= self.strong_ranks * self.strong_cards or len(deck) < len(hole):
+            return
+        size = len(hole)
+        starts = range(0, min(3 * size, len(deck) - size + 1), size)
+        start = max(starts, key=lambda at: sum(card.rank for card in deck[at : at + size]))
+        gain = sum(card.rank for card in deck[start : start + size]) - sum(card.rank for card in hole)
+        if gain > 0:
+            holes[index] = tuple(deck[start : start + size])
+            deck[start : start + size] = hole
+            self.strong_gained += gain
+            self._count("strong")
 
     def all_in(
         self,

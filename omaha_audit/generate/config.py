@@ -65,6 +65,17 @@ GAME_TEXT: dict[Game, str] = {
     Game.HOLDEM: "Hold'em",
 }
 GENERATED_GAMES: tuple[Game, ...] = tuple(GAME_TEXT)
+# The stud and draw games (generate/stud_draw.py), dealt in runs of their own: PokerStars' words for them.
+STUD_DRAW_TEXT: dict[Game, str] = {
+    Game.STUD: "7 Card Stud",
+    Game.STUD_HI_LO: "7 Card Stud Hi/Lo",
+    Game.RAZZ: "Razz",
+    Game.TRIPLE_DRAW_2_7: "Triple Draw 2-7 Lowball",
+    Game.SINGLE_DRAW_2_7: "Single Draw 2-7 Lowball",
+    Game.BADUGI: "Badugi",
+    Game.FIVE_CARD_DRAW: "5 Card Draw",
+}
+STUD_DRAW_GAMES: tuple[Game, ...] = tuple(STUD_DRAW_TEXT)
 
 STRUCTURE_TEXT: dict[Structure, str] = {
     Structure.POT_LIMIT: "Pot Limit",
@@ -88,6 +99,7 @@ class Stakes:
     small_bet: int = 0
     big_bet: int = 0
     level: str | None = None  # tournament level, Roman numeral
+    bring_in: int = 0  # stud: the bring-in
 
     def header_pair(self, structure: Structure) -> tuple[int, int]:
         if structure is Structure.FIXED_LIMIT:
@@ -316,8 +328,10 @@ class GenerateConfig:
         if self.seed < 0:
             raise ValueError("--seed must be 0 or more")
         for game in self.games:
-            if game not in GAME_TEXT:
+            if game not in GAME_TEXT and game not in STUD_DRAW_TEXT:
                 raise ValueError(f"the generator does not deal {game.value!r}")
+        if any(game in STUD_DRAW_TEXT for game in self.games) and any(game in GAME_TEXT for game in self.games):
+            raise ValueError("stud and draw games are generated in runs of their own, without flop games")
         for structure in self.structures:
             if structure not in STRUCTURE_TEXT:
                 raise ValueError(f"the generator does not deal {structure.value!r}")

@@ -31,9 +31,11 @@ def deal_cards(
     board: str | None = None,
     mirror: bool = False,
     hero: int | None = None,
+    seats: tuple[int, ...] = (),
 ) -> tuple[list[tuple[Card, ...]], list[Card], list[Card]]:
     """(hole cards per player in seat order, the five cards of the first board, the rest of the deck).
-    `hero` (his index among the players) matters only to an unfair deal (bias.py)."""
+    `hero` (his index among the players) and `seats` (the players' seat numbers) matter only to an unfair
+    deal (bias.py)."""
     deck = shuffled_deck(rng)
     unfair = bias.active()
     if unfair is not None:
@@ -47,7 +49,7 @@ def deal_cards(
             holes.append(tuple(deck[:size]))
             del deck[:size]
     if unfair is not None:
-        unfair.holes(holes, deck, hero)
+        unfair.holes(holes, deck, hero, seats)
     runout = _no_low_board(deck) if board == "no_low" else deck[:5]
     for card in runout:
         deck.remove(card)
@@ -83,3 +85,11 @@ def draw(deck: list[Card], count: int) -> list[Card]:
     cards = deck[:count]
     del deck[:count]
     return cards
+
+
+def draw_hands(rng: Random, game: Game, players: int) -> tuple[list[tuple[Card, ...]], list[Card], list[Card]]:
+    """A draw game's deal: (each player's hand of the game's size, no board, the stub)."""
+    deck = shuffled_deck(rng)
+    size = game.cards_held or 5
+    holes = [tuple(deck[index * size : (index + 1) * size]) for index in range(players)]
+    return holes, [], deck[players * size :]

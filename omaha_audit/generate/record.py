@@ -65,7 +65,7 @@ class Act:
     the previous high bet and `to` the street total."""
 
     player: str
-    verb: str  # folds | checks | calls | bets | raises
+    verb: str  # folds | checks | calls | bets | raises | brings in
     street: Street
     amount: int = 0
     to: int = 0
@@ -108,7 +108,34 @@ class Text:
     text: str
 
 
-Line = Post | Act | Dealt | BoardLine | PreFlopCard | Uncalled | Text
+@dataclass(slots=True)
+class StreetMark:
+    """A stud street's or a draw's marker (`*** 3rd STREET ***`, `*** FIRST DRAW ***`; the first betting
+    round of a draw game: `*** DEALING HANDS ***`)."""
+
+    street: Street
+
+
+@dataclass(slots=True)
+class StudCards:
+    """`Dealt to P [old] [new]`: a stud street's cards (the player's own, or the up cards others see), or
+    the cards a draw gave the player (kept, then new)."""
+
+    player: str
+    old: tuple[Card, ...]
+    new: tuple[Card, ...]
+
+
+@dataclass(slots=True)
+class DrawLine:
+    """`P: discards 2 cards [..]` (the cards shown for the hero only) or `P: stands pat` (count 0)."""
+
+    player: str
+    count: int
+    cards: tuple[Card, ...] = ()
+
+
+Line = Post | Act | Dealt | BoardLine | PreFlopCard | Uncalled | Text | StreetMark | StudCards | DrawLine
 
 # ---------------------------------------------------------------------------------------------------
 # Settlement

@@ -24,7 +24,7 @@ from omaha_audit.generate.config import (
     TOURNAMENT_LEVELS,
     Stakes,
 )
-from omaha_audit.generate.deal import deal_cards
+from omaha_audit.generate.deal import deal_cards, draw_hands
 from omaha_audit.generate.policy import random_style
 from omaha_audit.generate.record import HandRecord, Player
 from omaha_audit.generate.seating import (
@@ -382,7 +382,12 @@ class TableSession:
         self._tag(prepared, dealt)
         names = [player.name for player in dealt]
         hero = names.index(self.hero) if self.hero in names else None
-        holes, runout, deck = deal_cards(rng, self.game, len(dealt), hero=hero)
+        if self.game.is_draw:  # (generate/stud_draw.py: the hands of the game's size from one deck)
+            holes, runout, deck = draw_hands(rng, self.game, len(dealt))
+        else:
+            holes, runout, deck = deal_cards(
+                rng, self.game, len(dealt), hero=hero, seats=tuple(player.seat for player in dealt)
+            )
         for player, hole in zip(dealt, holes, strict=True):
             player.hole = hole
         return Table(rec, posts, small, big, runout, deck, random_style(rng), 0.35, Scenario())

@@ -51,9 +51,10 @@ from omaha_audit.generate.faults_table import (
 from omaha_audit.generate.play import Dealer
 from omaha_audit.generate.record import HandRecord
 from omaha_audit.generate.session_table import Prepared, Rules, Sitter, TableSession
+from omaha_audit.generate.stud_draw import DRAW_BETS, DRAW_MOST, StudDrawDealer
 from omaha_audit.generate.table import MOST_PLAYERS, USD, fixed_limit_cash
 from omaha_audit.generate.writers import room_dealing, writer_for
-from omaha_audit.model import CHIPS, Structure
+from omaha_audit.model import CHIPS, Game, Structure
 
 _SECONDS_BETWEEN_HANDS = (25, 150)  # at one table
 
@@ -62,6 +63,9 @@ def chosen_table_faults(config: GenerateConfig) -> list[str]:
     """The continuity fault kinds a sessions run hands out (ValueError for unknown or impossible ones)."""
     kinds = table_faults()
     room_sessions(config.room)
+    stud = [game.value for game in config.games if game.cards_held and not game.is_draw]
+    if stud:
+        raise ValueError(f"sessions of {', '.join(stud)} tables are not generated (draw tables are)")
     if not config.faults:
         return [
             name
@@ -98,6 +102,8 @@ class _Tables:
         structure = rng.choice(config.structures)
         tournament = rng.random() < config.tournament_share
         most = MOST_PLAYERS.get(game.hole_cards or 4, 10)
+        if game.is_draw:  # (generate/stud_draw.py: fixed limit, six players at most)
+            structure, most = Structure.FIXED_LIMIT, DRAW_MOST
         high = min(config.max_players, most)
         low = min(config.min_players, high)
         seated = rng.randint(low, high)
@@ -144,7 +150,7 @@ class _Tables:
                 seats={},
                 hero=self.hero,
                 hands_left=hands,
-                cash_stakes=_cash_stakes(rng, structure, room_dealing(config.room, config.variants)),
+                cash_stakes=_cash_stakes(rng, structure, room_dealing(config.room, config.variants), game),
                 opened=moment,
             )
         stakes = session.stakes_at(session.level_at(moment))
@@ -167,7 +173,9 @@ class _Tables:
         raise RuntimeError("no table name left")
 
 
-def _cash_stakes(rng: Random, structure: Structure, rules: DealingRules) -> Stakes:
+def _cash_stakes(rng: Random, structure: Structure, rules: DealingRules, game: Game) -> Stakes:
+    if game.is_draw:
+        return fixed_limit_cash(rng.choice(DRAW_BETS), rules)
     if structure is Structure.FIXED_LIMIT:
         return fixed_limit_cash(rng.choice(FIXED_LIMIT_CASH), rules)
     small_blind, big_blind = rng.choice(CASH_BLINDS)
@@ -221,7 +229,10 @@ class SessionRun:
                 prepared, fault = self._fault(table, prepared, rng, copy=written + 2 <= self.config.hands)
             assert self.hand_id is not None
             self.hand_id += self.master.randint(1, 200)
-            hand = Dealer(table.commit(prepared, str(self.hand_id), _timestamp(moment), rng), rng, self.schedule)
+            set_up = table.commit(prepared, str(self.hand_id), _timestamp(moment), rng)
+            hand = (
+                StudDrawDealer(set_up, rng, self.schedule) if table.game.is_draw else Dealer(set_up, rng, self.schedule)
+            )
             rec = hand.play()
             rec.tags.update(prepared.tags)
             table.settle(rec, prepared)

@@ -12,6 +12,7 @@ single error (see faults.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from omaha_audit.engine.evaluate import (
     HighHand,
@@ -22,6 +23,7 @@ from omaha_audit.engine.evaluate import (
     evaluate_low,
     showdown_descriptions,
 )
+from omaha_audit.generate import stud_draw_value
 from omaha_audit.generate.config import RakeSchedule
 from omaha_audit.generate.pots import (
     Contribution,
@@ -107,7 +109,11 @@ def settle(rec: HandRecord, schedule: RakeSchedule, bugs: DealerBugs = NO_BUGS) 
     settlement = Settlement(total, rake, len(pots), net, [], [], {}, {}, {})
     for index, run in enumerate(runs):
         board = rec.boards[index]
-        values = {name: evaluate(rec.game, rec.player(name).hole, board) for name in order}
+        values: Values
+        if rec.game.is_flop_game:
+            values = {name: evaluate(rec.game, rec.player(name).hole, board) for name in order}
+        else:
+            values = {name: stud_draw_value.value(rec.game, rec.player(name).hole) for name in order}
         revealed: dict[str, bool] = {}
         sections: list[PotSection] = []
         for pot_index in reversed(range(len(pots))):
@@ -143,7 +149,10 @@ def settle(rec: HandRecord, schedule: RakeSchedule, bugs: DealerBugs = NO_BUGS) 
     return settlement
 
 
-Values = dict[str, tuple[HighHand, LowHand | None]]
+# (high, low or None) per player: HighHand and LowHand in the flop games; in stud and draw, ints
+# (generate/stud_draw_value.py: the high or only value, higher is better; the eight-or-better low mask, lower is
+# better), which compare the same way.
+Values = dict[str, tuple[Any, Any]]
 
 
 def _shows(rec: HandRecord, name: str, pots: list[Pot], values: Values, revealed: dict[str, bool]) -> bool:
@@ -223,14 +232,20 @@ def _describe(
     bugs: DealerBugs,
 ) -> None:
     reveals = [reveal for section in sections for reveal in section.reveals if reveal.shows]
-    highs = [values[reveal.player][0] for reveal in reveals]
-    lows = [values[reveal.player][1] for reveal in reveals] if rec.game.is_hi_lo else None
-    for reveal, words in zip(reveals, showdown_descriptions(highs, lows), strict=True):
-        reveal.description = words
-    for reveal in reveals:
-        high, low = values[reveal.player]
-        words = describe_hi_lo(high, low) if rec.game.is_hi_lo else high.describe()
-        settlement.summary_descriptions[(reveal.player, run)] = words
+    if not rec.game.is_flop_game:  # (each hand by itself: no kicker clause)
+        for reveal in reveals:
+            words = stud_draw_value.words(rec.game, rec.player(reveal.player).hole)
+            reveal.description = words
+            settlement.summary_descriptions[(reveal.player, run)] = words
+    else:
+        highs = [values[reveal.player][0] for reveal in reveals]
+        lows = [values[reveal.player][1] for reveal in reveals] if rec.game.is_hi_lo else None
+        for reveal, words in zip(reveals, showdown_descriptions(highs, lows), strict=True):
+            reveal.description = words
+        for reveal in reveals:
+            high, low = values[reveal.player]
+            words = describe_hi_lo(high, low) if rec.game.is_hi_lo else high.describe()
+            settlement.summary_descriptions[(reveal.player, run)] = words
     if bugs.description is not None and bugs.description[1] == run:
         player, _, words = bugs.description
         for reveal in reveals:

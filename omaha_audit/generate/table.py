@@ -202,6 +202,7 @@ def set_up(
         board=scenario.board,
         mirror=scenario.mirror,
         hero=dealt.index(hero),
+        seats=tuple(player.seat for player in dealt),
     )
     for player, hole in zip(dealt, holes, strict=True):
         player.hole = hole

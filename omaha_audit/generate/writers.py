@@ -13,6 +13,7 @@ A writer module provides:
 - `CURRENCY` (optional, "USD" if not given): the currency its cash hands name (the generator deals in
   cents of it);
 - `RUNS_TWICE = False` where the room never runs a board twice (its hands are then dealt with one board);
+- `STUD_DRAW` (optional, none if not given): the stud and draw games it writes (generate/stud_draw.py);
 - `SESSIONS = True` where its text can show table sessions (`generate --sessions`), dealt as the room's
   preset says (faults_table.py `RoomSessions`).
 
@@ -148,6 +149,11 @@ def cannot_show_why(room: str, names: Iterable[str] = ()) -> dict[str, str]:
 def cannot_show(room: str, names: Iterable[str] = ()) -> frozenset[str]:
     """The fault kinds `room`'s hands (in the variants named) cannot show: they are not injected there."""
     return frozenset(cannot_show_why(room, names))
+
+
+def stud_draw_written(room: str) -> tuple[Game, ...]:
+    """The stud and draw games `room`'s writer writes (its `STUD_DRAW`)."""
+    return tuple(getattr(_module(room), "STUD_DRAW", ()))
 
 
 def sessions_shown(room: str) -> bool:

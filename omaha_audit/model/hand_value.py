@@ -22,13 +22,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol
 
+from omaha_audit.model.enums import Game
+
 __all__ = [
     "RANK_NAME",
     "RANK_PLURAL",
+    "StudDrawWords",
     "Words",
     "describe_hi_lo",
     "describe_key",
     "describe_low",
+    "describe_stud_draw",
     "kicker_split",
     "kicker_suffix",
     "showdown_descriptions",
@@ -167,11 +171,69 @@ def showdown_descriptions(highs: Sequence[int], lows: Sequence[Low | None] | Non
     return texts
 
 
+class StudDrawWords(Protocol):
+    """A room's words for a shown stud or draw hand, where they are known (a room's `Words` may have this
+    method besides `showdown`; OA507 checks the stud and draw descriptions of the rooms whose words do).
+    `value` is the hand's value in the engine's terms for the game (engine/evaluate/games.py `word_value`):
+    the high key in stud, stud hi/lo and five-card draw; the A-5 low key in razz and A-5 lowball (category,
+    then the ranks with the ace as 1); the 2-7 key (a high key) in 2-7 lowball; the badugi key in badugi
+    (`(4 - size) << 16`, then the ranks from the highest, ace as 1). `low`: stud hi/lo's low ranks, or None.
+    None: the room's words for that game are not known."""
+
+    def stud_draw(self, game: Game, value: int, low: Low | None) -> str | None: ...
+
+
+def high_game_words(words: Words, game: Game, value: int, games: frozenset[Game]) -> str | None:
+    """A room's stud or draw words where they are its flop games' words for the high hand alone (a `stud_draw`
+    for the rooms whose corpus hands show that for `games`; None for the other games)."""
+    return words.showdown([value], None)[0] if game in games else None
+
+
+_RANK_CHAR: Final = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def rank_list(ranks: Sequence[int], separator: str = ",") -> str:
+    """Ranks as PokerStars lists a low: `T,8,7,5`, the ace as `A`."""
+    return separator.join(_RANK_CHAR.get(rank, str(rank)) for rank in ranks)
+
+
+def five_ranks(key: int) -> tuple[int, ...]:
+    """The five rank nibbles of a key, in order of significance."""
+    return tuple((key >> shift) & 15 for shift in (16, 12, 8, 4, 0))
+
+
+def badugi_ranks(key: int) -> tuple[int, ...]:
+    """A badugi key's ranks from the highest (the module's `StudDrawWords`)."""
+    size = 4 - (key >> 16)
+    return tuple((key >> shift) & 15 for shift in (12, 8, 4, 0))[:size]
+
+
+_LOWBALL: Final = frozenset({Game.RAZZ, Game.TRIPLE_DRAW_A_5, Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7})
+
+
+def describe_stud_draw(game: Game, value: int, low: Low | None) -> str:
+    """PokerStars' words for a shown stud or draw hand (checked against every such showdown of its corpus
+    hands): `a flush, Queen high` (stud, five-card draw), `HI: ...; LO: 7,6,5,4,3` (stud hi/lo), `Lo: 9,8,6,5,A`
+    or `Lo: a pair of Fives` (razz, 2-7 lowball; A-5 lowball is written the same way, PokerStars deals none),
+    `Badugi: T,8,7,5`, `3-card: T,7,2`. No kicker clause is added (none is in the corpus for these games)."""
+    if game is Game.STUD_HI_LO:
+        return describe_hi_lo(value, low)
+    if game in _LOWBALL:
+        return f"Lo: {rank_list(five_ranks(value)) if value >> _SHIFT == 0 else describe_key(value)}"
+    if game is Game.BADUGI:
+        ranks = badugi_ranks(value)
+        return f"Badugi: {rank_list(ranks)}" if len(ranks) == 4 else f"{len(ranks)}-card: {rank_list(ranks)}"
+    return describe_key(value)
+
+
 class ReferenceWords:
-    """The reference English (PokerStars' words), as a room's `Words`."""
+    """The reference English (PokerStars' words), as a room's `Words` and `StudDrawWords`."""
 
     def showdown(self, highs: Sequence[int], lows: Sequence[Low | None] | None) -> list[str]:
         return showdown_descriptions(highs, lows)
+
+    def stud_draw(self, game: Game, value: int, low: Low | None) -> str | None:
+        return describe_stud_draw(game, value, low)
 
 
 REFERENCE_WORDS: Final = ReferenceWords()

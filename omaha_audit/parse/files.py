@@ -14,6 +14,7 @@ from typing import BinaryIO, Final, Protocol
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.parse.archives import ArchiveMember, archive_kind, members
 from omaha_audit.parse.input_files import InputFiles, Source
+from omaha_audit.parse.pieces import FileChunk
 from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.parse.remote import RemoteFile, RemoteProblem, expand_url, is_url
 from omaha_audit.parse.split import Block, Splitter
@@ -214,21 +215,27 @@ class HandSource:
             except OSError as error:
                 yield None, UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}")
                 return
-            for room_format in self.whole_file:
+            # a piece of a big file (parse/chunks.py): read from its first line on, numbered as in the file
+            piece = path if isinstance(path, FileChunk) else None
+            for room_format in self.whole_file if piece is None else ():
                 if room_format.claims_file(head):
                     stream.close()
                     for item in room_format.read_path(path):
                         yield None, item
                     return
-            if path.suffix.lower() in NOT_HISTORY_SUFFIXES and not self._holds_hands(name, stream):
+            if piece is None and path.suffix.lower() in NOT_HISTORY_SUFFIXES and not self._holds_hands(name, stream):
                 yield None, FileNotice(name, "skipped", NOT_HISTORY)
                 return
             info = FileText(name)
             hands = 0
             summaries = 0
             stray: _Stray | None = None  # consecutive text outside hands, reported as one record
-            blocks = self.splitter.split_texts(name, read_texts(stream, info))
             next_line = 1  # the first line not in a block yet
+            if piece is not None and piece.start:
+                next_line = piece.first_line
+                info.lines = next_line - 1
+            texts = read_texts(stream, info, start_of_file=next_line == 1)
+            blocks = self.splitter.split_texts(name, texts, next_line)
             while True:
                 try:
                     block = next(blocks, None)
@@ -274,6 +281,16 @@ class HandSource:
         stream.seek(0)
         blocks = self.splitter.split_texts(name, read_texts(io.BytesIO(head), FileText(name)))
         return any(block.kind != "stray" for block in blocks)
+
+    def block_item(self, block: Block) -> Hand | UnreadableHand | None:
+        """What one block of a file's text holds, read alone (the blocks of text a room is writing, split as
+        it comes: omaha_audit/run/watch.py): a hand block read by its format, text outside hands as an
+        unreadable record of its lines, and None for a tournament summary (no hand in it)."""
+        if block.kind == "tournament-summary":
+            return None
+        if block.kind == "stray":
+            return _Stray(block).record(FileText(block.path))
+        return self._read_block(block)
 
     def _read_block(self, block: Block) -> Hand | UnreadableHand:
         room_format = self.formats.get(block.format)

@@ -6,9 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from omaha_audit.parse.archives import ArchiveMember
+from omaha_audit.parse.pieces import FileChunk
 from omaha_audit.parse.remote import RemoteFile
 
-Source = Path | ArchiveMember | RemoteFile  # a file to read: on disk, inside an archive, or named by a URL
+# a file to read: on disk, inside an archive, named by a URL, or a piece of a big file on disk (parse/chunks.py)
+Source = Path | ArchiveMember | RemoteFile | FileChunk
 
 
 class InputFiles(list[Source]):

@@ -33,7 +33,7 @@ class FileText:
     utf8_lines: bool = False  # some non-ASCII text was valid UTF-8
 
 
-def _looks_utf16(head: bytes) -> str | None:
+def looks_utf16(head: bytes) -> str | None:
     if head.startswith(codecs.BOM_UTF16_LE):
         return "utf-16-le"
     if head.startswith(codecs.BOM_UTF16_BE):
@@ -209,12 +209,17 @@ def _whole_lines(text: str, info: FileText) -> str:
     return text
 
 
-def read_texts(stream: BinaryIO, info: FileText, chunk_size: int = CHUNK_BYTES) -> Iterator[str]:
+def read_texts(
+    stream: BinaryIO, info: FileText, chunk_size: int = CHUNK_BYTES, start_of_file: bool = True
+) -> Iterator[str]:
     """Yield the text of a binary stream in pieces of whole lines, normalised: BOMs dropped, every line
-    ends in one LF (trailing whitespace is still there). Never raises on content."""
-    head = stream.read(64)
-    utf16 = _looks_utf16(head)
-    stream.seek(0)
+    ends in one LF (trailing whitespace is still there). Never raises on content. `start_of_file` False: the
+    stream is a piece of a file from one of its line starts on (parse/chunks.py), known to be no UTF-16."""
+    utf16 = None
+    if start_of_file:
+        head = stream.read(64)
+        utf16 = looks_utf16(head)
+        stream.seek(0)
     if utf16:
         info.encoding = utf16
         for number, piece in enumerate(_utf16_chunks(stream, utf16, chunk_size)):
@@ -222,9 +227,14 @@ def read_texts(stream: BinaryIO, info: FileText, chunk_size: int = CHUNK_BYTES) 
         return
     for number, raw in enumerate(_byte_chunks(stream, chunk_size)):
         _count_nul_lines(raw, info)
-        yield _whole_lines(_normalise(_decode(raw, info), number == 0), info)
+        yield _whole_lines(_normalise(_decode(raw, info), start_of_file and number == 0), info)
     if info.fallback_lines:
         info.encoding = "mixed utf-8/cp1252" if info.utf8_lines else "cp1252"
+
+
+def decoded_lines(raw: bytes) -> str:
+    """Whole lines of bytes (not a file's first) as the reader gives them: decoded, normalised."""
+    return _normalise(_decode(raw, FileText("")), False)
 
 
 def read_chunks(stream: BinaryIO, info: FileText, chunk_size: int = CHUNK_BYTES) -> Iterator[list[str]]:

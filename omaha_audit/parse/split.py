@@ -207,6 +207,22 @@ class Splitter:
             return end
         return start if found else end
 
+    def block_starts(self, text: str) -> list[int]:
+        """Where hand blocks surely start in `text`, a run of whole lines from somewhere in a file (what lies
+        before and after it unknown): the starts of header lines (moved back over their preamble lines, as
+        `split_texts` does) where `split_texts` of the whole file starts a block whatever the text around.
+        Left out: a header on the text's first line, one whose preamble may go on before the text, one in the
+        middle of a line, and the last header (the next one, beyond the text, may make it its preamble)."""
+        found = self._header_lines(text)
+        starts: list[int] = []
+        for start, format_name in found[:-1]:
+            if start == 0 or text[start - 1] != "\n":
+                continue
+            if format_name in self.preambles and not text[:start].strip():
+                continue  # (its preamble may begin before the text)
+            starts.append(start)
+        return starts
+
     def split_chunks(self, path: str, chunks: Iterable[list[str]]) -> Iterator[Block]:
         """Blocks of runs of consecutive lines numbered from 1 (what `reader.read_chunks` yields)."""
         return self.split_texts(path, ("\n".join(lines) + "\n" for lines in chunks if lines))

@@ -45,6 +45,10 @@ class TableFindings:
     codes: str  # the most frequent codes: "OA601 ×4, OA402 ×2"
     anchor: str  # id of the table's view in the Tables section, "" when it has none
 
+    @property
+    def findings(self) -> int:
+        return self.errors + self.warnings + self.infos
+
 
 @dataclass(frozen=True, slots=True)
 class ByTable:

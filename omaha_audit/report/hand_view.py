@@ -40,9 +40,11 @@ class FindingRow:
     expected: str
     actual: str
     anchor: str  # id of the hand view, "" when the hand has none
+    hand_no: int = 0  # the hand's number among the run's hands (0: a finding across hands)
+    table: str = ""  # the hand's table (its id as the room prints it), filled in when the page is made
 
 
-def finding_row(index: int, finding: Finding, anchor: str = "") -> FindingRow:
+def finding_row(index: int, finding: Finding, anchor: str = "", hand_no: int = 0, table: str = "") -> FindingRow:
     return FindingRow(
         index=index,
         code=finding.code,
@@ -58,6 +60,8 @@ def finding_row(index: int, finding: Finding, anchor: str = "") -> FindingRow:
         expected=finding.expected or "",
         actual=finding.actual or "",
         anchor=anchor,
+        hand_no=hand_no,
+        table=table,
     )
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 import datetime
 import hashlib
+import re
 import tempfile
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -30,7 +31,7 @@ from pathlib import Path
 
 import polars as pl
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from omaha_audit.model import Hand
 from omaha_audit.model.house_rules import HouseRules
@@ -67,6 +68,7 @@ MAX_HAND_VIEWS = 2000
 MAX_TABLE_VIEWS = 50  # tables with errors or warnings across hands shown seat by seat
 MAX_FINDING_ROWS = 50_000
 FINDINGS_PAGE = 500  # rows of the findings table shown at a time (the rest are in the page, hidden)
+HANDS_PAGE = 50  # hand views listed at a time (each drawn when it is opened)
 MAX_STATS_ROWS = 200
 CHART_PLAYERS = 16  # players per net-won chart (the most hands first), one line shown at a time
 MAX_NET_CHARTS = 6  # net-won charts: one per currency of cash games, one per tournament (the most hands first)
@@ -75,7 +77,7 @@ MAX_NET_CHARTS = 6  # net-won charts: one per currency of cash games, one per to
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     """The one Jinja2 environment of the project: templates/, autoescape always on, StrictUndefined."""
-    return Environment(
+    env = Environment(
         loader=FileSystemLoader(str(data_dir("templates"))),
         autoescape=True,
         undefined=StrictUndefined,
@@ -84,6 +86,27 @@ def environment() -> Environment:
         keep_trailing_newline=True,
         finalize=_shown,
     )
+    env.filters["inert"] = inert
+    env.filters["words"] = words
+    return env
+
+
+def inert(markup: str) -> Markup:
+    """Markup the report made (its text escaped), to keep as the text of a <script> element that is not
+    run (the hand views, drawn when opened): nothing in it can end the element or open a comment there.
+    (Escaped text never holds a raw `<`; the templates write neither sequence; this makes it sure.)"""
+    text = re.sub("</(script)", r"&lt;/\1", str(markup), flags=re.IGNORECASE)
+    return Markup(text.replace("<!--", "&lt;!--"))
+
+
+def words(name: str) -> Markup:
+    """A name (room, table, player) that may wrap between its words but never inside one: a word holding
+    a character a line may break after (a hyphen, a slash...) is kept whole in a span that does not wrap."""
+    parts = []
+    for word in str(_shown(name)).split(" "):
+        text = escape(word)
+        parts.append(Markup('<span class="id">{}</span>').format(text) if not word.isalnum() and word else text)
+    return Markup(" ").join(parts)
 
 
 def _shown(value: object) -> object:
@@ -166,6 +189,7 @@ class Report:
     rooms: tuple[str, ...]
     hand_views: ViewStore  # read from disk as the page is written
     hand_views_note: str
+    hands_page: int
     table_views: tuple[TableView, ...]
     table_views_note: str
     tables: int
@@ -358,6 +382,28 @@ def _code_chart(tally: Tally) -> BarChart:
     return bar_chart(rows)
 
 
+_RANK = {severity.value: rank for rank, severity in enumerate(Severity)}  # (errors, then warnings, then infos)
+
+
+def _worst_first(rows: Sequence[FindingRow]) -> tuple[FindingRow, ...]:
+    """The findings table's rows as the page first lists them: errors, then warnings, then infos, each in
+    the order found (the # column sorts them back to that order)."""
+    return tuple(sorted(rows, key=lambda row: (_RANK.get(row.severity, len(_RANK)), row.index)))
+
+
+def _with_tables(rows: Sequence[FindingRow], frames: LazyFrames) -> list[FindingRow]:
+    """The rows with their hand's table id (read from the hands' table by the hand's number); rows of
+    findings across hands already carry theirs."""
+    wanted = sorted({row.hand_no for row in rows if row.hand_no and not row.table})
+    if not wanted:
+        return list(rows)
+    found = streamed(
+        frames.hands.lazy().filter(pl.col("hand_no").is_in(wanted)).select("hand_no", pl.col("table_id").fill_null(""))
+    )
+    tables = dict(zip(found["hand_no"].to_list(), found["table_id"].to_list(), strict=True))
+    return [replace(row, table=tables.get(row.hand_no, "")) if row.hand_no in tables else row for row in rows]
+
+
 class HtmlReport:
     """Collects what the report needs while the audit streams: the statistics tables (compact rows for
     every hand, written batch by batch to a temporary directory and read back by queries when the page is
@@ -430,7 +476,7 @@ class HtmlReport:
         rows = []
         for finding in findings:
             self.finding_count += 1
-            row = finding_row(self.finding_count, finding, anchor)
+            row = finding_row(self.finding_count, finding, anchor, hand_no)
             rows.append(row)
             if len(self.findings) < self.max_finding_rows:
                 self.findings.append(row)
@@ -453,17 +499,20 @@ class HtmlReport:
                     self.views.set_table(index, table_context(itself, before, after))
         self.builder.add_across(findings)
         anchors: dict[tuple[str, str], str] = {}
+        names: dict[tuple[str, str], str] = {}  # each session hand's table id
         for session in sessions:
             view = table_view(len(self.table_views) + 1, session)
             self.table_views.append(view)
             self.table_anchors.setdefault(session.table, view.anchor)
             for hand in session.hands:
                 anchors.setdefault((hand.path, hand.hand_id), view.anchor)
+                names.setdefault((hand.path, hand.hand_id), session.table.split("\t")[-1])
         tables = {anchor for finding in findings if (anchor := anchors.get((finding.path, finding.hand_id or "")))}
         self.tables_flagged = max(len(tables), len(sessions))
         for finding in findings:
             self.finding_count += 1
-            row = finding_row(self.finding_count, finding, anchors.get((finding.path, finding.hand_id or ""), ""))
+            where = (finding.path, finding.hand_id or "")
+            row = finding_row(self.finding_count, finding, anchors.get(where, ""), table=names.get(where, ""))
             if len(self.findings) < self.max_finding_rows:
                 self.findings.append(row)
 
@@ -518,7 +567,7 @@ class HtmlReport:
             style=Markup(style),
             script=Markup(script),
             summary=_summary(tally),
-            findings=tuple(self.findings),
+            findings=_worst_first(_with_tables(self.findings, frames)),
             findings_note=findings_note,
             page_size=self.page_size,
             codes=tuple(sorted({row.code for row in self.findings})),
@@ -526,6 +575,7 @@ class HtmlReport:
             rooms=tuple(sorted(counts)),
             hand_views=self.views,
             hand_views_note=views_note,
+            hands_page=HANDS_PAGE,
             table_views=tuple(self.table_views),
             table_views_note=(
                 f"The first {len(self.table_views):,} tables with an error or warning across hands are shown."

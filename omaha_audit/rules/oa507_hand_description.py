@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
+from omaha_audit.engine.evaluate.games import word_value
 from omaha_audit.engine.settle import repeated_card
 from omaha_audit.model import Card, Game, ShowdownKind, ShowdownLine
+from omaha_audit.model.hand_value import Low, Words
 from omaha_audit.rules.base import Finding, HandContext, Rule, Severity
 
 
@@ -21,7 +23,9 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     """The room's printed hand description does not match the cards shown and the board.
 
     Checked in the words of rooms whose descriptions are evidence (PokerStars'); rooms whose words are
-    not (GGPoker describes Omaha hands Hold'em-style) or that print none are not checked.
+    not (GGPoker describes Omaha hands Hold'em-style) or that print none are not checked. Stud and draw
+    hands: each shown hand of the game's size by itself, in the words of the rooms whose stud and draw words
+    are known (PokerStars: `Lo: 9,8,6,5,A` in razz, `Badugi: T,8,7,5`; Full Tilt: `J,T,7,4,A`).
 
     Bad: board [2s 3h 4h 5c Qs], `Player1: shows [6c Kh 9s 2d 5h] (a pair of Fives)`.
     Good: `Player1: shows [6c Kh 9s 2d 5h] (a straight, Deuce to Six)`.
@@ -32,6 +36,9 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     game = hand.game
     holdem = game is Game.HOLDEM  # 6+ Hold'em ranks hands differently: not checked
     words = ctx.words
+    if words is not None and (ctx.stud or ctx.draw):
+        yield from _stud_draw(ctx, words)
+        return
     if not (game.is_omaha or holdem) or words is None:
         return
     wanted = game.hole_cards or 0
@@ -64,4 +71,37 @@ def check(ctx: HandContext) -> Iterator[Finding]:
                 )
 
 
-RULE: Final[Rule] = Rule("OA507", "hand-description", Severity.WARNING, (), check, needs_replay=False)
+def _stud_draw(ctx: HandContext, words: Words) -> Iterator[Finding]:
+    """Stud and draw: each shown hand of the game's full size against the room's words for it, where the
+    room's words for the game are known (model/hand_value.py `StudDrawWords`: PokerStars' and Full Tilt's for
+    every game, Bovada's, Everleaf's and OnGame's for the high games). No kicker clause is judged: the part
+    of the printed words before ` - ` is compared."""
+    # (a room's words give stud and draw words where they have `StudDrawWords.stud_draw`)
+    describe: Callable[[Game, int, Low | None], str | None] | None = getattr(words, "stud_draw", None)
+    if describe is None:
+        return
+    game = ctx.hand.game
+    held = game.cards_held or 0
+    for line in ctx.hand.showdown:
+        if line.kind is not ShowdownKind.SHOWS or line.description is None or len(line.cards) != held:
+            continue
+        if len(set(line.cards)) != held:
+            continue  # a card shown twice: OA201
+        value, low = word_value(game, line.cards)
+        expected = describe(game, value, low)
+        printed = line.description
+        if expected is None or printed == expected or printed.split(" - ")[0] == expected:
+            continue
+        yield RULE.finding(
+            ctx,
+            f"{line.player}'s hand is described as {printed!r}; with these cards it is {expected!r}",
+            line.source,
+            player=line.player,
+            expected=expected,
+            actual=printed,
+        )
+
+
+RULE: Final[Rule] = Rule(
+    "OA507", "hand-description", Severity.WARNING, (), check, needs_replay=False, stud=True, draw=True
+)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from omaha_audit.errors import RunFailed
+from omaha_audit.parse.chunks import FileGroup, groups_of
 from omaha_audit.parse.input_files import Source
 from omaha_audit.run.sink import KeptHand, Texts, Viewer
 from omaha_audit.run.tasks import WORKER_STOPPED, Executor, Pending, ahead
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     import polars as pl
 
     from omaha_audit.model.house_rules import HouseRules
+    from omaha_audit.parse.files import HandSource
     from omaha_audit.rules.base import Finding
     from omaha_audit.rules.registry import Rule, TableRule
     from omaha_audit.rules.tables import TableHand
@@ -70,6 +72,9 @@ class Work:
     tables_of: Callable[..., Any] | None = None
     # an export's dataset: stages the `tables` rows of a chunk judged across hands (rows, stage, chunk, units)
     stage_rows: Callable[..., list[int]] | None = None
+    # what each hand read (a Hand, not a copy in its unit) gives besides its audit, worked out in the worker
+    # and sent back (a function imported by name: the fairness audit's `observe_hand`)
+    per_hand: Callable[[Any], Any] | None = None
 
 
 @dataclass(slots=True)
@@ -88,6 +93,7 @@ class UnitResult:
     # tables hold (numbered 1 ... count)
     paths: list[str] = field(default_factory=list)
     count: int = 0
+    extras: dict[int, Any] = field(default_factory=dict)  # Work.per_hand's value, by the hand's index in `hands`
 
 
 # ---- in the worker ------------------------------------------------------------------------------------
@@ -95,11 +101,11 @@ class UnitResult:
 _AUDITORS: dict[Work, Auditor] = {}
 
 
-def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> UnitResult:
+def audit_unit(source: Source | FileGroup, scanned: bool, work: Work, unit: int = 0) -> UnitResult:
     """Audit one input, the `unit`th of the run (a worker's task): every hand block of it, in order, as plain
     values, each kept as the one-process run keeps it (run/sink.py Keeper); its tables sent back, or staged
     for the dataset (Work.stage)."""
-    from omaha_audit.model import UnreadableHand
+    from omaha_audit.model import Hand, UnreadableHand
     from omaha_audit.rules.base import Severity
     from omaha_audit.run.pipeline import Tally, hand_kind
     from omaha_audit.run.sequences import packed_picture
@@ -112,14 +118,17 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
     keeper = Keeper(tables, work.texts, minimum, work.viewer, work.views)
     hands: list[tuple[Any, ...]] = []
     views: dict[int, Any] = {}
+    extras: dict[int, Any] = {}
     paths: dict[str, None] = {}
-    for audited, picture, house, key in auditor.audit_source(source, scanned):
+    for audited, picture, house, key in _unit_hands(auditor, source, scanned):
         kept, numbered = keeper.keep(audited, house)
         local = tables.hand_no if numbered and tables is not None else None
         if kept is not None and kept.view is not None:
             # (numbered and given its finding rows by the main process: HtmlReport.add)
             views[len(hands)] = kept.view
         audited.context = None  # (the replay is done with)
+        if work.per_hand is not None and not audited.copy and isinstance(audited.item, Hand):
+            extras[len(hands)] = work.per_hand(audited.item)
         kind, room, format_name = hand_kind(audited.item)
         if work.stage is not None:
             item = audited.item
@@ -136,7 +145,16 @@ def audit_unit(source: Source, scanned: bool, work: Work, unit: int = 0) -> Unit
         staged = tables.hand_no
         return UnitResult(str(source), marshal.dumps(hands), notices, None, problems, views, list(paths), staged)
     frames = tables.frames().named() if tables is not None else None
-    return UnitResult(str(source), marshal.dumps(hands), notices, frames, problems, views)
+    return UnitResult(str(source), marshal.dumps(hands), notices, frames, problems, views, extras=extras)
+
+
+def _unit_hands(auditor: Auditor, source: Source | FileGroup, scanned: bool) -> Iterator[Any]:
+    """The audited hands of a unit: one input, or a group of small ones in turn (parse/chunks.py)."""
+    if isinstance(source, FileGroup):
+        for file, found in zip(source.files, source.scanned, strict=True):
+            yield from auditor.audit_source(file, found)
+    else:
+        yield from auditor.audit_source(source, scanned)
 
 
 def _auditor(work: Work) -> Auditor:
@@ -470,9 +488,24 @@ def executor_for(jobs: int, scheduler: str | None) -> Executor:
     return LocalPool(jobs if jobs > 0 else (os.cpu_count() or 1))
 
 
-def in_order(executor: Executor, files: Sequence[Source], scanned: set[Source], work: Work) -> Iterator[UnitResult]:
-    """The units' results in input order, a few units ahead per worker (memory stays bounded)."""
-    tasks = ((audit_unit, (source, source in scanned, work, unit), None) for unit, source in enumerate(files))
+GROUP_BYTES = 1 << 20  # an export's dataset: consecutive files on disk of fewer bytes in all are one unit
+
+
+def in_order(
+    executor: Executor, files: Sequence[Source], scanned: set[Source], work: Work, reader: HandSource | None = None
+) -> Iterator[UnitResult]:
+    """The units' results in input order, a few units ahead per worker (memory stays bounded). With `reader`
+    (the main process's), a big file is cut into pieces at hand boundaries, each a unit (parse/chunks.py);
+    not for an export's dataset, whose staged rows are named by file: there small consecutive files are
+    one unit instead (a unit of the dataset costs some files of its own)."""
+    units: Iterator[tuple[Source, Source | FileGroup]] = ((file, file) for file in files)
+    if work.stage is not None:
+        units = ((group.files[-1], group) for group in groups_of(files, scanned, GROUP_BYTES))
+    elif reader is not None and executor.workers > 1:
+        from omaha_audit.parse.chunks import chunk_bytes, units_of
+
+        units = units_of(files, reader, chunk_bytes())
+    tasks = ((audit_unit, (unit, file in scanned, work, index), None) for index, (file, unit) in enumerate(units))
     for _, result in ahead(executor, tasks):
         yield result
 
@@ -508,7 +541,8 @@ class Dataset(Protocol):
 class ParallelRun:
     """The audit of `files` by `executor`, merged in input order into `auditor` (its tally, its findings
     across hands, its table rows), and into `builder` when the run builds tables, or numbered in `dataset`
-    when the workers stage them for an export's dataset (Work.stage). Iterate `units()`."""
+    when the workers stage them for an export's dataset (Work.stage). With Work.per_hand, `on_hand` is given
+    each value the workers worked out, in input order, for the hands that are not copies. Iterate `units()`."""
 
     def __init__(
         self,
@@ -517,8 +551,10 @@ class ParallelRun:
         work: Work,
         builder: MergedTables | None = None,
         dataset: Dataset | None = None,
+        on_hand: Callable[[Any], None] | None = None,
     ) -> None:
         self.auditor = auditor
+        self.on_hand = on_hand
         self.executor = executor
         self.work = work
         self.builder = builder
@@ -536,7 +572,8 @@ class ParallelRun:
         scanned: set[Source] = getattr(files, "scanned", set())
         cancel = True
         try:
-            for index_of_unit, unit in enumerate(in_order(self.executor, files, scanned, self.work)):
+            results = in_order(self.executor, files, scanned, self.work, auditor.source)
+            for index_of_unit, unit in enumerate(results):
                 numbers: dict[int, int] = {}
                 dropped: list[int] = []  # the unit's hands in its tables found here to be copies
                 found: Found = []
@@ -557,6 +594,8 @@ class ParallelRun:
                             house = self._house(houses, room, format_name)
                             sequencer.add_packed(_as_copy(picture, auditor.order), auditor.order, house)
                         continue
+                    if self.on_hand is not None and index in unit.extras:
+                        self.on_hand(unit.extras[index])
                     findings = [finding_of(value) for value in values] if values else []
                     tally.add_counts(kind, room, format_name, findings)
                     if sequencer is not None and picture is not None:
@@ -693,6 +732,7 @@ def work_for(
     viewer: Viewer | None = None,
     tables_of: Callable[..., Any] | None = None,
     stage_rows: Callable[..., list[int]] | None = None,
+    per_hand: Callable[[Any], Any] | None = None,
 ) -> Work:
     """The Work of a run from the command's choices (`rules` None: all of them)."""
     codes = None if rules is None else tuple(rule.code for rule in rules)
@@ -708,4 +748,5 @@ def work_for(
         viewer=viewer,
         tables_of=tables_of,
         stage_rows=stage_rows,
+        per_hand=per_hand,
     )

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from omaha_audit.engine.stud import STUD_GAMES
 from omaha_audit.model import Hand, UnreadableHand
 from omaha_audit.model.house_rules import HouseRules
-from omaha_audit.parse.files import FileNotice
+from omaha_audit.parse.files import FileNotice, Item
 from omaha_audit.parse.input_files import Source
+from omaha_audit.parse.split import Block
 from omaha_audit.rooms import BY_NAME, hand_source, native_format, preset_for, words_for
 from omaha_audit.rules.base import Finding, HandContext, Severity, is_reading
 from omaha_audit.rules.oa101_unreadable_hand import unreadable_finding
@@ -313,9 +314,16 @@ class Auditor:
         """The hands of one file, audited and counted in the tally, each with its picture for the rules
         across hands and its house rules (None for unreadable text), and its key as a copy (`copy_key`).
         The pictures are numbered in input order by `self.order` (one run-wide count)."""
+        return self.audit_blocks(self.source.read_blocks(path, scanned))
+
+    def audit_blocks(
+        self, items: Iterable[tuple[Block | None, Item]]
+    ) -> Iterator[tuple[AuditedHand, TableRow | None, HouseRules | None, bytes | None]]:
+        """`audit_source` of items read already, each with the block of text it was read from (HandSource:
+        read_blocks, or block_item for the blocks of a file's text as a room writes it: omaha_audit/run/watch.py)."""
         want_unreadable, want_internal = self.want_unreadable, self.want_internal
         pictures = bool(self.table_rules)
-        for block, item in self.source.read_blocks(path, scanned):
+        for block, item in items:
             if isinstance(item, FileNotice):
                 self.tally.notices.append(item)
                 continue

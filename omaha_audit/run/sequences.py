@@ -261,21 +261,27 @@ class TableJudge:
             pair = TablePair(previous, hand, house, memory)
             if not pair.consecutive and not pair.duplicate:
                 memory = pair.memory = {}
-            found: list[Finding] = []
-            for rule in self.rules_for(hand.format, hand.room):
-                if rule.consecutive_only and not pair.consecutive:
-                    continue
-                try:
-                    found.extend(rule.check(pair))
-                except Exception as error:
-                    if strict:
-                        raise
-                    found.append(_crashed(rule, pair, error))
+            found = self.judge(pair, strict=strict)
             if on_hand is not None:
                 on_hand(hand, pair, found)
             yield from found
             if not pair.duplicate:
                 previous = hand  # (a copy is judged against the first record, and so is the hand after it)
+
+    def judge(self, pair: TablePair, *, strict: bool = False) -> list[Finding]:
+        """The findings of the rules across hands on one pair of a table's hands (`findings` calls it for each
+        pair in order; a live watch as each hand comes: omaha_audit/run/watch.py)."""
+        found: list[Finding] = []
+        for rule in self.rules_for(pair.later.format, pair.later.room):
+            if rule.consecutive_only and not pair.consecutive:
+                continue
+            try:
+                found.extend(rule.check(pair))
+            except Exception as error:
+                if strict:
+                    raise
+                found.append(_crashed(rule, pair, error))
+        return found
 
     def rules_for(self, format_name: str, room: str) -> tuple[TableRule, ...]:
         """The rules that judge this format's hands of this room: not those its text gives no ground for."""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from report.browser import CHROMIUM, Browser, blank_share
+from report.layout import check_layout, screenshots
 
 from omaha_audit.fairness.analysis import analyse
 from omaha_audit.fairness.html import write_html
@@ -40,6 +41,11 @@ def test_the_fairness_page_in_a_browser(tmp_path: Path) -> None:
         share, _ = blank_share(chromium.screenshot())
         assert share < 0.995
         assert chromium.log().console_errors == []
+        for width in (390, 1280):  # the report's layout rules (tests/report/layout.py) on its own page
+            chromium.open(page, width=width)
+            layout = check_layout(chromium)
+            assert layout["problems"] == [] and layout["identifiers"] > 10, layout
+            screenshots(chromium, tmp_path / "shots", f"fairness-{width}", ("#card-frequencies",))
 
 
 def test_the_fairness_section_of_the_audit_s_report(tmp_path: Path) -> None:
@@ -57,6 +63,11 @@ def test_the_fairness_section_of_the_audit_s_report(tmp_path: Path) -> None:
         assert chromium.evaluate("document.querySelectorAll('#card-frequencies rect.bar').length") == 52
         assert chromium.evaluate('document.querySelector(\'nav a[href="#fairness"], a[href="#fairness"]\') !== null')
         assert chromium.log().console_errors == []
+        for width in (390, 1280):  # the section follows the report's layout rules (tests/report/layout.py)
+            chromium.open(page, width=width)
+            layout = check_layout(chromium)
+            assert layout["problems"] == [] and layout["identifiers"] > 100, layout
+            screenshots(chromium, tmp_path / "shots", f"audit-fairness-{width}", ("#fairness", "#card-frequencies"))
     without = tmp_path / "plain.html"
     assert CliRunner().invoke(app, ["audit", str(SAMPLES), "--html", str(without), "--fail-on", "never"]).exit_code == 0
     assert 'id="fairness"' not in without.read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from omaha_audit.fairness.equity import pots
-from omaha_audit.fairness.luck import outcomes
+from omaha_audit.fairness.luck import hi_lo_all_ins, outcomes
 from omaha_audit.fairness.read import observe_files
 from omaha_audit.generate import GenerateConfig, generate
 from omaha_audit.model import Game
@@ -47,3 +47,10 @@ def test_all_ins_on_generated_hands(tmp_path: Path) -> None:
         contested = sum(pot.amount for pot in pots([c.chips for c in all_in.contenders], all_in.dead))
         assert sum(outcome.expected for outcome in found) == pytest.approx(contested)
         assert sum(outcome.actual for outcome in found) == pytest.approx(contested)
+        for outcome in found:  # each player's chances of each share of the main pot, and the shares taken
+            assert outcome.hi_lo == all_in.game.is_hi_lo
+            assert sum(outcome.chances) == pytest.approx(1.0) and sum(outcome.shares) == pytest.approx(1.0)
+    hi_lo = [all_in for all_in in observed.all_ins if all_in.game.is_hi_lo]
+    assert hi_lo
+    listed = hi_lo_all_ins([outcome for all_in in hi_lo for outcome in outcomes(all_in)])
+    assert [entry["hand"] for entry in listed] == [all_in.hand for all_in in hi_lo]

@@ -74,9 +74,9 @@ def test_generate_command_rejects_impossible_requests(tmp_path: Path) -> None:
 def test_the_names_the_command_lists_are_the_generators_own() -> None:
     # (generate_cmd writes them out so that `--help` does not load the generator)
     from omaha_audit.cli import generate_cmd
-    from omaha_audit.generate.config import GENERATED_GAMES, GENERATED_STRUCTURES
+    from omaha_audit.generate.config import GENERATED_GAMES, GENERATED_STRUCTURES, STUD_DRAW_GAMES
 
-    assert tuple(game.value for game in GENERATED_GAMES) == generate_cmd.GAMES
+    assert tuple(game.value for game in GENERATED_GAMES + STUD_DRAW_GAMES) == generate_cmd.GAMES
     assert tuple(structure.value for structure in GENERATED_STRUCTURES) == generate_cmd.STRUCTURES
     assert not hasattr(generate_cmd, "ROOMS")  # (the rooms are the registry's: omaha_audit/rooms)
     assert set(generate_cmd.GAME_ALIASES.values()) <= set(generate_cmd.GAMES)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
+import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -18,22 +20,37 @@ from report.sample import CHAT, IMG_NAME, SCRIPT_NAME, Run, audit_to_html
 
 
 class Elements(HTMLParser):
-    """Every start tag with its attributes, and the text inside <script> and <style>."""
+    """Every start tag with its attributes, and the text inside <script> (the scripts that run) and <style>;
+    `views`: the hand views the page keeps as the text of a script that is not run, drawn when opened
+    (id, summary markup, body markup); the findings table's rows, kept as markup the same way (built a page
+    at a time), are parsed where they stand: their tags are among `tags`."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.tags: list[tuple[str, dict[str, str | None]]] = []
-        self.raw: dict[str, list[str]] = {"script": [], "style": []}
+        self.raw: dict[str, list[str]] = {"script": [], "style": [], "views": [], "findings": []}
         self._inside: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.tags.append((tag, dict(attrs)))
-        if tag in self.raw:
-            self._inside = tag
-            self.raw[tag].append("")
+        kind = {"text/x-omaha-audit-views": "views", "text/x-omaha-audit-findings": "findings"}.get(
+            str(dict(attrs).get("type")) if tag == "script" else "", tag
+        )
+        if kind in self.raw:
+            self._inside = kind
+            self.raw[kind].append("")
+
+    @property
+    def views(self) -> list[list[str]]:
+        text = "".join(self.raw["views"])
+        return [part.split("<|>") for part in text.split("<#>\n") if part]
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == self._inside:
+        if self._inside and tag == ("script" if self._inside in ("views", "findings") else self._inside):
+            if self._inside == "findings":
+                rows = Elements()
+                rows.feed(self.raw["findings"][-1])
+                self.tags.extend(rows.tags)
             self._inside = None
 
     def handle_data(self, data: str) -> None:
@@ -60,8 +77,10 @@ def test_the_run_has_findings_of_several_codes(sample_run: Run) -> None:
 def test_findings_table_lists_every_finding(sample_run: Run, page: Elements) -> None:
     rows = [attrs for tag, attrs in page.tags if tag == "tr" and "data-code" in attrs]
     assert len(rows) == len(sample_run.findings)
-    assert [row["data-code"] for row in rows] == [finding.code for finding in sample_run.findings]
-    assert [row["data-severity"] for row in rows] == [finding.severity.value for finding in sample_run.findings]
+    rank = {"error": 0, "warning": 1, "info": 2}  # the worst first, each severity in the order found
+    order = sorted(sample_run.findings, key=lambda f: rank[f.severity.value])  # (a stable sort)
+    assert [row["data-code"] for row in rows] == [finding.code for finding in order]
+    assert [row["data-severity"] for row in rows] == [finding.severity.value for finding in order]
 
 
 def test_one_script_one_style_and_nothing_fetched(sample_run: Run, page: Elements) -> None:
@@ -103,7 +122,9 @@ def test_hostile_names_and_chat_are_shown_as_text(sample_run: Run, page: Element
 
 
 def test_hand_views_for_hands_with_findings(sample_run: Run, page: Elements) -> None:
-    views = [attrs["id"] for tag, attrs in page.tags if tag == "details" and attrs["id"].startswith("hand-")]
+    views = [view[0] for view in page.views]
+    assert views and all(len(view) == 3 and view[0].startswith("hand-") for view in page.views)
+    assert all(view[1].startswith('<b class="id">Hand #') and '<div class="body">' in view[2] for view in page.views)
     loud = {f.hand_id for f in sample_run.findings if f.severity.value in ("error", "warning")}
     assert len(views) == len(loud) == sample_run.report.hands_with_findings
     hrefs = [attrs.get("href") or "" for tag, attrs in page.tags if tag == "a"]
@@ -112,6 +133,36 @@ def test_hand_views_for_hands_with_findings(sample_run: Run, page: Elements) -> 
     text = sample_run.html.read_text(encoding="utf-8")
     assert '<tr class="f">' in text  # the offending lines are marked
     assert "legal bet / raise to" in text and "Awards: expected and actual" in text
+
+
+def test_tables_with_no_finding_are_folded_away(page: Elements) -> None:
+    folds = [attrs for tag, attrs in page.tags if tag == "details" and attrs.get("id") == "quiet-tables"]
+    assert len(folds) == 1 and "open" not in folds[0]
+    tables = [attrs.get("id") for tag, attrs in page.tags if tag == "table"]
+    assert tables.index("by-table-table") < tables.index("quiet-tables-table")
+
+
+def test_the_findings_table_names_each_finding_s_table(sample_run: Run) -> None:
+    """Each finding's row names its hand's table, as the hand's text does ("Table 'Zaurak X' 6-max...")."""
+    tables: dict[str, str] = {}
+    for path in sample_run.folder.glob("*.txt"):
+        for number, table in re.findall(r"Hand #(\d+):.*\n(?:.*\n)??Table '([^']+)'", path.read_text(encoding="utf-8")):
+            tables[number] = table
+    text = sample_run.html.read_text(encoding="utf-8")
+    head = text[text.index('id="findings-table"') :].split("</thead>")[0]
+    assert "<th>table</th>" in head
+    rows = re.findall(r"<tr data-code=.*?</tr>", text)
+    assert len(rows) == len(sample_run.findings)
+    checked = 0
+    for row in rows:
+        hand = re.search(r'data-label="hand"[^>]*><span class="id">(?:<a [^>]*>)?(\d+)<', row)
+        table = re.search(r'data-label="table">(.*?)</td>', row)
+        assert hand and table, row
+        if hand.group(1) in tables:
+            shown = re.sub(r"</?span[^>]*>", "", table.group(1))
+            assert html.unescape(shown) == tables[hand.group(1)], row
+            checked += 1
+    assert checked >= len(rows) - 2  # (all but the findings whose hand has no number)
 
 
 def test_tables_with_findings_across_hands_are_shown_seat_by_seat(sample_run: Run, page: Elements) -> None:
@@ -130,7 +181,7 @@ def test_tables_with_findings_across_hands_are_shown_seat_by_seat(sample_run: Ru
 def test_hand_views_are_capped_with_a_note(sample_folder: Path, tmp_path: Path) -> None:
     run = audit_to_html(sample_folder, tmp_path / "capped.html", max_hand_views=3)
     page = parsed(run.html)
-    assert sum(1 for tag, attrs in page.tags if tag == "details" and attrs["id"].startswith("hand-")) == 3
+    assert len(page.views) == 3
     assert "Hand views are shown for the first 3 of" in run.html.read_text(encoding="utf-8")
     rows = [attrs for tag, attrs in page.tags if tag == "tr" and "data-code" in attrs]
     assert len(rows) == len(run.findings)  # the findings table still lists them all
@@ -185,3 +236,21 @@ def test_an_html_path_that_cannot_be_written_is_a_usage_error_before_any_work(ta
     assert result.exit_code == 2, result.output
     assert "--html" in result.output and "Traceback" not in result.output
     assert "missing-input" not in result.output  # (the output path is checked first, before the inputs)
+
+
+def test_markup_kept_in_a_script_cannot_end_it() -> None:
+    from omaha_audit.report.html import inert
+
+    kept = inert("<td>a</td></SCRIPT><script>x()</script><!-- c -->")
+    assert "</script" not in kept.lower() and "<!--" not in kept
+    assert kept.startswith("<td>a</td>&lt;/SCRIPT>")
+
+
+def test_a_name_wraps_between_its_words_only() -> None:
+    from omaha_audit.report.html import words
+
+    assert words("Zaurak X") == "Zaurak X"
+    assert words("Cristalite (JP) - 6-Max") == (
+        'Cristalite <span class="id">(JP)</span> <span class="id">-</span> <span class="id">6-Max</span>'
+    )
+    assert words("<b>x-y</b>") == '<span class="id">&lt;b&gt;x-y&lt;/b&gt;</span>'

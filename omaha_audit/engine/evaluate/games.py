@@ -41,6 +41,7 @@ __all__ = [
     "showing_key",
     "stud_high",
     "stud_low8",
+    "word_value",
 ]
 
 CardLike = Card | str
@@ -238,6 +239,22 @@ def showdown_key(game: Game, cards: Sequence[CardLike]) -> int:
     if game is Game.TRIPLE_DRAW_A_5:
         return -lowball_a5(cards)
     return stud_high(cards)  # (stud, stud hi/lo's high half, five-card draw)
+
+
+def word_value(game: Game, cards: Sequence[CardLike]) -> tuple[int, tuple[int, ...] | None]:
+    """What a room's words describe a stud or draw hand by (model/hand_value.py `StudDrawWords`): the game's
+    own value of the cards (the high key; the A-5 low key in razz and A-5 lowball; the 2-7 key; the badugi
+    key), and stud hi/lo's eight-or-better low ranks or None."""
+    if game is Game.STUD_HI_LO:
+        mask = stud_low8(cards)
+        return stud_high(cards), None if mask is None else low8_ranks(mask)
+    if game is Game.RAZZ or game is Game.TRIPLE_DRAW_A_5:
+        return razz_low(cards), None
+    if game is Game.TRIPLE_DRAW_2_7 or game is Game.SINGLE_DRAW_2_7:
+        return lowball_27(cards), None
+    if game is Game.BADUGI:
+        return badugi(cards), None
+    return stud_high(cards), None
 
 
 def showing_key(game: Game, up_cards: Sequence[CardLike]) -> int:

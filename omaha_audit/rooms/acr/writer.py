@@ -45,6 +45,8 @@ from omaha_audit.generate.record import (
     RunShowdown,
     Settlement,
     Share,
+    StreetMark,
+    StudCards,
     Text,
     Uncalled,
 )
@@ -87,13 +89,32 @@ _GAMES: Final = {
     Game.OMAHA6_HI_LO: "6Card Omaha H/L",
     Game.COURCHEVEL: "Courchevel",
     Game.COURCHEVEL_HI_LO: "Courchevel H/L",
+    Game.STUD: "7Stud",
+    Game.STUD_HI_LO: "7Stud H/L",
+}
+# ACR deals stud and stud hi/lo (no razz and no draw games): the generator's other stud and draw hands are
+# written in PokerStars text only. Stud streets as ACR marks them, and the words of a fold on them.
+STUD_GAMES: Final = frozenset({Game.STUD, Game.STUD_HI_LO})
+STUD_DRAW: Final = (Game.STUD, Game.STUD_HI_LO)  # the stud and draw games this writer writes
+_STUD_MARKS: Final = {
+    Street.THIRD: "3rd",
+    Street.FOURTH: "4th",
+    Street.FIFTH: "5th",
+    Street.SIXTH: "6th",
+    Street.SEVENTH: "7th",
 }
 _LIMITS: Final = {
     Structure.POT_LIMIT: "Pot Limit",
     Structure.NO_LIMIT: "No Limit",
     Structure.FIXED_LIMIT: "Fixed Limit",
 }
-_FOLDED: Final = {Street.PREFLOP: "Pre-Flop", Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}
+_FOLDED: Final = {
+    Street.PREFLOP: "Pre-Flop",
+    Street.FLOP: "Flop",
+    Street.TURN: "Turn",
+    Street.RIVER: "River",
+    **{street: f"{mark} Street" for street, mark in _STUD_MARKS.items()},
+}
 _ROMAN: Final = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
 
@@ -122,11 +143,13 @@ class _Writer:
         self.lines: list[str] = []
         self.bets: dict[str, int] = {}  # street totals
         self.in_pot = 0  # chips in the pot so far (after returned bets)
-        self.walk = _is_walk(rec, settlement)
+        self.stud = rec.game in STUD_GAMES
+        self.walk = not self.stud and _is_walk(rec, settlement)
         self.walk_extra = _walk_extra(rec) if self.walk else 0
         self.big_blind = next((p.name for p in rec.dealt if "big blind" in p.positions), "")
         self.words: dict[tuple[str, int], tuple[str, str]] = _words(rec, settlement)
-        self.low_boards = _low_boards(rec, settlement)
+        # (stud: no words are printed, so the summary gives the whole amount won, as for a hand without a low)
+        self.low_boards = set() if self.stud else _low_boards(rec, settlement)
 
     def money(self, amount: int) -> str:
         return money(self.unit, amount, self.thousands)
@@ -173,6 +196,8 @@ class _Writer:
 
     def table(self) -> str:
         rec = self.rec
+        if self.stud:  # (no button)
+            return f"{rec.table} {rec.max_seats}-max"
         if rec.tournament_id is not None:
             # the generator names a tournament table "<tournament> <number>": ACR prints the number
             return f"Table '{rec.table.rsplit(' ', 1)[-1]}' {rec.max_seats}-max Seat #{rec.button} is the button"
@@ -199,6 +224,15 @@ class _Writer:
                 self.lines.append(f"Uncalled bet ({self.money(line.amount)}) returned to {line.player}")
         elif isinstance(line, Dealt):
             self.lines.append(f"Dealt to {line.player} [{cards_text(line.cards)}]")
+        elif isinstance(line, StreetMark):
+            self.lines.append(f"*** {_STUD_MARKS[line.street]} STREET ***")
+            self.bets = {}
+            self.running_pot(0)
+        elif isinstance(line, StudCards):
+            if line.old and line.new:
+                self.lines.append(f"Dealt to {line.player} [{cards_text(line.old)}] [{cards_text(line.new)}]")
+            else:
+                self.lines.append(f"Dealt to {line.player} [{cards_text(line.old or line.new)}]")
         elif isinstance(line, PreFlopCard):
             self.lines.append(f"*** PRE-FLOP *** [{line.card}]")
         elif isinstance(line, Text):
@@ -309,7 +343,8 @@ class _Writer:
         settlement = self.settlement
         if player.folded:
             street = player.fold_street or Street.RIVER
-            did_not_bet = street is Street.PREFLOP and not player.posted_or_bet and "button" not in player.positions
+            first = Street.THIRD if self.stud else Street.PREFLOP
+            did_not_bet = street is first and not player.posted_or_bet and "button" not in player.positions
             return f"folded on the {_FOLDED[street]}" + (" and did not bet" if did_not_bet else "")
         if not settlement.showdowns:
             won = sum(share.amount for share in settlement.uncontested if share.player == player.name)
@@ -392,6 +427,8 @@ def _pots_of_run(settlement: Settlement, run: int) -> list[int]:
 def _words(rec: HandRecord, settlement: Settlement) -> dict[tuple[str, int], tuple[str, str]]:
     """(player, run) -> (ACR's words, `[best five]`) for every hand shown, the words decided per showdown."""
     found: dict[tuple[str, int], tuple[str, str]] = {}
+    if not rec.game.is_flop_game:  # (ACR's stud words are not known: the shown cards alone)
+        return found
     for showdown in settlement.showdowns:
         run = showdown.run
         board = rec.boards[max(run, 1) - 1]
@@ -418,4 +455,4 @@ def _low_boards(rec: HandRecord, settlement: Settlement) -> set[int]:
     return {result.run for result in settlement.results if result.low_winners}
 
 
-__all__ = ["CANNOT_SHOW", "VARIANTS", "money", "write_hand"]
+__all__ = ["CANNOT_SHOW", "STUD_DRAW", "VARIANTS", "money", "write_hand"]

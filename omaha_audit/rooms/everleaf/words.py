@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from omaha_audit.model.hand_value import Low
+from omaha_audit.model import Game
+from omaha_audit.model.hand_value import Low, high_game_words
 
 _NAMES: Final = {
     1: "ace",
@@ -59,8 +60,16 @@ def describe_high(key: int) -> str:
     return f"a straight flush, {_NAMES[top]} high"
 
 
+_STUD_DRAW_GAMES: Final = frozenset({Game.STUD, Game.FIVE_CARD_DRAW})
+
+
 class EverleafWords:
     """Everleaf's words for the hands shown at one showdown (the `Words` protocol of model.hand_value)."""
+
+    def stud_draw(self, game: Game, value: int, low: Low | None) -> str | None:
+        """Its words for stud and five-card draw hands, as its flop games' (`a pair of threes`), as its
+        corpus hands print them; its other stud and draw words are not known."""
+        return high_game_words(self, game, value, _STUD_DRAW_GAMES)
 
     def showdown(self, highs: Sequence[int], lows: Sequence[Low | None] | None) -> list[str]:
         return [describe_high(key) for key in highs]

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from omaha_audit.model.hand_value import describe_low
+from omaha_audit.model import Game
+from omaha_audit.model.hand_value import Low, badugi_ranks, describe_low, five_ranks, rank_list
 
 _NAMES: Final = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
 NAME: Final[dict[int, str]] = {rank: name for rank, name in zip(range(2, 15), _NAMES, strict=True)}
@@ -48,7 +49,10 @@ def describe(key: int) -> str:
 
 
 class FullTiltWords:
-    """Full Tilt's words, as a room's `Words` (model/hand_value.py)."""
+    """Full Tilt's words, as a room's `Words` and `StudDrawWords` (model/hand_value.py)."""
+
+    def stud_draw(self, game: Game, value: int, low: Low | None) -> str | None:
+        return describe_stud_draw(game, value, low)
 
     def showdown(self, highs: Sequence[int], lows: Sequence[tuple[int, ...] | None] | None) -> list[str]:
         texts: list[str] = []
@@ -62,3 +66,21 @@ class FullTiltWords:
 
 
 WORDS: Final = FullTiltWords()
+
+
+_LOWBALL: Final = frozenset({Game.RAZZ, Game.TRIPLE_DRAW_A_5, Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7})
+
+
+def describe_stud_draw(game: Game, value: int, low: Low | None) -> str:
+    """Full Tilt's words for a shown stud or draw hand (model/hand_value.py `StudDrawWords`), as its corpus
+    hands print them: the high games as its flop games (`a flush, King high`; stud hi/lo `..., for high and
+    8,7,6,2,A, for low`); a lowball hand's ranks alone, `J,T,7,4,A`, or its pair `a pair of Twos`; badugi
+    `a Badugi: Q, 4, 3, 2`, `a 3-Card: 7, 2, A`."""
+    if game is Game.STUD_HI_LO:
+        return WORDS.showdown([value], [low])[0]
+    if game in _LOWBALL:
+        return rank_list(five_ranks(value)) if value >> _SHIFT == 0 else describe(value)
+    if game is Game.BADUGI:
+        ranks = badugi_ranks(value)
+        return f"a {'Badugi' if len(ranks) == 4 else f'{len(ranks)}-Card'}: {rank_list(ranks, ', ')}"
+    return describe(value)

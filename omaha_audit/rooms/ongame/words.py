@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from omaha_audit.model import Game
+from omaha_audit.model.hand_value import Low, high_game_words
+
 _RANKS: Final = {
     1: "ACE",
     2: "TWO",
@@ -59,8 +62,16 @@ def describe_high(key: int) -> str:
     return f"STRAIGHT_FLUSH {top}"
 
 
+_STUD_DRAW_GAMES: Final = frozenset({Game.STUD, Game.FIVE_CARD_DRAW})
+
+
 class OnGameWords:
     """OnGame's words as a room's `Words` (model.hand_value): the high hand only, for hi/lo too."""
+
+    def stud_draw(self, game: Game, value: int, low: Low | None) -> str | None:
+        """Its words for stud and five-card draw hands, as its flop games' (`TWO_PAIR EIGHT, SIX`), as its
+        corpus hands print them; its other stud and draw words are not known."""
+        return high_game_words(self, game, value, _STUD_DRAW_GAMES)
 
     def showdown(self, highs: Sequence[int], lows: Sequence[tuple[int, ...] | None] | None) -> list[str]:
         return [describe_high(key) for key in highs]

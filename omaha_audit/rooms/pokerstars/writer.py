@@ -23,17 +23,20 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from omaha_audit.generate.config import GAME_TEXT, STRUCTURE_TEXT
+from omaha_audit.generate.config import GAME_TEXT, STRUCTURE_TEXT, STUD_DRAW_TEXT
 from omaha_audit.generate.record import (
     Act,
     BoardLine,
     Dealt,
+    DrawLine,
     HandRecord,
     Line,
     Post,
     PreFlopCard,
     Settlement,
     Share,
+    StreetMark,
+    StudCards,
     Text,
     Uncalled,
 )
@@ -142,8 +145,37 @@ def write_hand(rec: HandRecord, variants: frozenset[str] = frozenset()) -> str:
     return "\n".join(lines) + HAND_SEPARATOR
 
 
+_GAME_WORDS: Final = {**GAME_TEXT, **STUD_DRAW_TEXT}
+STUD_DRAW: Final = tuple(STUD_DRAW_TEXT)  # the stud and draw games this writer writes (all the generator deals)
+# Stud streets and draws: the markers, and the words of a fold on them in the summary.
+_MARKS: Final = {
+    Street.THIRD: "*** 3rd STREET ***",
+    Street.FOURTH: "*** 4th STREET ***",
+    Street.FIFTH: "*** 5th STREET ***",
+    Street.SIXTH: "*** 6th STREET ***",
+    Street.SEVENTH: "*** RIVER ***",
+    Street.PREFLOP: "*** DEALING HANDS ***",
+    Street.DRAW1: "*** FIRST DRAW ***",
+    Street.DRAW2: "*** SECOND DRAW ***",
+    Street.DRAW3: "*** THIRD DRAW ***",
+}
+_STUD_FOLDS: Final = {
+    Street.THIRD: "on the 3rd Street",
+    Street.FOURTH: "on the 4th Street",
+    Street.FIFTH: "on the 5th Street",
+    Street.SIXTH: "on the 6th Street",
+    Street.SEVENTH: "on the River",
+}
+_DRAW_FOLDS: Final = {
+    Street.PREFLOP: "before the Draw",
+    Street.DRAW1: "after the 1st Draw",
+    Street.DRAW2: "after the 2nd Draw",
+    Street.DRAW3: "after the 3rd Draw",
+}
+
+
 def _header(rec: HandRecord, money: Money, variants: frozenset[str]) -> str:
-    game = f"{GAME_TEXT[rec.game]} {STRUCTURE_TEXT[rec.structure]}"
+    game = f"{_GAME_WORDS[rec.game]} {STRUCTURE_TEXT[rec.structure]}"
     low, high = rec.stakes.header_pair(rec.structure)
     started = f"{rec.started} ET"
     if "ru" in variants:  # (the Russian client prints the local time and, bracketed, the Eastern time)
@@ -178,6 +210,8 @@ def _cents(unit: Unit, amount: int) -> str:
 
 
 def _table(rec: HandRecord) -> str:
+    if not rec.button:  # (stud: no button)
+        return f"Table '{rec.table}' {rec.max_seats}-max"
     return f"Table '{rec.table}' {rec.max_seats}-max Seat #{rec.button} is the button"
 
 
@@ -186,9 +220,22 @@ def _body_line(line: Line, money: Money) -> str:
         suffix = " and is all-in" if line.all_in else ""
         if line.verb in ("folds", "checks"):
             return f"{line.player}: {line.verb} "
+        if line.verb == "brings in":
+            return f"{line.player}: brings in for {money(line.amount)}{suffix}"
         if line.verb == "raises":
             return f"{line.player}: raises {money(line.amount)} to {money(line.to)}{suffix}"
         return f"{line.player}: {line.verb} {money(line.amount)}{suffix}"
+    if isinstance(line, StudCards):
+        if line.old and line.new:
+            return f"Dealt to {line.player} [{cards_text(line.old)}] [{cards_text(line.new)}]"
+        return f"Dealt to {line.player} [{cards_text(line.old or line.new)}]"
+    if isinstance(line, DrawLine):
+        if not line.count:
+            return f"{line.player}: stands pat"
+        shown = f" [{cards_text(line.cards)}]" if line.cards else ""
+        return f"{line.player}: discards {line.count} card{'s' if line.count > 1 else ''}{shown}"
+    if isinstance(line, StreetMark):
+        return _MARKS[line.street]
     if isinstance(line, Post):
         suffix = " and is all-in" if line.all_in else ""
         return f"{line.player}: posts {line.what} {money(line.amount)}{suffix}"
@@ -293,6 +340,12 @@ def _outcome(
     money: Money,
 ) -> str:
     player = rec.player(name)
+    if player.folded and not rec.game.is_flop_game:
+        fold = _STUD_FOLDS if rec.game in (Game.STUD, Game.STUD_HI_LO, Game.RAZZ) else _DRAW_FOLDS
+        first = player.fold_street in (Street.THIRD, Street.PREFLOP)
+        return f"folded {fold[player.fold_street or Street.SEVENTH]}" + (
+            " (didn't bet)" if first and not player.posted_or_bet else ""
+        )
     if player.folded:
         if player.fold_street is Street.PREFLOP:
             return "folded before Flop" + ("" if player.posted_or_bet else " (didn't bet)")

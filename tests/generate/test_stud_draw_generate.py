@@ -1,0 +1,143 @@
+"""Generated stud and draw hands (generate/stud_draw.py) through `omaha-audit generate` and `audit`, as a user
+runs them: clean hands get no finding at all (each is replayed: no `OA102` either), and at fault rate 0.5
+every fault kind that applies to the games is injected and caught by one of the codes its label expects, in
+PokerStars text (all seven games) and in ACR's (stud and stud hi/lo, the stud games ACR deals). A few hundred
+hands per room here; the larger run is marked slow."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from omaha_audit.cli.app import app
+from omaha_audit.generate import GenerateConfig, chosen_faults
+from omaha_audit.generate.faults import all_faults
+from omaha_audit.generate.faults_stud_draw import NOT_APPLICABLE, stud_draw_faults
+from omaha_audit.generate.stud_draw import STUD_DRAW_GAMES
+from omaha_audit.model import Game
+
+ALL_GAMES = tuple(game.value for game in STUD_DRAW_GAMES)
+ROOMS = {"pokerstars": ALL_GAMES, "acr": ("stud", "stud-hi-lo")}
+
+
+def _run(
+    room: str, games: tuple[str, ...], hands: int, seed: int, rate: str, workdir: Path
+) -> tuple[dict[str, list[tuple[str, str]]], list[dict[str, Any]]]:
+    text = workdir / f"{room}-{seed}-{rate}.txt"
+    runner = CliRunner()
+    picked = [part for game in games for part in ("--game", game)]
+    args = ["generate", "--room", room, "--hands", str(hands), "--seed", str(seed), "--fault-rate", rate, *picked]
+    made = runner.invoke(app, [*args, "--output", str(text)])
+    assert made.exit_code == 0, made.output
+    audited = runner.invoke(app, ["audit", "--format", "jsonl", str(text)])
+    assert audited.exit_code in (0, 1), audited.output
+    findings: dict[str, list[tuple[str, str]]] = {}
+    for line in audited.stdout.splitlines():
+        if line.startswith("{"):
+            finding = json.loads(line)
+            findings.setdefault(str(finding["hand_id"]), []).append((finding["code"], finding["severity"]))
+    labels = [json.loads(row) for row in text.with_name(f"{text.stem}.labels.jsonl").read_text().splitlines()]
+    return findings, labels
+
+
+def _check(room: str, hands: int, tmp_path: Path) -> None:
+    games = ROOMS[room]
+    findings, labels = _run(room, games, hands, 77, "0", tmp_path)
+    assert len(labels) == hands
+    assert not findings, f"{room}: findings on clean stud and draw hands: {findings}"
+    findings, labels = _run(room, games, hands, 20261206, "0.5", tmp_path)
+    faulty: Counter[str] = Counter()
+    found: Counter[str] = Counter()
+    missed: dict[str, list[str]] = {}
+    for row in labels:
+        loud = {code for code, severity in findings.get(row["hand_id"], []) if severity in ("error", "warning")}
+        if row["fault"] is None:
+            assert not loud, f"{room}: {loud} on the clean hand {row['hand_id']}"
+            continue
+        faulty[row["fault"]] += 1
+        if loud & set(row["expected_codes"]):
+            found[row["fault"]] += 1
+        else:
+            missed.setdefault(row["fault"], []).append(row["hand_id"])
+    config = GenerateConfig(hands=1, seed=1, room=room, games=tuple(Game(game) for game in games), fault_rate=0.5)
+    assert set(faulty) == set(chosen_faults(config))  # every kind that applies was injected
+    assert found == faulty, f"{room}: missed {missed}"
+
+
+@pytest.mark.parametrize("room", ROOMS)
+def test_generated_stud_and_draw_hands_audit_as_labelled(room: str, tmp_path: Path) -> None:
+    _check(room, 400, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("room", ROOMS)
+def test_generated_stud_and_draw_hands_audit_as_labelled_at_scale(room: str, tmp_path: Path) -> None:
+    _check(room, 4_000, tmp_path)
+
+
+def test_every_flop_fault_kind_applies_to_stud_and_draw_or_is_listed_with_its_reason() -> None:
+    for name in all_faults():
+        assert (name in stud_draw_faults()) != (name in NOT_APPLICABLE), name
+    assert set(stud_draw_faults()) - set(all_faults()) == {
+        "bring_in_wrong_player",
+        "bring_in_over_small_bet",
+        "draw_wrong_count",
+    }
+
+
+def test_stud_kinds_and_draw_kinds_go_to_their_own_games() -> None:
+    stud = GenerateConfig(hands=1, seed=1, games=(Game.STUD,), fault_rate=0.5)
+    draw = GenerateConfig(hands=1, seed=1, games=(Game.BADUGI,), fault_rate=0.5)
+    assert {"bring_in_wrong_player", "bring_in_over_small_bet"} <= set(chosen_faults(stud))
+    assert not {"wrong_blind_amount", "wrong_blind_seat", "draw_wrong_count", "odd_chip_wrong"} & set(
+        chosen_faults(stud)
+    )
+    assert {"wrong_blind_amount", "wrong_blind_seat", "draw_wrong_count", "odd_chip_wrong"} <= set(chosen_faults(draw))
+    assert not {"bring_in_wrong_player", "hi_lo_split_wrong"} & set(chosen_faults(draw))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "razz", "--room", "acr"], "does not write razz"),
+        (["--game", "stud", "--game", "omaha"], "runs of their own"),
+        (["--game", "stud", "--fault", "over_pot_raise"], "fixed limit"),
+        (["--game", "badugi", "--structure", "pot-limit"], "fixed limit only"),
+    ],
+)
+def test_stud_and_draw_runs_refuse_what_they_cannot_deal(args: list[str], message: str, tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["generate", "--hands", "3", "--seed", "1", "--output", str(tmp_path / "x.txt"), *args]
+    )
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_draw_table_sessions_give_total_recall_and_no_false_alarm(tmp_path: Path) -> None:
+    """Sessions of draw tables (blinds and a button, as flop tables): every continuity kind caught, no error or
+    warning on the clean session hands (measured as benchmarks/audit_accuracy.py --sessions does)."""
+    from devtools.accuracy import Accuracy, measure
+
+    from omaha_audit.generate import session_fault_names
+
+    games = tuple(game for game in STUD_DRAW_GAMES if game.is_draw)
+    accuracy = Accuracy()
+    measure(tmp_path, GenerateConfig(hands=1_500, seed=5, games=games, sessions=True, fault_rate=0.5), accuracy)
+    measure(tmp_path, GenerateConfig(hands=1_500, seed=6, games=games, sessions=True), accuracy)
+    assert set(accuracy.faulty) == set(session_fault_names()), accuracy.report()
+    assert accuracy.perfect() and not accuracy.unreadable, accuracy.report()
+    assert {game.split()[0] for game in accuracy.games} == {game.value for game in games}
+
+
+def test_stud_sessions_are_refused_with_the_reason(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["generate", "--sessions", "--hands", "3", "--seed", "1", "--game", "razz", "--output", str(tmp_path / "x")],
+    )
+    assert result.exit_code == 2
+    assert "sessions of razz tables are not generated" in result.output
