@@ -15,11 +15,13 @@ import typer
 from omaha_audit.cache import say_refusals
 from omaha_audit.cli import help_text
 from omaha_audit.cli.common import (
+    IgnoreOption,
     JobsOption,
     PathsArgument,
     RoomPresetOption,
     RulesFileOption,
     SchedulerOption,
+    SelectOption,
     check_output_file,
     fail_usage,
     file_path,
@@ -117,13 +119,8 @@ def audit_command(
     fail_on: Annotated[
         FailOn, typer.Option("--fail-on", help="Exit 1 when a finding at or above this severity exists.")
     ] = (FailOn.error),
-    select: Annotated[
-        list[str] | None,
-        typer.Option("--select", metavar="CODE", help="Only these codes or prefixes (OA3, OA501,OA502)."),
-    ] = None,
-    ignore: Annotated[
-        list[str] | None, typer.Option("--ignore", metavar="CODE", help="Skip these codes or prefixes.")
-    ] = None,
+    select: SelectOption = None,
+    ignore: IgnoreOption = None,
     show_info: Annotated[
         bool, typer.Option("--show-info", metavar="", help="Text format: list info findings too.")
     ] = False,

@@ -218,6 +218,13 @@ SchedulerOption = Annotated[
         "audit on; needs pip install 'omaha-audit\\[dask]'.",
     ),
 ]
+SelectOption = Annotated[
+    list[str] | None,
+    typer.Option("--select", metavar="CODE", help="Only these codes or prefixes (OA3, OA501,OA502)."),
+]
+IgnoreOption = Annotated[
+    list[str] | None, typer.Option("--ignore", metavar="CODE", help="Skip these codes or prefixes.")
+]
 RoomPresetOption = Annotated[
     str | None,
     typer.Option(

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from omaha_audit.cli.common import (
+    IgnoreOption,
     RoomPresetOption,
     RulesFileOption,
+    SelectOption,
     check_output_file,
     fail_usage,
     file_path,
@@ -82,13 +84,8 @@ def watch_command(
     ] = 30.0,
     rules_file: RulesFileOption = None,
     room_preset: RoomPresetOption = None,
-    select: Annotated[
-        list[str] | None,
-        typer.Option("--select", metavar="CODE", help="Only these codes or prefixes (OA3, OA501,OA502)."),
-    ] = None,
-    ignore: Annotated[
-        list[str] | None, typer.Option("--ignore", metavar="CODE", help="Skip these codes or prefixes.")
-    ] = None,
+    select: SelectOption = None,
+    ignore: IgnoreOption = None,
     show_info: Annotated[bool, typer.Option("--show-info", metavar="", help="Print info findings too.")] = False,
 ) -> None:
     """Audit a hand-history folder live: each hand as the room finishes writing it. Ctrl-C to stop."""
