@@ -55,12 +55,15 @@ def test_the_build_is_all_compiled_or_all_interpreted() -> None:
 def test_the_rest_of_the_package_is_never_compiled() -> None:
     """The CLI and the reports stay Python (typer reads the commands' docstrings and signatures), and so
     do the hot-path modules left out on purpose (a class derived from Lark's Lexer, one derived from list, and
-    the archive streams, derived from io.RawIOBase, the URL inputs, which hold fsspec's objects, and The Big
+    the archive streams, derived from io.RawIOBase, the pieces of a big file and the groups of small ones, sent
+    to the workers by pickle, the URL inputs, which hold fsspec's objects, and The Big
     Game's literal loader, whose Number derives from str)."""
     left_out = [_module_name(file) for file in _hatch_build().NOT_COMPILED]
     assert left_out == [
         "omaha_audit.parse.token_feed",
         "omaha_audit.parse.input_files",
+        "omaha_audit.parse.chunks",
+        "omaha_audit.parse.pieces",
         "omaha_audit.parse.archives",
         "omaha_audit.parse.remote",
         "omaha_audit.rooms.thebiggame.literal",
