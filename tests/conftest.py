@@ -1,7 +1,9 @@
 """Test tiers. Besides `slow` (set by hand on long tests) and `integration` (set by hand on tests that run
-the whole generator and audit over a generator-sized run, a thousand hands or more, in this process), every
-test gets the markers of what it needs, from what its module uses: `corpus` (reads ../shared/corpus),
-`subprocess` (runs the installed command or another Python), `cluster` (starts Dask). A test with none of
+the whole generator and audit over a generator-sized run, a thousand hands or more, in this process, on the
+statistical calibrations, on reads of inputs of many megabytes and on the brute-force enumerations checked
+against pokerkit), every test gets the markers of what it needs, from what its module uses: `corpus` (reads
+../shared/corpus), `subprocess` (runs the installed command, another Python or the headless browser),
+`cluster` (starts Dask). A test with none of
 these and neither slow nor integration is `unit`: `pytest -m unit` is the quick tier (no corpus, no
 subprocess, no cluster, no generator-sized run)."""
 
@@ -25,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 # What a module's source shows it needs -> the marker it gets.
 _NEEDS = {
     "corpus": ("corpus_paths", "corpus_root", "require_corpus", "shared/corpus", '"shared"', "../shared"),
-    "subprocess": ("subprocess", "sys.executable", "os.fork", "multiprocessing", "--jobs", "jobs=2"),
+    "subprocess": ("subprocess", "sys.executable", "os.fork", "multiprocessing", "--jobs", "jobs=2", "Browser("),
     "cluster": ("LocalCluster", "dask.distributed", "from distributed"),
 }
 

@@ -17,6 +17,9 @@ from omaha_audit.model import Card, Game, Structure
 GAMES = (Game.OMAHA, Game.OMAHA_HI_LO, Game.OMAHA5, Game.COURCHEVEL, Game.OMAHA6, Game.HOLDEM)
 
 
+pytestmark = pytest.mark.integration  # (generator-sized statistical runs: tests/conftest.py)
+
+
 def test_fair_deals_pass_and_each_test_is_calibrated() -> None:
     runs = 10
     rejected = 0

@@ -116,6 +116,7 @@ def test_turn_all_ins_agree_with_brute_force(game: Game) -> None:
             assert _chances(found, index) == pytest.approx(chances[index], abs=1e-12)
 
 
+@pytest.mark.integration  # (every board enumerated with pokerkit's evaluators: tests/conftest.py)
 @pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow)])  # (pokerkit: ~5 s a case)
 @pytest.mark.parametrize("game", GAMES)
 def test_flop_all_ins_agree_with_brute_force(game: Game, players: int) -> None:
@@ -190,6 +191,7 @@ def _pokerkit_equities(game: Game, holes: list[tuple[Card, ...]], known: tuple[C
     )
 
 
+@pytest.mark.integration  # (pokerkit's sampled equities: tests/conftest.py)
 @pytest.mark.parametrize("game", [Game.HOLDEM, Game.OMAHA, Game.OMAHA_HI_LO])
 @pytest.mark.parametrize("board", [0, 3])
 def test_equities_agree_with_pokerkit_s_own_calculation(game: Game, board: int) -> None:

@@ -47,6 +47,9 @@ def _items(path: Path) -> list[object]:
     return list(hand_source().read_file(path))
 
 
+pytestmark = pytest.mark.integration  # (inputs of many megabytes: tests/conftest.py)
+
+
 @pytest.mark.skipif(not hasattr(tracemalloc, "start"), reason="tracemalloc")
 def test_a_file_of_junk_lines_is_read_in_bounded_memory(tmp_path: Path) -> None:
     target = _write(tmp_path / "junk.txt", b"", JUNK)
