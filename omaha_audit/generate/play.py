@@ -194,7 +194,11 @@ class Dealer:
             order = self._rotate_after(self.table.big_blind.seat)
         else:
             order = self._rotate_after(rec.button)
-        pending = {player.name for player in order if player.can_act}
+        self._bet_around(rs, order, {player.name for player in order if player.can_act})
+
+    def _bet_around(self, rs: RoundState, order: list[Player], pending: set[str]) -> None:
+        """Turns around `order` until every player still able to act has acted and matched the high bet (or
+        one player is left), then the uncalled bet back. `pending`: the players yet to act this street."""
         live = sum(1 for player in order if not player.folded)
         index = idle = 0
         while idle < len(order) and live > 1:
@@ -207,19 +211,23 @@ class Dealer:
             others = any(other.can_act for other in order if other is not player)
             if not others and player.bet >= rs.high:
                 break  # everyone else is all-in and nothing is owed: no betting left
-            legal = legal_options(rs, player, self.pot_total(), others)
-            if legal.to_call > 0 and not reopened_for(rs, player.name) and player.chips > legal.to_call:
-                rec.tags.add("not-reopened")
-            decision = self.hooks.betting(self, rs, player, legal)
-            if decision is None:
-                decision = self._decide(rs, legal, player)
-            self.apply(rs, player, decision[0], decision[1], legal)
+            self._turn(rs, player, others)
             pending.discard(player.name)
             if player.folded:
                 live -= 1
         if rs.actions:
             self.last_aggressor = rs.aggressor
         self._return_uncalled()
+
+    def _turn(self, rs: RoundState, player: Player, others: bool) -> None:
+        """One player's decision, put on the table."""
+        legal = legal_options(rs, player, self.pot_total(), others)
+        if legal.to_call > 0 and not reopened_for(rs, player.name) and player.chips > legal.to_call:
+            self.rec.tags.add("not-reopened")
+        decision = self.hooks.betting(self, rs, player, legal)
+        if decision is None:
+            decision = self._decide(rs, legal, player)
+        self.apply(rs, player, decision[0], decision[1], legal)
 
     def _decide(self, rs: RoundState, legal: Legal, player: Player) -> tuple[str, int]:
         if self.table.scenario.hero_folds_early and player.name == self.rec.hero:

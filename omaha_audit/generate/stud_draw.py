@@ -296,29 +296,14 @@ class StudDrawDealer(Dealer):
         pending = {player.name for player in order if player.can_act}
         if street is Street.THIRD:
             pending.discard(order[-1].name)  # (the bring-in acts again only when someone completed)
-        live = sum(1 for player in order if not player.folded)
-        index = idle = 0
-        while idle < len(order) and live > 1:
-            player = order[index % len(order)]
-            index += 1
-            if not player.can_act or (player.name not in pending and player.bet >= rs.high):
-                idle += 1
-                continue
-            idle = 0
-            others = any(other.can_act for other in order if other is not player)
-            if not others and player.bet >= rs.high:
-                break
-            legal = self._legal(rs, player, others)
-            decision = self.hooks.betting(self, rs, player, legal)
-            if decision is None:
-                decision = choose(self.rng, self.table.style, rs, legal, player)
-            self._act(rs, player, decision[0], decision[1], legal)
-            pending.discard(player.name)
-            if player.folded:
-                live -= 1
-        if rs.actions:
-            self.last_aggressor = rs.aggressor
-        self._return_uncalled()
+        self._bet_around(rs, order, pending)
+
+    def _turn(self, rs: RoundState, player: Player, others: bool) -> None:
+        legal = self._legal(rs, player, others)
+        decision = self.hooks.betting(self, rs, player, legal)
+        if decision is None:
+            decision = choose(self.rng, self.table.style, rs, legal, player)
+        self._act(rs, player, decision[0], decision[1], legal)
 
     def _bring_in(self, player: Player) -> None:
         amount = self.bring_in
