@@ -1,11 +1,11 @@
-"""Test tiers. Besides `slow` (set by hand on long tests) and `integration` (set by hand on tests that run
-the whole generator and audit over a generator-sized run, a thousand hands or more, in this process, on the
-statistical calibrations, on reads of inputs of many megabytes and on the brute-force enumerations checked
-against pokerkit), every test gets the markers of what it needs, from what its module uses: `corpus` (reads
-../shared/corpus), `subprocess` (runs the installed command, another Python or the headless browser),
-`cluster` (starts Dask). A test with none of
-these and neither slow nor integration is `unit`: `pytest -m unit` is the quick tier (no corpus, no
-subprocess, no cluster, no generator-sized run)."""
+"""Test tiers. Every test gets the markers of what it needs, from what its module uses: `corpus` (reads
+../shared/corpus), `subprocess` (runs the installed command or another Python), `browser` (drives headless
+Chromium; a subprocess too), `cluster` (starts Dask). By hand: `slow` (long differential and volume runs) and
+`integration` (the whole generator and audit over a generator-sized run, a thousand hands or more, in this
+process; the statistical calibrations; reads of inputs of many megabytes; the brute-force enumerations
+checked against pokerkit). Integration and browser tests are slow too: `-m "not slow"` (the README's test
+command) leaves them to the full run, which CI makes on the compiled build. A test with none of these is
+`unit`: `pytest -m unit` is the quick tier (no corpus, no subprocess, no cluster, no generator-sized run)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 _NEEDS = {
     "corpus": ("corpus_paths", "corpus_root", "require_corpus", "shared/corpus", '"shared"', "../shared"),
     "subprocess": ("subprocess", "sys.executable", "os.fork", "multiprocessing", "--jobs", "jobs=2", "Browser("),
+    "browser": ("Browser(",),
     "cluster": ("LocalCluster", "dask.distributed", "from distributed"),
 }
 
@@ -47,5 +48,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         needs.update(mark.name for mark in item.iter_markers() if mark.name in _NEEDS)
         for marker in needs:
             item.add_marker(marker)
-        if not needs and item.get_closest_marker("slow") is None and item.get_closest_marker("integration") is None:
+        integration = item.get_closest_marker("integration") is not None
+        if (integration or "browser" in needs) and item.get_closest_marker("slow") is None:
+            item.add_marker("slow")
+        if not needs and item.get_closest_marker("slow") is None and not integration:
             item.add_marker("unit")

@@ -173,6 +173,7 @@ def test_the_address_harness_sees_a_crash_and_a_bad_address(monkeypatch: pytest.
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
 
 
+@pytest.mark.integration  # (eighteen runs of the command, most of them building the grammar again)
 def test_bad_cache_entries_change_nothing() -> None:
     """Issue 36: an entry of the cache folder made bad in each way (random bytes, cut short, a byte flipped,
     changed and re-signed without the key, another entry's bytes, empty, a planted pickle) leaves the

@@ -16,6 +16,9 @@ import pytest
 
 from omaha_audit.generate import GenerateConfig, generate
 
+# (commands interrupted at timed points, with workers: long waits for signals; the full run, CI, makes them)
+pytestmark = pytest.mark.slow
+
 MAIN = "from omaha_audit.cli.app import main; main()"
 COMMANDS = {
     "export parquet": ["export", "{hands}", "--to", "{out}", "--format", "parquet"],
