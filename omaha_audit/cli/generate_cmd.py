@@ -68,7 +68,7 @@ def generate_command(
             "--game",
             metavar="GAME",
             help=f"Game to deal (repeat for several): {', '.join(GAMES)} (or plo, plo8, plo5, plo6, nlhe); "
-            "default: all of them mixed.",
+            "default: the flop games (Omaha, Courchevel, Hold'em) mixed.",
         ),
     ] = None,
     structure: Annotated[
@@ -141,9 +141,24 @@ def generate_command(
     tables: Annotated[
         int, typer.Option("--tables", metavar="N", min=1, max=100, help="With --sessions: tables open at once.")
     ] = 4,
+    unfair: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--unfair",
+            metavar="NAME=VALUE",
+            help="Deal from an unfair deck, to see `omaha-audit fairness` find it (repeat for several; the flop "
+            "games only): card=CARD:SHARE (that card dealt 1 + SHARE times as often), "
+            "hero-worse=CHANCE, favour-seat=SEAT[:CHANCE] (an all-in's board dealt again when SEAT loses), "
+            "strong-seat=SEAT:RANKS (that seat's cards RANKS ranks higher on average), repeat=CHANCE (a repeated "
+            "shuffle). Default: a fair deck.",
+        ),
+    ] = None,
 ) -> None:
     """Write generated hand histories, some with one known dealer error each, and a label for every hand."""
+    from contextlib import nullcontext
+
     from omaha_audit.generate import GenerateConfig, chosen_faults, generate
+    from omaha_audit.generate.bias import unfair_deal, unfair_specs, unfair_summary
     from omaha_audit.generate.config import GENERATED_GAMES, GENERATED_STRUCTURES, parse_players
     from omaha_audit.generate.writers import writer_for
     from omaha_audit.model import Game, Structure
@@ -156,10 +171,15 @@ def generate_command(
     structures = _named(structure, "--structure", STRUCTURES, STRUCTURE_ALIASES)
     try:
         low, high = parse_players(players)
+        bias = unfair_specs(unfair, seed) if unfair else None
+        dealt = tuple(Game(name) for name in games) if games else GENERATED_GAMES
+        # (the hook is in the flop games' deal: stud and draw hands would be dealt fair)
+        if bias is not None and not all(chosen.is_flop_game for chosen in dealt):
+            raise ValueError("--unfair deals the flop games only (Omaha, Courchevel, Hold'em), not stud or draw")
         config = GenerateConfig(
             hands=hands,
             seed=seed,
-            games=tuple(Game(name) for name in games) if games else GENERATED_GAMES,
+            games=dealt,
             structures=tuple(Structure(name) for name in structures) if structures else GENERATED_STRUCTURES,
             min_players=low,
             max_players=high,
@@ -180,6 +200,7 @@ def generate_command(
             atomic_path(labels) as labels_path,
             text_path.open("w", encoding="utf-8", newline="") as text,
             labels_path.open("w", encoding="utf-8", newline="") as label_file,
+            unfair_deal(bias) if bias is not None else nullcontext(),
         ):
             summary = generate(config, text, label_file)
     except ValueError as error:
@@ -189,3 +210,5 @@ def generate_command(
         f"omaha-audit: wrote {summary.hands} hands ({faulty} with a dealer error) to {output}; labels in {labels}",
         file=sys.stderr,
     )
+    if bias is not None:
+        print(f"omaha-audit: an unfair deck ({', '.join(unfair or ())}): {unfair_summary(bias)}", file=sys.stderr)

@@ -1,7 +1,8 @@
-"""Unfair decks, for the calibration of `omaha-audit fairness` only (tests and benchmarks): a hook that the
-deal consults when a test sets it (`unfair_deal`), and that is off otherwise, so that the generator's
-default output stays byte for byte what it was. It draws from its own seeded random numbers, never from the
-hand's.
+"""Unfair decks, to prove `omaha-audit fairness` (its calibration, tests and benchmarks, and `generate
+--unfair` for anyone who wants to see a verdict turn): a hook that the deal of the flop games consults when it
+is set (`unfair_deal`), and that is off otherwise, so that the generator's default output stays byte for byte
+what it was. It draws from its own seeded random numbers, never from the hand's. `unfair_specs` reads the
+command line's `--unfair NAME=VALUE`.
 
 * ``card``/``card_share``: the card dealt (1 + share) times as often to each player: with the probability
   that makes it so (at most 1), the card, when no player holds it, swaps with a random hole card;
@@ -20,13 +21,15 @@ hand's.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from random import Random
+from typing import Final
 
 from omaha_audit.engine.evaluate import evaluate_high, evaluate_holdem
 from omaha_audit.model import Card, Game
+from omaha_audit.model.cards import parse_card
 
 
 @dataclass
@@ -156,3 +159,74 @@ def unfair_deal(bias: DealBias) -> Iterator[DealBias]:
         yield bias
     finally:
         ACTIVE.remove(bias)
+
+
+# `generate --unfair NAME=VALUE`: the forms it takes (its help text, omaha_audit/cli/generate_cmd.py, names
+# each: tests/generate/test_generate_cli.py).
+UNFAIR_SPECS: Final = (
+    "card=CARD:SHARE",
+    "hero-worse=CHANCE",
+    "favour-seat=SEAT[:CHANCE]",
+    "strong-seat=SEAT:RANKS",
+    "repeat=CHANCE",
+)
+
+
+def unfair_specs(specs: Iterable[str], seed: int) -> DealBias:
+    """The unfair deal that `--unfair` options describe; a ValueError names what is wrong with one."""
+    found = DealBias(seed=seed)
+    for spec in specs:
+        name, equals, value = spec.partition("=")
+        name = name.strip().lower()
+        try:
+            if not equals or not value.strip():
+                raise ValueError("no value")
+            _unfair_spec(found, name, value.strip())
+        except ValueError as error:
+            known = ", ".join(UNFAIR_SPECS)
+            raise ValueError(f"--unfair {spec!r}: {error} (one of {known})") from None
+    return found
+
+
+def _unfair_spec(found: DealBias, name: str, value: str) -> None:
+    first, _, second = value.partition(":")
+    if name == "card":
+        found.card, found.card_share = parse_card(first.strip()), _number(second, 0.0, 10.0, "a share")
+    elif name == "hero-worse":
+        found.hero_worse = _number(value, 0.0, 1.0, "a chance")
+    elif name == "favour-seat":
+        found.favour_seat = _seat(first)
+        found.favour = _number(second, 0.0, 1.0, "a chance") if second else 1.0
+    elif name == "strong-seat":
+        found.strong_seat, found.strong_ranks = _seat(first), _number(second, 0.0, 12.0, "ranks a card")
+    elif name == "repeat":
+        found.repeat = _number(value, 0.0, 1.0, "a chance")
+    else:
+        raise ValueError("unknown name")
+
+
+def _number(text: str, low: float, high: float, what: str) -> float:
+    try:
+        number = float(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not {what}") from None
+    if not low < number <= high:
+        raise ValueError(f"{what} above {low:g} and at most {high:g}, not {text}")
+    return number
+
+
+def _seat(text: str) -> int:
+    if not text.strip().isdigit() or not 1 <= int(text) <= 10:
+        raise ValueError(f"seat {text!r} is not a seat number from 1 to 10")
+    return int(text)
+
+
+def unfair_summary(found: DealBias) -> str:
+    """What the unfair deal did, for the command's closing line."""
+    applied = found.applied
+    parts = [
+        f"{what} {applied.get(what, 0)} times"
+        for what in ("card", "hero", "favour", "strong", "repeat")
+        if what in applied
+    ]
+    return "; ".join(parts) if parts else "no hand changed"

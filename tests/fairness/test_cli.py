@@ -40,14 +40,14 @@ def test_json_holds_every_test_with_its_adjusted_p_value(tmp_path: Path) -> None
 
 
 def test_a_rejected_test_exits_1(tmp_path: Path) -> None:
-    from omaha_audit.generate import GenerateConfig, generate
-    from omaha_audit.generate.bias import DealBias, unfair_deal
-    from omaha_audit.model import Game
-
+    """A deck that deals the hero the weakest hand (`generate --unfair hero-worse=1`): rejected, exit 1."""
     text = tmp_path / "biased.txt"
-    labels = tmp_path / "labels"
-    with text.open("w", encoding="utf-8") as out, labels.open("w") as tags, unfair_deal(DealBias(seed=3, hero_worse=1)):
-        generate(GenerateConfig(hands=300, seed=3, games=(Game.OMAHA,), max_players=6), out, tags)
+    unfair = ["--unfair", "hero-worse=1"]
+    made = CliRunner().invoke(
+        app,
+        ["generate", "--hands", "300", "--seed", "3", "--game", "plo", "--players", "2-6", "-o", str(text), *unfair],
+    )
+    assert made.exit_code == 0, made.output
     result = CliRunner().invoke(app, ["fairness", str(text)])
     assert result.exit_code == 1, result.output
     assert "NOT FAIR" in result.output

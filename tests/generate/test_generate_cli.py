@@ -103,3 +103,42 @@ def test_the_labels_go_beside_the_output_unless_named(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["plo.labels.jsonl", "plo.txt"]
     rows = [json.loads(line) for line in labels.read_text(encoding="utf-8").splitlines()]
     assert len(rows) == 12 and output.read_text(encoding="utf-8").count("PokerStars Hand #") == 12
+
+
+def test_the_unfair_deck_forms_the_help_names_are_the_generators_own() -> None:
+    from omaha_audit.generate.bias import UNFAIR_SPECS
+
+    result = CliRunner().invoke(_app(), ["generate", "--help"], env={"COLUMNS": "400"})
+    assert all(form in result.output for form in UNFAIR_SPECS), result.output
+
+
+def test_an_unfair_deck_is_seeded_and_a_bad_one_is_a_usage_error(tmp_path: Path) -> None:
+    """`--unfair`: the same seed gives the same bytes; the hands differ from the fair deck's; what the deck
+    did is said; a form it does not know, a value out of range and a stud or draw game are refused before
+    any file is written."""
+    base = ["generate", "--hands", "40", "--seed", "4", "--game", "plo", "--players", "6"]
+    files = [tmp_path / name for name in ("a.txt", "b.txt", "fair.txt")]
+    said = []
+    for path, extra in zip(files, (["--unfair", "card=As:0.5"], ["--unfair", "card=As:0.5"], []), strict=True):
+        result = CliRunner().invoke(_app(), [*base, "--output", str(path), *extra])
+        assert result.exit_code == 0, result.output
+        said.append(result.output)
+    assert files[0].read_bytes() == files[1].read_bytes() != files[2].read_bytes()
+    assert "omaha-audit: an unfair deck (card=As:0.5): card " in said[0] and "an unfair deck" not in said[2]
+    worse = CliRunner().invoke(_app(), [*base, "--output", str(files[0]), "--unfair", "hero-worse=1"])
+    assert "omaha-audit: an unfair deck (hero-worse=1): hero 40 times" in worse.output
+    for spec, message in (
+        ("card=Zz:0.2", "not a card: 'Zz'"),
+        ("repeat=2", "a chance above 0 and at most 1, not 2"),
+        ("strong-seat=11:1", "seat '11' is not a seat number from 1 to 10"),
+        ("luck=1", "unknown name"),
+        ("repeat", "no value"),
+    ):
+        target = tmp_path / "refused.txt"
+        result = CliRunner().invoke(_app(), [*base, "--output", str(target), "--unfair", spec])
+        assert result.exit_code == 2 and message in result.output, (spec, result.output)
+        assert not target.exists()
+    result = CliRunner().invoke(
+        _app(), [*base, "--game", "razz", "--output", str(tmp_path / "r.txt"), "--unfair", "repeat=0.5"]
+    )
+    assert result.exit_code == 2 and "the flop games only" in result.output
