@@ -28,7 +28,9 @@ import tempfile
 import time
 from pathlib import Path
 
-COMMAND = [sys.executable, "-c", "from omaha_audit.cli.app import main; main()"]
+# (`-P`: the package the benchmark imports, not a source tree in the working folder; run from a clone, `-c`
+# would put the folder first on the path and measure the pure-Python sources)
+COMMAND = [sys.executable, "-P", "-c", "from omaha_audit.cli.app import main; main()"]
 HEADER = re.compile(r"^PokerStars (?:Hand|Game|Zoom Hand) #", re.MULTILINE)
 
 
@@ -109,6 +111,9 @@ def main() -> None:
         empty = Path(scratch) / "empty.txt"
         empty.write_text("", encoding="utf-8")
         count = plain_split(path)
+        version = subprocess.run([*COMMAND, "--version"], capture_output=True, text=True, check=True).stdout
+        if ("compiled" in version) != (omaha_audit.build() == "compiled"):
+            sys.exit(f"cli_rate: the command ({version.strip()}) is not the build imported here: {omaha_audit.build()}")
         print(
             f"omaha-audit {omaha_audit.__version__} ({omaha_audit.build()} build); {count:,} generated hands, "
             f"{path.stat().st_size / 2**20:.1f} MiB; best of {args.rounds}, the runs taking turns"
@@ -147,7 +152,7 @@ def _profile(path: Path, profile: Path) -> None:
         f"cProfile.run('main()', {str(profile)!r})"
     )
     with open(os.devnull, "wb") as sink:
-        subprocess.run([sys.executable, "-c", code], stdout=sink, check=False)
+        subprocess.run([sys.executable, "-P", "-c", code], stdout=sink, check=False)
     pstats.Stats(str(profile)).sort_stats("cumulative").print_stats(30)
 
 

@@ -37,7 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from parse_throughput import HAND_ID, corpus_dir, plo_hands
 
-COMMAND = [sys.executable, "-c", "from omaha_audit.cli.app import main; main()"]
+# (`-P`: the package the benchmark imports, not a source tree in the working folder; run from a clone, `-c`
+# would put the folder first on the path and measure the pure-Python sources)
+COMMAND = [sys.executable, "-P", "-c", "from omaha_audit.cli.app import main; main()"]
 
 
 def build_input(folder: Path, hands: list[str], count: int, files: int) -> int:

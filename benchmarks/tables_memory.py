@@ -65,7 +65,7 @@ def build(folder: Path, hands: list[str], count: int, files: int) -> int:
 
 def measure(folder: Path, mode: str) -> dict[str, float]:
     result = subprocess.run(
-        [sys.executable, "-c", CHILD, str(folder), mode], capture_output=True, text=True, check=True
+        [sys.executable, "-P", "-c", CHILD, str(folder), mode], capture_output=True, text=True, check=True
     )
     return json.loads(result.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 

@@ -49,7 +49,7 @@ def main() -> None:
         room = Path(scratch) / "room"
         room.mkdir()
         process = subprocess.Popen(
-            [sys.executable, "-c", MAIN, "watch", str(room), "--settle", str(args.settle), "--show-info"],
+            [sys.executable, "-P", "-c", MAIN, "watch", str(room), "--settle", str(args.settle), "--show-info"],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
