@@ -108,8 +108,20 @@ def _optional_as_alternation(items: Any) -> None:
 
 
 def literal_starts(pattern: str) -> frozenset[str]:
-    """Fixed texts, one of which every match of the regex `pattern` starts with ("" if there are none)."""
-    return _shortest(_starts(_parse(pattern)))
+    """Fixed texts, one of which every match of the regex `pattern` starts with ("" if there are none; no
+    text at all for a pattern that never matches, such as `(?!)`, the header of a format claimed whole)."""
+    items = _parse(pattern)
+    if _never(items):
+        return frozenset()
+    return _shortest(_starts(items))
+
+
+def _never(items: list[Any]) -> bool:
+    """A pattern that starts with an empty negative lookahead, `(?!)`: it matches nothing."""
+    if not items:
+        return False
+    op, av = items[0]
+    return op is sre_constants.ASSERT_NOT and av[0] == 1 and not list(av[1])
 
 
 def _parse(pattern: str) -> list[Any]:
