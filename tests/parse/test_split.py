@@ -47,6 +47,21 @@ def blocks(text: str, chunk_size: int = 1 << 18) -> list[tuple[str, int, list[st
 )
 def test_header_room(line, room):
     assert SPLITTER.header_format(line) == room
+    if room is not None:  # (the prefilter lets every header line through)
+        assert SPLITTER.first_line_word.match(line) is not None
+
+
+def test_only_lines_that_start_like_a_header_are_tried_as_one() -> None:
+    """The splitter tries the header alternation only on lines that start with a word a header starts with.
+    A format claimed whole (OHH, PHH, Global Poker: a header that never matches, `(?!)`) adds no word; when
+    it added the empty word, every line of every file was tried against the whole alternation."""
+    from omaha_audit.parse.lexer import literal_starts
+
+    assert literal_starts("(?!)") == frozenset()
+    assert literal_starts("(?!x)ab") == frozenset({""})  # (a lookahead that can match: no word known)
+    body = ["Seat 1: a ($1 in chips)", "a: folds", "*** SUMMARY ***", "Total pot $0 | Rake $0", "Dealt to a [Ah]"]
+    assert [line for line in body if SPLITTER.first_line_word.match(line)] == []
+    assert SPLITTER.line_word.search("\n".join(["x", *body])) is None
 
 
 def test_hands_and_their_first_lines():
