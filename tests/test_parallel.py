@@ -89,6 +89,16 @@ def cluster():
 
 
 RUNS = {"jobs 2": ["--jobs", "2"], "dask": ["--scheduler", "{cluster}"]}
+# (the Dask runs are slow ones, run in full by CI: starting the cluster and its workers costs more than the
+# audits; `--jobs 2` runs in the README's test command too)
+RUN_PARAMS = [pytest.param(run, marks=pytest.mark.slow) if run == "dask" else run for run in sorted(RUNS)]
+
+
+@pytest.fixture
+def extra(request: pytest.FixtureRequest, run: str) -> list[str]:
+    """The options that run the command on `run`'s workers (the cluster started for the Dask runs only)."""
+    address = request.getfixturevalue("cluster").scheduler_address if run == "dask" else ""
+    return [part.format(cluster=address) for part in RUNS[run]]
 
 
 @pytest.fixture(autouse=True)
@@ -98,7 +108,7 @@ def small_table_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parallel, "TABLE_CHUNK", 60)
 
 
-@pytest.mark.parametrize("run", sorted(RUNS))
+@pytest.mark.parametrize("run", RUN_PARAMS)
 @pytest.mark.parametrize(
     "command",
     [
@@ -116,10 +126,9 @@ def small_table_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     ],
     ids=lambda command: " ".join(command),
 )
-def test_same_output_as_one_process(mixed: Path, cluster, run: str, command: list[str]) -> None:
+def test_same_output_as_one_process(mixed: Path, run: str, extra: list[str], command: list[str]) -> None:
     inputs = [str(mixed)]
     one = _run([*command, *inputs])
-    extra = [part.format(cluster=cluster.scheduler_address) for part in RUNS[run]]
     many = _run([*command, *inputs, *extra])
     assert many == one
     if command[0] == "audit" and command[2] == "json":
@@ -130,8 +139,8 @@ def test_same_output_as_one_process(mixed: Path, cluster, run: str, command: lis
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("run", sorted(RUNS))
-def test_the_workers_open_urls_themselves(mixed: Path, cluster, run: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("run", RUN_PARAMS)
+def test_the_workers_open_urls_themselves(mixed: Path, run: str, extra: list[str], tmp_path: Path) -> None:
     """A `file://` URL of (a copy of) the mixed folder, through fsspec: the workers are given the URLs and
     open them, with the same output as one process, which is the local folder's with the URL for the path.
     (A copy: fsspec's local file system does not follow the links to the corpus rooms that `mixed` holds.)"""
@@ -140,7 +149,6 @@ def test_the_workers_open_urls_themselves(mixed: Path, cluster, run: str, tmp_pa
     shutil.copytree(mixed, folder, symlinks=False)
     url = f"file://{folder}"
     one = _run(["audit", "-f", "json", url])
-    extra = [part.format(cluster=cluster.scheduler_address) for part in RUNS[run]]
     assert _run(["audit", "-f", "json", url, *extra]) == one
     local = _run(["audit", "-f", "json", str(folder)])
     assert one[0] == local[0] and one[1] == local[1].replace(str(folder), url)
@@ -151,9 +159,8 @@ def test_the_workers_open_urls_themselves(mixed: Path, cluster, run: str, tmp_pa
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("run", sorted(RUNS))
-def test_same_parquet_tables_as_one_process(mixed: Path, cluster, run: str, tmp_path: Path) -> None:
-    extra = [part.format(cluster=cluster.scheduler_address) for part in RUNS[run]]
+@pytest.mark.parametrize("run", RUN_PARAMS)
+def test_same_parquet_tables_as_one_process(mixed: Path, run: str, extra: list[str], tmp_path: Path) -> None:
     code_one, _, err_one = _run(["export", str(mixed), "--to", str(tmp_path / "one")])
     code_many, _, err_many = _run(["export", str(mixed), "--to", str(tmp_path / "many"), *extra])
     assert code_one == code_many == 0
@@ -167,15 +174,14 @@ def test_same_parquet_tables_as_one_process(mixed: Path, cluster, run: str, tmp_
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("run", sorted(RUNS))
+@pytest.mark.parametrize("run", RUN_PARAMS)
 def test_the_workers_write_the_dataset(
-    mixed: Path, cluster, run: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    mixed: Path, run: str, extra: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every row of the dataset is written by the workers: with polars' writers refused in this process
     (the main process), the run writes the same dataset as one process does."""
     import polars as pl
 
-    extra = [part.format(cluster=cluster.scheduler_address) for part in RUNS[run]]
     assert _run(["export", str(mixed), "--to", str(tmp_path / "one")])[0] == 0
 
     def refused(*args: object, **kwargs: object) -> None:
@@ -206,14 +212,14 @@ def one_big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.mark.parametrize("run", sorted(RUNS))
+@pytest.mark.parametrize("run", RUN_PARAMS)
 @pytest.mark.parametrize(
     "command",
     [["audit", "-f", "json"], ["audit", "-f", "text", "--show-info"], ["stats", "--by", "table", "-f", "json"]],
     ids=lambda command: " ".join(command),
 )
 def test_one_file_in_pieces_same_output_as_one_process(
-    one_big_file: Path, cluster, run: str, command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    one_big_file: Path, run: str, extra: list[str], command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One file cut into pieces of 3,000 bytes (about two hands each; omaha_audit/parse/chunks.py), read by
     the workers: the output of one process, byte for byte, the rules across hands and the copies included;
@@ -232,7 +238,6 @@ def test_one_file_in_pieces_same_output_as_one_process(
     monkeypatch.setattr(chunks, "units_of", units_of)
     html = ["--html", str(tmp_path / "{}.html")] if command[0] == "audit" else []
     one = _run([*command, str(one_big_file), *(part.format("one") for part in html)])
-    extra = [part.format(cluster=cluster.scheduler_address) for part in RUNS[run]]
     many = _run([*command, str(one_big_file), *(part.format("many") for part in html), *extra])
     assert many[:2] == one[:2]
     if command[0] == "audit":
@@ -258,11 +263,10 @@ _WRITTEN = re.compile(r"Written \d{4}-\d\d-\d\d \d\d:\d\d by omaha-audit")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("run", sorted(RUNS))
-def test_same_html_report_as_one_process(mixed: Path, cluster, run: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("run", RUN_PARAMS)
+def test_same_html_report_as_one_process(mixed: Path, run: str, extra: list[str], tmp_path: Path) -> None:
     """The report's statistics come from the workers' tables and its hand views are rendered there: the
     page is the same, but for the minute it was written."""
-    extra = [part.format(cluster=cluster.scheduler_address) for part in RUNS[run]]
     one = _run(["audit", str(mixed), "-f", "json", "--html", str(tmp_path / "one.html")])
     many = _run(["audit", str(mixed), "-f", "json", "--html", str(tmp_path / "many.html"), *extra])
     assert many[:2] == one[:2]
