@@ -40,6 +40,10 @@ COMPILED = (
     # the fairness audit's equities: every board of every all-in through the evaluators (fairness takes
     # most of its time here: docs/PERFORMANCE.md); the rest of omaha_audit/fairness runs once per run
     "omaha_audit/fairness/equity.py",
+    # the rows of the dataset's tables, built per hand by `export` and `stats` (a third of an export's time
+    # when interpreted: docs/PERFORMANCE.md)
+    "omaha_audit/stats/frames.py",
+    "omaha_audit/stats/flags.py",
 )
 # A compiled class cannot derive from a plain Python class such as Lark's Lexer, nor from `list`.
 NOT_COMPILED = (

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -28,6 +28,7 @@ from typing import Any
 
 import polars as pl
 
+from omaha_audit.engine.replay import Replay
 from omaha_audit.model import ActionKind, FeeEffect, Hand, PotBasis, Refunds, Street, UnreadableHand
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.output.files import write_scratch
@@ -468,6 +469,9 @@ class FrameBuilder:
         self.tables = {name: _Table(schema, spill, name, staged) for name, schema in SCHEMAS.items()}
         self.batch_size = batch_size
         self.hand_no = 0
+        # (the players' flags, a callable a test may replace on the instance: the module may be compiled,
+        # and compiled code calls a module's functions directly)
+        self.flags_of: Callable[[Hand, Replay], dict[str, PlayerFlags]] = player_flags
 
     def house_for(self, hand: Hand) -> HouseRules:
         return self.house or preset_for(hand)
@@ -627,7 +631,7 @@ class FrameBuilder:
 
     def _player_rows(self, hand: Hand, ctx: HandContext) -> list[dict[str, Any]]:
         replayed = ctx.replay
-        flags = player_flags(hand, replayed)
+        flags = self.flags_of(hand, replayed)
         if hand.game.is_hi_lo and any(flag.saw_showdown for flag in flags.values()):
             mark_scoops(hand, ctx.settlement, flags)
         money = player_money(hand, ctx)
