@@ -80,6 +80,7 @@ def power(runs: int, hands: int, seed: int) -> None:
         print(f"{name}: 'not fair' in {caught}/{runs} runs of {hands:,} hands")
     favoured(runs, 4 * hands, seed)
     strong_seat(runs, hands, seed)
+    strong_seat(runs, hands, seed + 500_000, button=True)
 
 
 def favoured(runs: int, hands: int, seed: int) -> None:
@@ -99,20 +100,25 @@ def favoured(runs: int, hands: int, seed: int) -> None:
         print(f"  (the power statement of the first: {statements[0]})")
 
 
-def strong_seat(runs: int, hands: int, seed: int) -> None:
-    """One seat dealt cards that average the power statement's ranks higher (the other seats fair), against
-    the seat-strength test's 80%."""
+def strong_seat(runs: int, hands: int, seed: int, button: bool = False) -> None:
+    """One seat (or the button, whoever sits there) dealt cards that average the power statement's ranks
+    higher (the other seats fair), against the seat-strength (position-strength) test's 80%."""
+    key = "strength-by-position" if button else "strength-by-seat"
     fair = generated_report(hands, seed, players=(2, 6))
-    statement = next(test.power for test in fair.tests if test.key == "strength-by-seat")
+    statement = next(test.power for test in fair.tests if test.key == key)
     found = re.search(r"average (\d+\.\d+) ranks higher", statement)
     assert found, statement
     ranks = float(found.group(1))
     caught = 0
     for run in range(runs):
-        bias = DealBias(seed=seed + run, strong_seat=4, strong_ranks=ranks)
+        if button:
+            bias = DealBias(seed=seed + run, strong_button=True, strong_ranks=ranks)
+        else:
+            bias = DealBias(seed=seed + run, strong_seat=4, strong_ranks=ranks)
         report = generated_report(hands, seed + 40_000 + run, bias, players=(2, 6))
-        caught += any(test.rejected and test.key == "strength-by-seat" for test in report.tests)
-    print(f"seat 4 dealt cards {ranks:.2f} ranks higher (the statement's, {hands:,} hands): found in {caught}/{runs}")
+        caught += any(test.rejected and test.key == key for test in report.tests)
+    who = "the button" if button else "seat 4"
+    print(f"{who} dealt cards {ranks:.2f} ranks higher (the statement's, {hands:,} hands): found in {caught}/{runs}")
     print(f"  (the statement: {statement})")
 
 
@@ -124,12 +130,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only-favoured", action="store_true", help="only the runs of a favoured seat")
     parser.add_argument("--only-strong-seat", action="store_true", help="only the runs of a seat dealt stronger")
+    parser.add_argument("--only-strong-button", action="store_true", help="only the runs of a button dealt stronger")
     args = parser.parse_args()
     if args.only_favoured:
         favoured(args.power_runs, 4 * args.hands, args.seed + 1_000_000)
         return
     if args.only_strong_seat:
         strong_seat(args.power_runs, args.hands, args.seed + 2_000_000)
+        return
+    if args.only_strong_button:
+        strong_seat(args.power_runs, args.hands, args.seed + 2_500_000, button=True)
         return
     calibration(args.runs, args.hands, args.seed)
     power(args.power_runs, args.hands, args.seed + 1_000_000)

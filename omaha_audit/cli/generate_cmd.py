@@ -149,7 +149,8 @@ def generate_command(
             help="Deal from an unfair deck, to see `omaha-audit fairness` find it (repeat for several; the flop "
             "games only): card=CARD:SHARE (that card dealt 1 + SHARE times as often), "
             "hero-worse=CHANCE, favour-seat=SEAT[:CHANCE] (an all-in's board dealt again when SEAT loses), "
-            "strong-seat=SEAT:RANKS (that seat's cards RANKS ranks higher on average), repeat=CHANCE (a repeated "
+            "strong-seat=SEAT:RANKS (that seat's cards RANKS ranks higher on average), strong-button=RANKS (the "
+            "button's, whatever its seat), repeat=CHANCE (a repeated "
             "shuffle). Default: a fair deck.",
         ),
     ] = None,

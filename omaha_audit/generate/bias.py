@@ -15,6 +15,8 @@ command line's `--unfair NAME=VALUE`.
   where those were);
   the ranks gained count the difference each swap makes, so the seat's cards average `strong_ranks` more than
   a fair deal's, within one swap;
+* ``strong_button``: as ``strong_seat``, for the hands dealt on the button, whatever its seat (the
+  ``strong_ranks`` the same; the two are not set together);
 * ``repeat``: with this probability a hand dealt to as many players as the previous one is dealt from its
   deck again (the same hands and board), the hero given the previous hero's hand.
 """
@@ -42,6 +44,7 @@ class DealBias:
     favour: float = 0.0
     repeat: float = 0.0
     strong_seat: int | None = None
+    strong_button: bool = False
     strong_ranks: float = 0.0
     rng: Random = field(init=False)
     previous: list[Card] | None = field(default=None, init=False)
@@ -72,10 +75,15 @@ class DealBias:
         return deck
 
     def holes(
-        self, holes: list[tuple[Card, ...]], deck: list[Card], hero: int | None, seats: Sequence[int] = ()
+        self,
+        holes: list[tuple[Card, ...]],
+        deck: list[Card],
+        hero: int | None,
+        seats: Sequence[int] = (),
+        button: int | None = None,
     ) -> None:
-        """Move the chosen card into a hand, the hero's hand for the weakest, and the strong seat's for the
-        strongest (in place)."""
+        """Move the chosen card into a hand, the hero's hand for the weakest, and the strong seat's (or the
+        button's: `button`, its index among the hands) for the strongest (in place)."""
         if self.repeated and hero is not None and self.previous_hero is not None:
             holes[hero], holes[self.previous_hero] = holes[self.previous_hero], holes[hero]
         self.previous_hero = hero
@@ -97,6 +105,8 @@ class DealBias:
             self._count("hero")
         if self.strong_seat is not None and self.strong_ranks and self.strong_seat in seats:
             self._strengthen(holes, deck, list(seats).index(self.strong_seat))
+        elif self.strong_button and self.strong_ranks and button is not None:
+            self._strengthen(holes, deck, button)
 
     def _strengthen(self, holes: list[tuple[Card, ...]], deck: list[Card], index: int) -> None:
         hole = holes[index]
@@ -168,6 +178,7 @@ UNFAIR_SPECS: Final = (
     "hero-worse=CHANCE",
     "favour-seat=SEAT[:CHANCE]",
     "strong-seat=SEAT:RANKS",
+    "strong-button=RANKS",
     "repeat=CHANCE",
 )
 
@@ -182,6 +193,8 @@ def unfair_specs(specs: Iterable[str], seed: int) -> DealBias:
             if not equals or not value.strip():
                 raise ValueError("no value")
             _unfair_spec(found, name, value.strip())
+            if found.strong_button and found.strong_seat is not None:
+                raise ValueError("a strong seat and a strong button are not dealt together")
         except ValueError as error:
             known = ", ".join(UNFAIR_SPECS)
             raise ValueError(f"--unfair {spec!r}: {error} (one of {known})") from None
@@ -199,6 +212,8 @@ def _unfair_spec(found: DealBias, name: str, value: str) -> None:
         found.favour = _number(second, 0.0, 1.0, "a chance") if second else 1.0
     elif name == "strong-seat":
         found.strong_seat, found.strong_ranks = _seat(first), _number(second, 0.0, 12.0, "ranks a card")
+    elif name == "strong-button":
+        found.strong_button, found.strong_ranks = True, _number(value, 0.0, 12.0, "ranks a card")
     elif name == "repeat":
         found.repeat = _number(value, 0.0, 1.0, "a chance")
     else:

@@ -32,10 +32,11 @@ def deal_cards(
     mirror: bool = False,
     hero: int | None = None,
     seats: tuple[int, ...] = (),
+    button: int | None = None,
 ) -> tuple[list[tuple[Card, ...]], list[Card], list[Card]]:
     """(hole cards per player in seat order, the five cards of the first board, the rest of the deck).
-    `hero` (his index among the players) and `seats` (the players' seat numbers) matter only to an unfair
-    deal (bias.py)."""
+    `hero` and `button` (their indexes among the players) and `seats` (the players' seat numbers) matter
+    only to an unfair deal (bias.py)."""
     deck = shuffled_deck(rng)
     unfair = bias.active()
     if unfair is not None:
@@ -49,7 +50,7 @@ def deal_cards(
             holes.append(tuple(deck[:size]))
             del deck[:size]
     if unfair is not None:
-        unfair.holes(holes, deck, hero, seats)
+        unfair.holes(holes, deck, hero, seats, button)
     runout = _no_low_board(deck) if board == "no_low" else deck[:5]
     for card in runout:
         deck.remove(card)

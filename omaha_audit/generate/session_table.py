@@ -385,9 +385,9 @@ class TableSession:
         if self.game.is_draw:  # (generate/stud_draw.py: the hands of the game's size from one deck)
             holes, runout, deck = draw_hands(rng, self.game, len(dealt))
         else:
-            holes, runout, deck = deal_cards(
-                rng, self.game, len(dealt), hero=hero, seats=tuple(player.seat for player in dealt)
-            )
+            seats = tuple(player.seat for player in dealt)
+            button = seats.index(placed.button) if placed.button in seats else None
+            holes, runout, deck = deal_cards(rng, self.game, len(dealt), hero=hero, seats=seats, button=button)
         for player, hole in zip(dealt, holes, strict=True):
             player.hole = hole
         return Table(rec, posts, small, big, runout, deck, random_style(rng), 0.35, Scenario())

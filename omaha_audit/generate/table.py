@@ -203,6 +203,7 @@ def set_up(
         mirror=scenario.mirror,
         hero=dealt.index(hero),
         seats=tuple(player.seat for player in dealt),
+        button=button_index,
     )
     for player, hole in zip(dealt, holes, strict=True):
         player.hole = hole

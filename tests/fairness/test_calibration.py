@@ -77,6 +77,26 @@ def test_one_seat_dealt_stronger_cards_is_found_at_the_stated_power() -> None:
     assert caught >= 5, caught
 
 
+def test_the_button_dealt_stronger_cards_is_found_at_the_stated_power() -> None:
+    """The position statement, as the seat's above: a deck that deals the button's hands exactly that much
+    stronger (whoever sits there; the hero's cards show it in the hands he is dealt on the button)."""
+    fair = generated_report(1500, 8, players=(2, 6))
+    statement = next(test.power for test in fair.tests if test.key == "strength-by-position")
+    found = re.search(r"average (\d+\.\d+) ranks higher", statement)
+    assert found, statement
+    ranks = float(found.group(1))
+    runs = 8
+    caught = 0
+    for run in range(runs):
+        bias = DealBias(seed=run, strong_button=True, strong_ranks=ranks)
+        report = generated_report(1500, 4600 + run, bias, players=(2, 6))
+        assert abs(bias.strong_gained / bias.strong_cards - ranks) < 0.05  # (the deck gives what was asked)
+        caught += any(test.key == "strength-by-position" and test.rejected for test in report.tests)
+        assert {test.key for test in report.rejected} <= {"strength-by-position"}
+    # 80% promised: four or fewer of eight would happen with probability 5.6%
+    assert caught >= 5, caught
+
+
 def test_a_hero_dealt_worse_hands_is_found() -> None:
     bias = DealBias(seed=2, hero_worse=0.3)
     report = generated_report(600, 77, bias, players=(2, 9))
