@@ -36,3 +36,14 @@ def pokerstars_files() -> list[Path]:
     if root is None:
         return []
     return sorted(p for p in (root / "PokerStars").rglob("*.txt"))
+
+
+BIG_FOLDER = 2 << 20  # (a room folder of more bytes read end to end is an integration test: tests/conftest.py)
+
+
+def folder_param(name: str) -> object:
+    """A corpus room folder as a test parameter: marked `integration` (and so slow) when it holds more than
+    BIG_FOLDER bytes, since a test that reads it all then reads megabytes."""
+    folder = (corpus_root() or Path("/nonexistent")) / name
+    size = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+    return pytest.param(name, marks=pytest.mark.integration) if size > BIG_FOLDER else name

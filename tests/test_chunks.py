@@ -13,7 +13,7 @@ import itertools
 from pathlib import Path
 
 import pytest
-from corpus_paths import corpus_root
+from corpus_paths import corpus_root, folder_param
 
 from omaha_audit.generate import GenerateConfig, generate
 from omaha_audit.model import Game
@@ -27,13 +27,6 @@ from omaha_audit.run.pipeline import Auditor
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
 READER = hand_source()
 ROOMS = sorted(path.name for path in (corpus_root() or Path("/nonexistent")).glob("*") if path.is_dir())
-BIG = 2 << 20  # (a room folder of more bytes is read whole and in pieces as an integration test: tests/conftest.py)
-
-
-def _room_param(room: str) -> object:
-    folder = (corpus_root() or Path("/nonexistent")) / room
-    size = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
-    return pytest.param(room, marks=pytest.mark.integration) if size > BIG else room
 
 
 WHOLE = ("an XML or JSON history is read whole", "a file of that name is read whole", "a UTF-16 file is read whole")
@@ -92,7 +85,7 @@ def _joined(files: list[Path], target: Path) -> Path | None:
     return target
 
 
-@pytest.mark.parametrize("room", [_room_param(room) for room in ROOMS] or ["(no corpus)"])
+@pytest.mark.parametrize("room", [folder_param(room) for room in ROOMS] or ["(no corpus)"])
 def test_every_room_read_in_pieces_as_whole(room: str, tmp_path: Path) -> None:
     """A room's corpus files end to end, in pieces of 2,000 bytes (several hands, several tables a piece);
     a room of XML or JSON files is read whole (and said so)."""

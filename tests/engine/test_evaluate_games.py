@@ -192,6 +192,7 @@ def _seven_card_games(count: int, seed: int) -> None:
     assert assert_same_order([razz_low(hand) for hand in hands], [ref_razz(hand) for hand in hands]) > 300
 
 
+@pytest.mark.integration  # (a brute-force enumeration: tests/conftest.py)
 def test_seven_card_games_against_brute_force() -> None:
     _seven_card_games(20_000, 34)
 

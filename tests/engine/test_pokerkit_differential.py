@@ -79,6 +79,7 @@ from omaha_audit.rooms import preset_for
 from omaha_audit.rules.registry import audit_hand
 
 pytest.importorskip("pokerkit")
+pytestmark = pytest.mark.slow  # (a differential run against pokerkit: the full run, CI, makes it)
 
 FLAGS = ("halves", "remainder", "merge", "low quirk")
 Awards = dict[tuple[str, int], int]  # (player, run) -> chips; run 0, or 1/2 when run twice

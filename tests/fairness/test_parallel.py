@@ -8,6 +8,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from omaha_audit.cli.app import app
@@ -17,6 +18,10 @@ from omaha_audit.generate import GenerateConfig, generate
 from omaha_audit.model import Game
 from omaha_audit.parse.files import expand_paths
 from omaha_audit.run.parallel import Workers, executor_for
+
+# (the workers' reports against one process's, differential runs: the full run, CI, makes them; the audit's
+# own `--jobs 2` runs are in tests/test_parallel.py)
+pytestmark = pytest.mark.slow
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 GAMES = (Game.OMAHA, Game.OMAHA_HI_LO, Game.COURCHEVEL, Game.HOLDEM)

@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from corpus_paths import REPO, corpus_root, require_corpus
+from corpus_paths import REPO, corpus_root, folder_param, require_corpus
 
 from interop.roundtrip import carried, differences
 from omaha_audit.interop import pokerstars_text
@@ -84,7 +84,7 @@ def _folders() -> list[str]:
 
 
 @pytest.mark.corpus
-@pytest.mark.parametrize("folder", _folders())
+@pytest.mark.parametrize("folder", [folder_param(name) for name in _folders()])
 def test_every_corpus_room_round_trips(folder: str, tmp_path: Path) -> None:
     root = require_corpus()
     paths = sorted(p for p in (root / folder).rglob("*") if p.is_file())
