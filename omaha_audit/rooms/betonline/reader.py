@@ -50,6 +50,7 @@ from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.ledger import ADDED
 from omaha_audit.rooms.betonline.header import read_header
 from omaha_audit.rooms.kit.amounts import read_amount
+from omaha_audit.rooms.kit.seats import first_free_seat
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
 from omaha_audit.rooms.pokerstars.reader import VERBS, AmountError, HandBuilder, Reading, StarsReader
 from omaha_audit.rooms.pokerstars.summary import read_summary_seat
@@ -254,10 +255,9 @@ class BetOnlineBuilder(HandBuilder):
             seated.add(name)
             taken = {seat.seat for seat in self.seats}
             before = next((a.seat for a in reversed(self.actions[:index]) if a.seat is not None), -1)
-            free = [(before + step) % size for step in range(1, size + 1) if (before + step) % size not in taken]
-            if not free:
+            number = first_free_seat(before, size, taken, first=0)
+            if number is None:
                 continue
-            number = free[0]
             stack = sum(a.amount for a in self.actions if a.player == name)
             self.seats.append(Seat(number, name, stack, action.source))
             self.players[name] = number

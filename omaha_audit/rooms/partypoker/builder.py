@@ -45,6 +45,7 @@ from omaha_audit.parse.split import Block
 from omaha_audit.rooms.kit.amounts import FinerThanUnit
 from omaha_audit.rooms.kit.cards import CardError, read_card, split_cards
 from omaha_audit.rooms.kit.events import event_kind
+from omaha_audit.rooms.kit.seats import first_free_seat
 from omaha_audit.rooms.partypoker.header import amount as party_amount
 from omaha_audit.rooms.partypoker.header import started
 
@@ -331,11 +332,9 @@ class PartyBuilder(Ledger):
                 continue
             taken = {seat.seat for seat in self.seats if seat.stack > 0 or seat.player in active}
             before = next((a.seat for a in reversed(self.actions[:index]) if a.seat is not None), self.button or 0)
-            free = [(before + step - 1) % size + 1 for step in range(1, size + 1)]
-            free = [number for number in free if number not in taken]
-            if not free:
+            number = first_free_seat(before, size, taken)
+            if number is None:
                 continue
-            number = free[0]
             stack = max([put, *[seat.stack for seat in self.seats]])
             self.seats = [seat for seat in self.seats if seat.seat != number]
             self.seats.append(Seat(number, name, stack, action.source))
