@@ -57,42 +57,32 @@ def test_one_card_dealt_more_often_is_found_at_the_stated_power() -> None:
     assert caught >= 5, caught
 
 
-def test_one_seat_dealt_stronger_cards_is_found_at_the_stated_power() -> None:
-    """The seat-strength statement ("one whose cards average d ranks higher than fair is found about 80% of
-    the time") against a deck that deals one seat exactly that much stronger (the other seats untouched)."""
-    fair = generated_report(1500, 7, players=(2, 6))
-    statement = next(test.power for test in fair.tests if test.key == "strength-by-seat")
+@pytest.mark.parametrize(
+    ("key", "fair_seed", "first_seed"),
+    [("strength-by-seat", 7, 4500), ("strength-by-position", 8, 4600)],
+    ids=["seat 4", "the button"],
+)
+def test_one_seat_dealt_stronger_cards_is_found_at_the_stated_power(key: str, fair_seed: int, first_seed: int) -> None:
+    """The seat-strength (position-strength) statement ("one whose cards average d ranks higher than fair is
+    found about 80% of the time") against a deck that deals seat 4 (the button, whoever sits there: the
+    hero's cards show it in the hands he is dealt on the button) exactly that much stronger, the others
+    untouched."""
+    fair = generated_report(1500, fair_seed, players=(2, 6))
+    statement = next(test.power for test in fair.tests if test.key == key)
     found = re.search(r"average (\d+\.\d+) ranks higher", statement)
     assert found, statement
     ranks = float(found.group(1))
     runs = 8
     caught = 0
     for run in range(runs):
-        bias = DealBias(seed=run, strong_seat=4, strong_ranks=ranks)
-        report = generated_report(1500, 4500 + run, bias, players=(2, 6))
+        if key == "strength-by-seat":
+            bias = DealBias(seed=run, strong_seat=4, strong_ranks=ranks)
+        else:
+            bias = DealBias(seed=run, strong_button=True, strong_ranks=ranks)
+        report = generated_report(1500, first_seed + run, bias, players=(2, 6))
         assert abs(bias.strong_gained / bias.strong_cards - ranks) < 0.05  # (the deck gives what was asked)
-        caught += any(test.key == "strength-by-seat" and test.rejected for test in report.tests)
-        assert {test.key for test in report.rejected} <= {"strength-by-seat"}
-    # 80% promised: four or fewer of eight would happen with probability 5.6%
-    assert caught >= 5, caught
-
-
-def test_the_button_dealt_stronger_cards_is_found_at_the_stated_power() -> None:
-    """The position statement, as the seat's above: a deck that deals the button's hands exactly that much
-    stronger (whoever sits there; the hero's cards show it in the hands he is dealt on the button)."""
-    fair = generated_report(1500, 8, players=(2, 6))
-    statement = next(test.power for test in fair.tests if test.key == "strength-by-position")
-    found = re.search(r"average (\d+\.\d+) ranks higher", statement)
-    assert found, statement
-    ranks = float(found.group(1))
-    runs = 8
-    caught = 0
-    for run in range(runs):
-        bias = DealBias(seed=run, strong_button=True, strong_ranks=ranks)
-        report = generated_report(1500, 4600 + run, bias, players=(2, 6))
-        assert abs(bias.strong_gained / bias.strong_cards - ranks) < 0.05  # (the deck gives what was asked)
-        caught += any(test.key == "strength-by-position" and test.rejected for test in report.tests)
-        assert {test.key for test in report.rejected} <= {"strength-by-position"}
+        caught += any(test.key == key and test.rejected for test in report.tests)
+        assert {test.key for test in report.rejected} <= {key}
     # 80% promised: four or fewer of eight would happen with probability 5.6%
     assert caught >= 5, caught
 
