@@ -22,11 +22,12 @@ from omaha_audit.cli.common import check_output_file, fail_usage, file_path
 GAMES: Final = (
     "omaha", "omaha-hi-lo", "omaha5", "omaha5-hi-lo", "omaha6", "omaha6-hi-lo", "courchevel", "courchevel-hi-lo",
     "holdem", "stud", "stud-hi-lo", "razz", "triple-draw-2-7", "single-draw-2-7", "badugi", "five-card-draw",
+    "triple-draw-a-5",
 )  # fmt: skip
 GAME_ALIASES: Final = {
     "plo": "omaha", "plo8": "omaha-hi-lo", "o8": "omaha-hi-lo", "plo5": "omaha5", "plo6": "omaha6",
     "nlhe": "holdem", "hold'em": "holdem", "stud8": "stud-hi-lo", "2-7-triple-draw": "triple-draw-2-7",
-    "2-7-single-draw": "single-draw-2-7", "5-card-draw": "five-card-draw",
+    "2-7-single-draw": "single-draw-2-7", "5-card-draw": "five-card-draw", "a-5-triple-draw": "triple-draw-a-5",
 }  # fmt: skip
 STRUCTURES: Final = ("pot-limit", "no-limit", "fixed-limit")
 STRUCTURE_ALIASES: Final = {"pl": "pot-limit", "nl": "no-limit", "fl": "fixed-limit", "limit": "fixed-limit"}
@@ -148,7 +149,8 @@ def generate_command(
             metavar="NAME=VALUE",
             help="Deal from an unfair deck, to see `omaha-audit fairness` find it (repeat for several; the flop "
             "games only): card=CARD:SHARE (that card dealt 1 + SHARE times as often), "
-            "hero-worse=CHANCE, favour-seat=SEAT[:CHANCE] (an all-in's board dealt again when SEAT loses), "
+            "hero-worse=CHANCE, favour-seat=SEAT[:SHARE] (all-in boards that give SEAT SHARE of the pot beyond "
+            "its equity), "
             "strong-seat=SEAT:RANKS (that seat's cards RANKS ranks higher on average), strong-button=RANKS (the "
             "button's, whatever its seat), repeat=CHANCE (a repeated "
             "shuffle). Default: a fair deck.",

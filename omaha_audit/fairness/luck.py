@@ -222,5 +222,11 @@ def seat_luck_test(results: Sequence[Outcome], level: float) -> TestResult | Non
             f"with {typical:,} all-ins in a typical seat, run-outs that give one seat {percent(shift)} of the pot "
             "more than its equity are found about 80% of the time"
         ),
-        figures={"cells": [f"seat {seat}" for seat in order], "z": zs, "all_ins": counts},
+        figures={
+            "cells": [f"seat {seat}" for seat in order],
+            "z": zs,
+            "all_ins": counts,
+            # each seat's mean chips won beyond its equity, as a share of the pot
+            "shift": [seats[seat][0] / seats[seat][2] for seat in order],
+        },
     )

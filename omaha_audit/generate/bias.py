@@ -7,8 +7,12 @@ command line's `--unfair NAME=VALUE`.
 * ``card``/``card_share``: the card dealt (1 + share) times as often to each player: with the probability
   that makes it so (at most 1), the card, when no player holds it, swaps with a random hole card;
 * ``hero_worse``: with this probability the hero's hand swaps with the player's whose ranks sum lowest;
-* ``favour_seat``/``favour``: in an all-in where that seat's hand does not win the high against the hands
-  left, with this probability the cards still to come are dealt again from the stub (once);
+* ``favour_seat``/``favour``: run-outs that give that seat ``favour`` of the pot more than its equity, on
+  average over the all-ins it plays (1: every all-in it can win): each such all-in owes the seat ``favour``
+  of a pot; when the board does not give it the high against the hands left, with the chance of what is owed
+  (at most 1) the cards still to come are dealt again from the unseen cards until it does (at most 50 times),
+  and its share of the pot then is paid off the debt (1, or 1/k tied with k - 1 others; half of that when the
+  hand is run twice, as the second run is dealt fair); in the high games (hi/lo pays only the high half);
 * ``strong_seat``/``strong_ranks``: the hands dealt to that seat average this many ranks a card higher than
   fair, the other seats' hands untouched: while the seat's hands are short of it, the seat's hand swaps with
   the strongest of the stub's next three hands when that sums to more ranks (its cards go back into the stub
@@ -55,6 +59,7 @@ class DealBias:
     strong_hands = 0  # hands dealt to the strong seat
     strong_cards = 0  # their cards
     strong_gained = 0  # ranks the swaps gave them
+    owed = 0.0  # of a pot, to the favoured seat
 
     def __post_init__(self) -> None:
         self.rng = Random(self.seed)
@@ -132,25 +137,43 @@ class DealBias:
         runout: list[Card],
         dealt: int,
         deck: list[Card],
+        runs: int = 1,
     ) -> None:
-        """The board's cards still to come, dealt again from the stub when they do not give the favoured seat
-        the high against the hands left (in place)."""
+        """The board's cards still to come, dealt again from the unseen cards when they do not give the favoured
+        seat the high against the hands left (in place; the stub keeps the other unseen cards). `runs`: 2 when
+        the hand is run twice (the first run is dealt again, the second is dealt fair from the stub)."""
         seat = self.favour_seat
         if seat is None or seat not in seats or not self.favour or len(runout) != 5:
-            return
-        if self.rng.random() >= self.favour:
             return
         if game.is_courchevel:
             dealt = max(dealt, 1)  # (the exposed card is dealt before the betting)
         favoured = list(seats).index(seat)
         evaluate = evaluate_holdem if game is Game.HOLDEM else evaluate_high
-        keys = [evaluate(hole, runout).key for hole in holes]
-        if keys[favoured] >= max(keys) or len(deck) < 5 - dealt:
+        known = runout[:dealt]
+
+        def share(rest: Sequence[Card]) -> float:
+            """The seat's share of the high: 1 when it wins it, 1/k tied with k - 1 others, 0 when it loses."""
+            board = known + list(rest)
+            keys = [evaluate(hole, board).key for hole in holes]
+            best = max(keys)
+            return 1 / keys.count(best) if keys[favoured] == best else 0.0
+
+        self.owed = min(self.owed + self.favour, 2.0)
+        if share(runout[dealt:]) or self.rng.random() >= min(self.owed, 1.0):
+            return
+        unseen = deck + runout[dealt:]
+        size = 5 - dealt
+        for _ in range(50):
+            again = self.rng.sample(unseen, size)
+            gained = share(again)
+            if gained:
+                break
+        else:
             return
         self._count("favour")
-        again = deck[: 5 - dealt]
-        del deck[: 5 - dealt]
-        deck.extend(runout[dealt:])
+        self.owed -= gained / runs
+        taken = set(again)
+        deck[:] = [card for card in unseen if card not in taken]
         runout[dealt:] = again
 
 
@@ -176,7 +199,7 @@ def unfair_deal(bias: DealBias) -> Iterator[DealBias]:
 UNFAIR_SPECS: Final = (
     "card=CARD:SHARE",
     "hero-worse=CHANCE",
-    "favour-seat=SEAT[:CHANCE]",
+    "favour-seat=SEAT[:SHARE]",
     "strong-seat=SEAT:RANKS",
     "strong-button=RANKS",
     "repeat=CHANCE",
@@ -209,7 +232,7 @@ def _unfair_spec(found: DealBias, name: str, value: str) -> None:
         found.hero_worse = _number(value, 0.0, 1.0, "a chance")
     elif name == "favour-seat":
         found.favour_seat = _seat(first)
-        found.favour = _number(second, 0.0, 1.0, "a chance") if second else 1.0
+        found.favour = _number(second, 0.0, 1.0, "a share of the pot") if second else 1.0
     elif name == "strong-seat":
         found.strong_seat, found.strong_ranks = _seat(first), _number(second, 0.0, 12.0, "ranks a card")
     elif name == "strong-button":

@@ -296,17 +296,18 @@ class Dealer:
     def _run_out(self, dealt: int) -> None:
         rec = self.rec
         runout = self.table.runout
-        unfair = bias.active()
-        if unfair is not None:  # (tests and benchmarks of the fairness audit only)
-            left = self.live()
-            holes = [player.hole for player in left]
-            unfair.all_in(rec.game, holes, [player.seat for player in left], runout, dealt, self.table.deck)
         board = rec.boards[0]
         twice = (
             rec.cash
             and rec.structure in (Structure.POT_LIMIT, Structure.NO_LIMIT)
             and self.rng.random() < self.table.rit_chance
         )
+        unfair = bias.active()
+        if unfair is not None:  # (tests and benchmarks of the fairness audit only)
+            left = self.live()
+            seats = [player.seat for player in left]
+            holes = [player.hole for player in left]
+            unfair.all_in(rec.game, holes, seats, runout, dealt, self.table.deck, 2 if twice else 1)
         streets = [(street, size) for street, size in STREETS[1:] if size > dealt]
         if not twice:
             for street, size in streets:

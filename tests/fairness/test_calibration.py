@@ -110,6 +110,20 @@ def test_run_outs_that_favour_a_seat_are_found() -> None:
     assert seat.figures["cells"][0] == "seat 1" and seat.figures["z"][0] > 3  # type: ignore[index]
 
 
+def test_run_outs_give_the_favoured_seat_the_share_asked() -> None:
+    """A deck sized to a share of the pot (the unit of the luck-by-seat statement) gives the seat that share
+    beyond its equity, as the audit's own equities measure it, over what the same tables dealt fair give it."""
+    shifts = {}
+    for share in (0.0, 0.3):
+        bias = DealBias(seed=4, favour_seat=1, favour=share)
+        report = generated_report(3000, 35, bias, players=(2, 3), structures=(Structure.NO_LIMIT,))
+        seat = next(test for test in report.tests if test.key == "seat-luck")
+        assert seat.figures["cells"][0] == "seat 1"  # type: ignore[index]
+        shifts[share] = seat.figures["shift"][0]  # type: ignore[index]
+        assert share == 0 or bias.applied["favour"] > 20
+    assert 0.2 < shifts[0.3] - shifts[0.0] < 0.4, shifts
+
+
 @pytest.mark.parametrize("games", [(Game.OMAHA_HI_LO,), (Game.HOLDEM,)])
 def test_the_unfair_hook_is_off_outside_its_block(games: tuple[Game, ...]) -> None:
     first = generated_report(60, 9, games=games)
