@@ -1,8 +1,10 @@
 """Settle a replayed hand from first principles: the uncalled bet, the pots, who wins each pot on each
-board and each half, and the exact amount each player should collect (SP-*, HL-*, OC-*, RIT-*)."""
+board and each half, and the exact amount each player should collect (SP-*, HL-*, OC-*, RIT-*; ties in stud:
+engine/stud_odd_chips.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from omaha_audit.engine.evaluate import Evaluations
@@ -10,6 +12,7 @@ from omaha_audit.engine.evaluate.games import showdown_key, stud_low8
 from omaha_audit.engine.pots import Pot, build_pots, split_boards, split_evenly, split_halves, uncalled_bet
 from omaha_audit.engine.replay import Replay
 from omaha_audit.engine.stud import STUD_GAMES
+from omaha_audit.engine.stud_odd_chips import stud_split
 from omaha_audit.model import Card, Game, Half, Hand, PotBasis, ShowdownKind
 from omaha_audit.model.frozen import fast_init
 
@@ -255,8 +258,18 @@ def split_board(
     low: tuple[str, ...],
     seat_of: dict[str, int],
     chip: int,
+    cards: Mapping[str, tuple[Card, ...]] | None = None,
 ) -> list[Share]:
-    """One board's `amount` of `pot` split between its `high` and `low` winners (odd chips: OC-1..OC-6)."""
+    """One board's `amount` of `pot` split between its `high` and `low` winners (odd chips: OC-1..OC-7).
+    Stud ties share by the players' cards (OC-7: `cards`, each player's cards; read from the hand when not
+    given); the other games' by seat (OC-2)."""
+    if hand.game in STUD_GAMES:
+        known = cards if cards is not None else stud_cards(hand)
+        razz = hand.game is Game.RAZZ
+        return [
+            Share(pot.index, run, half, name, value)
+            for half, name, value in stud_split(amount, high, low, known, chip, razz)
+        ]
     button = hand.button
     if not low:
         shares = split_evenly(amount, high, seat_of, button, chip)
@@ -274,16 +287,6 @@ def split_board(
         for name, value in split_evenly(low_half, low, seat_of, button, chip).items()
     ]
     return out
-
-
-def _odd_chip_between(amount: int, high: tuple[str, ...], low: tuple[str, ...], chip: int) -> bool:
-    """True when tied hands share a pot (or half) that does not divide evenly between them."""
-    if not low or set(high) == set(low):
-        return len(high) > 1 and (amount // chip) % len(high) != 0
-    high_half, low_half = split_halves(amount, chip)
-    return (len(high) > 1 and (high_half // chip) % len(high) != 0) or (
-        len(low) > 1 and (low_half // chip) % len(low) != 0
-    )
 
 
 def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settlement:
@@ -361,10 +364,6 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
                 break
             elif stud:
                 high, low = _best(hand, list(contenders), cards, board, evaluations)
-                if _odd_chip_between(amount, high, low, house.min_chip):
-                    # stud gives the odd chip by the cards (the highest card by suit), not by seat
-                    decided, reason = False, "an odd chip between tied stud hands"
-                    break
             elif draw and repeated_card((), [cards[name] for name in contenders]):
                 decided, reason = False, "a card appears twice in the cards to compare"
                 break
@@ -378,7 +377,7 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
                 break
             else:
                 high, low = _best(hand, list(contenders), cards, board, evaluations)
-            shares = split_board(hand, pot, run, amount, high, low, seat_of, house.min_chip)
+            shares = split_board(hand, pot, run, amount, high, low, seat_of, house.min_chip, cards)
             board_results.append(BoardResult(run, board, amount, high, low, tuple(shares)))
         results.append(PotResult(pot, net, contenders, decided, reason, tuple(board_results)))
     return Settlement(refund, contributions, tuple(pots), tuple(results), cards, mucked)

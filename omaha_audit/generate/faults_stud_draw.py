@@ -3,9 +3,10 @@ flop games' kinds apply to them.
 
 Kinds of the flop games that apply, unchanged (generate/faults.py, faults_settle.py): a raise after the cap
 (fixed limit), two folds or checks written in the wrong order, a wrong uncalled bet, wrong side pots, the pot
-to the wrong player, the hi/lo split and a low without a qualifier (stud hi/lo), the rake over the cap, the
-collected amounts and the rake not adding up; in draw games, where blinds and a button are dealt, a blind of
-the wrong amount or from the wrong seat and the odd chip to the wrong tied winner.
+to the wrong player, the hi/lo split and a low without a qualifier (stud hi/lo), the odd chip to the low half
+or to the wrong tied winner (in stud by the cards, RULES.md OC-7: the tied hands are dealt as one player's
+ranks in other suits), the rake over the cap, the collected amounts and the rake not adding up; in draw games,
+where blinds and a button are dealt, a blind of the wrong amount or from the wrong seat.
 
 Kinds of their own: the bring-in from the wrong player (OA316) or for more than the small bet (OA317), a
 draw that gives the player a card too many or too few (OA207), a card dealt twice and a hand of the wrong
@@ -14,8 +15,7 @@ size (OA201, OA202, written on the stud and draw lines), a shown hand described 
 
 Kinds that do not apply, and why (`NOT_APPLICABLE`): the pot-limit and no-limit betting errors (the games
 are dealt at fixed limit, as PokerStars deals its stud and its limit draw tables); run it twice (no board);
-in stud, the odd chip (the audit leaves an odd chip between tied stud hands undecided: the room gives it by
-the cards' suits) and the blinds (stud has none: its forced bet is the bring-in).
+in stud, the blinds (stud has none: its forced bet is the bring-in).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from omaha_audit.generate.play import DealerHooks
 from omaha_audit.generate.record import Act, Dealt, DrawLine, HandRecord, Player, StudCards
 from omaha_audit.generate.showdown import DealerBugs
 from omaha_audit.generate.stud_draw import DRAW, STUD, StudDrawDealer, StudDrawHooks
-from omaha_audit.generate.table import Scenario, Table
+from omaha_audit.generate.table import Table
 from omaha_audit.model import Game
 from omaha_audit.model.hand_value import describe_stud_draw
 
@@ -180,40 +180,6 @@ class StudDrawDuplicateCard(Fault):
         return False
 
 
-class _NoStudOddChip(Fault):
-    """A settlement fault in stud only where no pot holds an odd chip between tied hands (the audit leaves
-    those pots undecided: the module docstring)."""
-
-    def __init__(self, inner: Fault) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.codes = inner.codes
-        self.needs = inner.needs
-        self.description = inner.description
-
-    def scenario(self, rng: Random) -> Scenario:
-        return self.inner.scenario(rng)
-
-    def finish(self, rec: HandRecord, rng: Random, schedule: RakeSchedule, hooks: DealerHooks | None) -> bool:
-        if rec.game in STUD and _odd_tie(rec):
-            return False
-        return self.inner.finish(rec, rng, schedule, hooks)
-
-
-def _odd_tie(rec: HandRecord) -> bool:
-    settlement = rec.settlement
-    assert settlement is not None
-    for result in settlement.results:
-        highs, lows = len(result.high_winners), len(result.low_winners)
-        if lows:
-            high_half, low_half = result.amount - result.amount // 2, result.amount // 2
-            if (highs > 1 and high_half % highs) or (lows > 1 and low_half % lows):
-                return True
-        elif highs > 1 and result.amount % highs:
-            return True
-    return False
-
-
 class _StudUncalled(WrongUncalledBet):
     """The wrong uncalled bet, in stud not on a bring-in nobody called: ACR leaves an uncalled bring-in in the
     pot as it leaves a big blind nobody called (the audit accepts either there), so no text would show it."""
@@ -265,14 +231,14 @@ def stud_draw_faults() -> dict[str, tuple[Fault, frozenset[Game]]]:
         (BringInOverSmallBet(), STUD_ONLY),
         (ActionOutOfTurn(), ALL),
         (_StudUncalled(), ALL),
-        (_NoStudOddChip(SidePotWrong()), ALL),
-        (_NoStudOddChip(WrongWinner()), ALL),
-        (_NoStudOddChip(HiLoSplitWrong()), frozenset({Game.STUD_HI_LO})),
-        (OddChipWrong(), DRAW_ONLY),
-        (_NoStudOddChip(LowWithoutQualifier()), frozenset({Game.STUD_HI_LO})),
-        (_NoStudOddChip(RakeOverCap()), ALL),
-        (_NoStudOddChip(CollectedPlusRakeMismatch()), ALL),
-        (_NoStudOddChip(StudDrawWrongDescription()), ALL),
+        (SidePotWrong(), ALL),
+        (WrongWinner(), ALL),
+        (HiLoSplitWrong(), frozenset({Game.STUD_HI_LO})),
+        (OddChipWrong(), ALL),
+        (LowWithoutQualifier(), frozenset({Game.STUD_HI_LO})),
+        (RakeOverCap(), ALL),
+        (CollectedPlusRakeMismatch(), ALL),
+        (StudDrawWrongDescription(), ALL),
         (StudDrawDuplicateCard(), ALL),
         (StudDrawCardCount(), ALL),
         (DrawWrongCount(), DRAW_ONLY),

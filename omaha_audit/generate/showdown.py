@@ -45,6 +45,8 @@ from omaha_audit.generate.record import (
 )
 from omaha_audit.model import Card, Game
 
+STUD_GAMES = (Game.STUD, Game.STUD_HI_LO, Game.RAZZ)
+
 
 @dataclass(frozen=True, slots=True)
 class DealerBugs:
@@ -198,6 +200,12 @@ def _award(
         low_winners = [bugs.fake_low[2]]
     if bugs.winner is not None and bugs.winner[:2] == (run, pot):
         high_winners = [bugs.winner[2]]
+    if rec.game in STUD_GAMES:  # no button: the odd chips go by the cards (RULES.md OC-7)
+        if low_winners and set(high_winners) == set(low_winners):  # (OC-5: one order for the whole pot)
+            high_winners = low_winners = _by_cards(rec, high_winners, low=False)
+        else:
+            high_winners = _by_cards(rec, high_winners, low=rec.game is Game.RAZZ)
+            low_winners = _by_cards(rec, low_winners, low=True)
     odd_bug = bugs.odd_chip[2] if bugs.odd_chip is not None and bugs.odd_chip[:2] == (run, pot) else None
     shares: list[Share] = []
     if eligible_count == 1:
@@ -221,6 +229,20 @@ def _award(
         split = split_among(amount, high_winners, first_odd)
         shares += [Share(name, chips, pot, run, "whole") for name, chips in split if chips]
     return shares, result
+
+
+def _by_cards(rec: HandRecord, names: list[str], low: bool) -> list[str]:
+    """Tied stud players in the order they get odd chips: by the best card each holds among all of his
+    cards, the highest (ace high, then spades, hearts, diamonds, clubs) or with `low` the lowest (ace low,
+    then clubs, diamonds, hearts, spades). No two players hold the same card, so the best cards decide."""
+
+    def worth(card: Card) -> tuple[int, int]:  # (higher is better)
+        suit = "cdhs".index(card.suit)
+        if low:
+            return -(1 if card.rank == 14 else card.rank), -suit
+        return card.rank, suit
+
+    return sorted(names, key=lambda name: max(worth(card) for card in rec.player(name).hole), reverse=True)
 
 
 def _describe(
