@@ -7,6 +7,10 @@ Which codes flag a fault depends on how the room moves its button (`RoomSessions
 preset for the room): a big blind that jumps a player is OA702 where the button is dead (the big blind
 must advance one seat a hand) and, where the button moves, simply blinds posted by the wrong seats for
 the button printed: OA310, the per-hand rule.
+
+At stud tables (no button, no blinds: session_stud.py) the kinds about the button and the blinds do not
+apply (`STUD_NOT_APPLICABLE`, with the reasons): their `fits` refuses a stud table. The stacks carried
+over (OA705), the duplicate hand (OA706) and the tournament level (OA707) apply as at the other tables.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from random import Random
+from typing import Final
 
 from omaha_audit.generate.seating import (
     BIG,
@@ -64,6 +69,15 @@ def room_sessions(room: str) -> RoomSessions:
     return support
 
 
+# The kinds that do not apply at stud tables, and why.
+STUD_NOT_APPLICABLE: Final = {
+    "button_skips_seat": "stud has no button (the bring-in, the lowest up card, opens the betting)",
+    "big_blind_skips_player": "stud has no blinds: every player dealt in posts the ante",
+    "returning_player_not_charged": "stud has no blinds to miss: a player coming back posts the ante only",
+    "new_player_not_posting": "stud has no blinds to wait for: a new player is dealt in at once, posting the ante",
+}
+
+
 class TableFault:
     """One kind of continuity error."""
 
@@ -76,6 +90,8 @@ class TableFault:
         raise NotImplementedError
 
     def fits(self, session: TableSession) -> bool:
+        if session.stud and self.name in STUD_NOT_APPLICABLE:
+            return False
         return not (self.cash_only and not session.cash) and not (self.tournament_only and session.cash)
 
     def plan(self, session: TableSession, prepared: Prepared, room: RoomSessions, rng: Random) -> Prepared | None:

@@ -9,8 +9,8 @@ the posts and the cards, and `settle` carries every stack over to the next hand 
 what the player put in, plus the uncalled bet returned and what they collected.
 
 Cash tables keep their blinds; a tournament table's level rises with the clock, busted players leave, and
-players too short for the next hand's blinds and ante are moved on. Continuity faults (faults_table.py)
-change a prepared hand before it is committed.
+players too short for the next hand's blinds and ante are moved on. Stud tables have no button and no
+blinds (session_stud.py). Continuity faults (faults_table.py) change a prepared hand before it is committed.
 """
 
 from __future__ import annotations
@@ -19,11 +19,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from random import Random
 
-from omaha_audit.generate.config import (
-    FIXED_LIMIT_LEVELS,
-    TOURNAMENT_LEVELS,
-    Stakes,
-)
+from omaha_audit.generate.config import FIXED_LIMIT_LEVELS, PLAYER_NAMES, TOURNAMENT_LEVELS, Stakes
 from omaha_audit.generate.deal import deal_cards, draw_hands
 from omaha_audit.generate.policy import random_style
 from omaha_audit.generate.record import HandRecord, Player
@@ -32,11 +28,14 @@ from omaha_audit.generate.seating import (
     Placement,
     Previous,
     Wish,
+    clockwise_from,
     first_placement,
     next_previous,
     note_missed,
     place,
 )
+from omaha_audit.generate.session_stud import STUD_LEVELS, stud_level_stakes, stud_placement, stud_wish
+from omaha_audit.generate.stud_draw import is_stud
 from omaha_audit.generate.table import Scenario, Table
 from omaha_audit.model import Game, Structure, Unit
 
@@ -128,6 +127,7 @@ class TableSession:
         self.max_seats = max_seats
         self.cap = cap  # players seated at most (the deck and the run's --players)
         self.game = game
+        self.stud = is_stud(game)  # no button, no blinds (session_stud.py)
         self.structure = structure
         self.unit = unit
         self.rules = rules
@@ -158,13 +158,20 @@ class TableSession:
 
     # ---- the stakes ---------------------------------------------------------------------------------
     def level_at(self, moment: datetime) -> int:
-        levels = FIXED_LIMIT_LEVELS if self.structure is Structure.FIXED_LIMIT else TOURNAMENT_LEVELS
+        levels = self._levels()
         elapsed = int((moment - self.opened).total_seconds())
         return min(len(levels) - 1, self.level_start + elapsed // self.level_seconds)
+
+    def _levels(self) -> tuple[tuple[object, ...], ...]:
+        if self.stud:
+            return STUD_LEVELS
+        return FIXED_LIMIT_LEVELS if self.structure is Structure.FIXED_LIMIT else TOURNAMENT_LEVELS
 
     def stakes_at(self, level: int) -> Stakes:
         if self.cash_stakes is not None:
             return self.cash_stakes
+        if self.stud:
+            return stud_level_stakes(level)
         if self.structure is Structure.FIXED_LIMIT:
             name, small_bet, big_bet, ante = FIXED_LIMIT_LEVELS[level]
             return Stakes(small_bet // 2, small_bet, ante, small_bet, big_bet, name)
@@ -250,8 +257,6 @@ class TableSession:
         return EXTRA
 
     def fresh_name(self, rng: Random) -> str:
-        from omaha_audit.generate.config import PLAYER_NAMES
-
         while True:
             name = rng.choice(PLAYER_NAMES)
             if name not in self.names and name != self.hero:
@@ -267,7 +272,9 @@ class TableSession:
     def wishes(self, gap: Gap) -> dict[int, Wish]:
         wishes: dict[int, Wish] = {}
         for seat, sitter in self.sitters(gap).items():
-            if seat in gap.free:
+            if self.stud:
+                wishes[seat] = stud_wish(sitter.state, seat in gap.sit_out, gap.hold)
+            elif seat in gap.free:
                 wishes[seat] = Wish("free")
             elif seat in gap.sit_out:
                 wishes[seat] = Wish("out")
@@ -293,9 +300,10 @@ class TableSession:
         stakes = self.stakes_at(level)
         if self.prev is None:
             seats = sorted(s for s, p in self.seats.items() if p.state == "on")
-            placed = first_placement(seats, rng.randrange(len(seats)))
             wishes = {seat: Wish("on") if seat in seats else Wish("out") for seat in self.seats}
-            return Prepared(Gap(), wishes, placed, stakes, level)
+            first = stud_placement(wishes) if self.stud else first_placement(seats, rng.randrange(len(seats)))
+            assert first is not None
+            return Prepared(Gap(), wishes, first, stakes, level)
         gap = self.propose(rng, stakes)
         hero_seat = next(seat for seat, sitter in self.seats.items() if sitter.name == self.hero)
         if hero_seat in gap.forced:
@@ -304,7 +312,7 @@ class TableSession:
         for fewer in (2,) if calm else (0, 1, 2):
             tried = gap if fewer == 0 else gap.calmer(fewer)
             wishes = self.wishes(tried)
-            found = place(self.rules.mode, self.prev, wishes)
+            found = stud_placement(wishes) if self.stud else place(self.rules.mode, self.prev, wishes)
             if found is not None:
                 return Prepared(tried, wishes, found, stakes, level)
         self.closed = "too few players"
@@ -315,7 +323,7 @@ class TableSession:
         assert self.prev is not None
         gap = gap if gap is not None else prepared.gap
         wishes = self.wishes(gap)
-        placed = place(self.rules.mode, self.prev, wishes, button)
+        placed = stud_placement(wishes) if self.stud else place(self.rules.mode, self.prev, wishes, button)
         if placed is None:
             return None
         return Prepared(gap, wishes, placed, prepared.stakes, prepared.level, prepared.duplicate, set(prepared.tags))
@@ -359,7 +367,7 @@ class TableSession:
             started=started,
             table=self.name,
             max_seats=self.max_seats,
-            button=placed.button,
+            button=placed.button,  # (0 at a stud table: no button)
             seats=players,
             hero=self.hero,
             tournament_id=self.tournament_id,
@@ -370,11 +378,12 @@ class TableSession:
         if stakes.ante:
             posts += [(player, "the ante", stakes.ante) for player in dealt]
         small = by_seat[placed.small] if placed.small is not None else None
-        big = by_seat[placed.big]
+        big = by_seat[placed.big]  # (stud: a stand-in, replaced by the bring-in)
         if small is not None:
             posts.append((small, "small blind", stakes.small_blind))
-        posts.append((big, "big blind", stakes.big_blind))
-        for seat in _clockwise(placed.big, list(placed.extras)):
+        if not self.stud:
+            posts.append((big, "big blind", stakes.big_blind))
+        for seat in clockwise_from(placed.big, list(placed.extras)):
             what = placed.extras[seat]
             amount = stakes.small_blind + stakes.big_blind if what == BOTH else stakes.big_blind
             posts.append((by_seat[seat], what, amount))
@@ -382,7 +391,7 @@ class TableSession:
         self._tag(prepared, dealt)
         names = [player.name for player in dealt]
         hero = names.index(self.hero) if self.hero in names else None
-        if self.game.is_draw:  # (generate/stud_draw.py: the hands of the game's size from one deck)
+        if self.game.is_draw or self.stud:  # (generate/stud_draw.py: each hand's cards from one deck)
             holes, runout, deck = draw_hands(rng, self.game, len(dealt))
         else:
             seats = tuple(player.seat for player in dealt)
@@ -397,12 +406,13 @@ class TableSession:
         tags.add("session")
         if self.prev is None:
             return
-        if placed.button not in self.seats:
-            tags.add("button-on-empty-seat")
-        elif placed.button not in placed.dealt:
-            tags.add("button-on-sitting-out-seat")
-        if placed.small is None:
-            tags.add("dead-small-blind")
+        if not self.stud:  # (a stud table has no button and no blinds)
+            if placed.button not in self.seats:
+                tags.add("button-on-empty-seat")
+            elif placed.button not in placed.dealt:
+                tags.add("button-on-sitting-out-seat")
+            if placed.small is None:
+                tags.add("dead-small-blind")
         if len(dealt) == 2 and len(self.prev.dealt) > 2:
             tags.add("to-heads-up")
         if len(dealt) > 2 and len(self.prev.dealt) == 2:
@@ -412,7 +422,8 @@ class TableSession:
             if sitter.state in ("back", "out"):
                 tags.add("returned-posting" if seat in placed.extras else "returned")
             elif sitter.state == "new":
-                tags.add("new-player-posted" if seat in placed.extras else "new-player-in-big-blind")
+                entry = "dealt-in" if self.stud else "posted" if seat in placed.extras else "in-big-blind"
+                tags.add(f"new-player-{entry}")
         if not self.cash and prepared.level > self.last_level >= 0:
             tags.add("level-up")
 
@@ -434,15 +445,10 @@ class TableSession:
                 if sitter.out_for <= 0:
                     sitter.state = "back"
         placed = prepared.placed
-        if self.prev is not None and self.cash:
+        if self.prev is not None and self.cash and not self.stud:
             note_missed(self.owed, self.played, self.prev.big, placed, listed)
         self.played.update(listed[seat] for seat in placed.dealt)
         self.prev = next_previous(placed, self.prev, listed)
         self.last_level = prepared.level
         self.last_won = won
         self.hands_left -= 1
-
-
-def _clockwise(start: int, seats: list[int]) -> list[int]:
-    ordered = sorted(seats)
-    return [seat for seat in ordered if seat > start] + [seat for seat in ordered if seat <= start]

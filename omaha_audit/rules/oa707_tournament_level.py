@@ -74,7 +74,8 @@ def _comparable(earlier: TableHand, later: TableHand) -> bool:
 
 
 def _text(hand: TableHand) -> str:
-    blinds = f"{hand.small_blind}/{hand.big_blind}"
+    # (a stud hand has no small blind: its figure is the small bet, which `big_blind` holds there)
+    blinds = f"{hand.small_blind}/{hand.big_blind}" if hand.small_blind is not None else f"{hand.big_blind}"
     return blinds + (f" ante {hand.ante}" if hand.ante else "")
 
 
