@@ -9,7 +9,7 @@ import pytest
 from devtools.accuracy import Accuracy, measure
 
 from omaha_audit.generate import GenerateConfig, chosen_faults, fault_names
-from omaha_audit.generate.config import STUD_DRAW_GAMES
+from omaha_audit.generate.writers import stud_draw_written
 
 
 @pytest.mark.integration  # (a generator-sized run, generated and audited: tests/conftest.py)
@@ -31,7 +31,7 @@ def test_recall_is_total_and_clean_hands_stay_clean(tmp_path: Path) -> None:
 def test_stud_and_draw_recall_is_total_and_clean_hands_stay_clean(tmp_path: Path) -> None:
     """The same for the stud and draw games (generate/stud_draw.py) in PokerStars text: 30 hands of every kind
     that applies to them, 1,000 clean hands."""
-    games = STUD_DRAW_GAMES
+    games = stud_draw_written("pokerstars")  # (all but A-5 triple draw, which Full Tilt text alone writes)
     kinds = chosen_faults(GenerateConfig(hands=1, seed=1, games=games, fault_rate=1.0))
     accuracy = Accuracy()
     measure(tmp_path, GenerateConfig(hands=30 * len(kinds), seed=21, games=games, fault_rate=1.0), accuracy)

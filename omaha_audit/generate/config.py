@@ -75,7 +75,8 @@ STUD_DRAW_TEXT: dict[Game, str] = {
     Game.BADUGI: "Badugi",
     Game.FIVE_CARD_DRAW: "5 Card Draw",
 }
-STUD_DRAW_GAMES: tuple[Game, ...] = tuple(STUD_DRAW_TEXT)
+# A-5 triple draw besides: PokerStars deals none (no words of its own above), Full Tilt did (rooms/fulltilt/writer.py).
+STUD_DRAW_GAMES: tuple[Game, ...] = (*STUD_DRAW_TEXT, Game.TRIPLE_DRAW_A_5)
 
 STRUCTURE_TEXT: dict[Structure, str] = {
     Structure.POT_LIMIT: "Pot Limit",
@@ -328,9 +329,9 @@ class GenerateConfig:
         if self.seed < 0:
             raise ValueError("--seed must be 0 or more")
         for game in self.games:
-            if game not in GAME_TEXT and game not in STUD_DRAW_TEXT:
+            if game not in GAME_TEXT and game not in STUD_DRAW_GAMES:
                 raise ValueError(f"the generator does not deal {game.value!r}")
-        if any(game in STUD_DRAW_TEXT for game in self.games) and any(game in GAME_TEXT for game in self.games):
+        if any(game in STUD_DRAW_GAMES for game in self.games) and any(game in GAME_TEXT for game in self.games):
             raise ValueError("stud and draw games are generated in runs of their own, without flop games")
         for structure in self.structures:
             if structure not in STRUCTURE_TEXT:

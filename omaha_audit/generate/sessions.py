@@ -15,6 +15,10 @@ one likelier at that table. A table's hand after a faulty one is always clean, a
 sits out by choice before it (what follows from the error is judged on its own). Labels are today's: one
 line per hand, `fault` and `expected_codes` on the faulty hand (a duplicate's label is the second copy's).
 
+Stud tables (stud, stud hi/lo, razz: session_stud.py) have no button and no blinds: the kinds about them
+do not apply there (faults_table.STUD_NOT_APPLICABLE); a run of stud tables only hands out the others, and
+refuses one of those named, with the reason.
+
 The same configuration and seed give the same bytes.
 """
 
@@ -42,6 +46,7 @@ from omaha_audit.generate.config import (
 )
 from omaha_audit.generate.dealing import DealingRules
 from omaha_audit.generate.faults_table import (
+    STUD_NOT_APPLICABLE,
     DuplicateDifferentText,
     RoomSessions,
     TableFault,
@@ -50,10 +55,11 @@ from omaha_audit.generate.faults_table import (
 )
 from omaha_audit.generate.play import Dealer
 from omaha_audit.generate.record import HandRecord
+from omaha_audit.generate.session_stud import STUD_PLAYERS, STUD_SEATS, stud_cash_stakes
 from omaha_audit.generate.session_table import Prepared, Rules, Sitter, TableSession
-from omaha_audit.generate.stud_draw import DRAW_BETS, DRAW_MOST, StudDrawDealer
+from omaha_audit.generate.stud_draw import DRAW_BETS, DRAW_MOST, StudDrawDealer, is_stud
 from omaha_audit.generate.table import MOST_PLAYERS, USD, fixed_limit_cash
-from omaha_audit.generate.writers import room_dealing, writer_for
+from omaha_audit.generate.writers import cannot_show, room_dealing, runs_twice, writer_for
 from omaha_audit.model import CHIPS, Game, Structure
 
 _SECONDS_BETWEEN_HANDS = (25, 150)  # at one table
@@ -63,19 +69,24 @@ def chosen_table_faults(config: GenerateConfig) -> list[str]:
     """The continuity fault kinds a sessions run hands out (ValueError for unknown or impossible ones)."""
     kinds = table_faults()
     room_sessions(config.room)
-    stud = [game.value for game in config.games if game.cards_held and not game.is_draw]
-    if stud:
-        raise ValueError(f"sessions of {', '.join(stud)} tables are not generated (draw tables are)")
+    only_stud = all(is_stud(game) for game in config.games)  # (else a kind of STUD_NOT_APPLICABLE fits the rest)
+    hidden = cannot_show(config.room, config.variants)  # (e.g. a level where the room's text prints none)
     if not config.faults:
         return [
             name
             for name, fault in kinds.items()
             if not (fault.tournament_only and config.tournament_share <= 0)
             and not (fault.cash_only and config.tournament_share >= 1)
+            and not (only_stud and name in STUD_NOT_APPLICABLE)
+            and name not in hidden
         ]
     for name in config.faults:
         if name not in kinds:
             raise ValueError(f"unknown continuity fault kind {name!r} for --sessions; known: {', '.join(kinds)}")
+        if name in hidden:
+            raise ValueError(f"fault {name!r} cannot be shown in {config.room} text")
+        if only_stud and name in STUD_NOT_APPLICABLE:
+            raise ValueError(f"fault {name!r} does not apply to stud tables: {STUD_NOT_APPLICABLE[name]}")
         fault = kinds[name]
         if fault.tournament_only and config.tournament_share <= 0:
             raise ValueError(f"fault {name!r} needs tournament tables (--tournament-share above 0)")
@@ -104,11 +115,16 @@ class _Tables:
         most = MOST_PLAYERS.get(game.hole_cards or 4, 10)
         if game.is_draw:  # (generate/stud_draw.py: fixed limit, six players at most)
             structure, most = Structure.FIXED_LIMIT, DRAW_MOST
+        elif is_stud(game):  # (fixed limit, seven players at most at eight seats)
+            structure, most = Structure.FIXED_LIMIT, STUD_PLAYERS
         high = min(config.max_players, most)
         low = min(config.min_players, high)
         seated = rng.randint(low, high)
         sizes = [size for size in TABLE_SIZES if size >= max(seated, low)] or [10]
-        max_seats = sizes[0] if rng.random() < 0.6 or len(sizes) == 1 else rng.choice(sizes[1:])
+        if is_stud(game):
+            max_seats = STUD_SEATS
+        else:
+            max_seats = sizes[0] if rng.random() < 0.6 or len(sizes) == 1 else rng.choice(sizes[1:])
         cap = min(high, max_seats)
         numbers = sorted(rng.sample(range(1, max_seats + 1), seated))
         names = [name for name in rng.sample(PLAYER_NAMES, seated + 1) if name != self.hero][: seated - 1]
@@ -174,6 +190,8 @@ class _Tables:
 
 
 def _cash_stakes(rng: Random, structure: Structure, rules: DealingRules, game: Game) -> Stakes:
+    if is_stud(game):
+        return stud_cash_stakes(rng)
     if game.is_draw:
         return fixed_limit_cash(rng.choice(DRAW_BETS), rules)
     if structure is Structure.FIXED_LIMIT:
@@ -230,9 +248,10 @@ class SessionRun:
             assert self.hand_id is not None
             self.hand_id += self.master.randint(1, 200)
             set_up = table.commit(prepared, str(self.hand_id), _timestamp(moment), rng)
-            hand = (
-                StudDrawDealer(set_up, rng, self.schedule) if table.game.is_draw else Dealer(set_up, rng, self.schedule)
-            )
+            if not runs_twice(self.config.room):  # (a room whose text never runs a board twice: writers.py)
+                set_up.rit_chance = 0.0
+            stud_draw = table.game.is_draw or table.stud
+            hand = StudDrawDealer(set_up, rng, self.schedule) if stud_draw else Dealer(set_up, rng, self.schedule)
             rec = hand.play()
             rec.tags.update(prepared.tags)
             table.settle(rec, prepared)

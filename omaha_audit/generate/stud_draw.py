@@ -1,5 +1,5 @@
 """Stud and draw hands: seven-card stud, stud hi/lo and razz, and the draw games (2-7 triple and single draw,
-badugi, five-card draw), dealt and played at fixed-limit cash tables (the way PokerStars deals them).
+badugi, five-card draw, A-5 triple draw), dealt and played at fixed-limit cash tables (the way PokerStars deals them).
 
 Stud (RULES.md ST-1 to ST-5): every player posts the ante and gets two down cards and one up card; the
 lowest up card brings in (ace high; equal ranks by suit, clubs lowest), in razz the highest (ace low, kings
@@ -17,8 +17,8 @@ the second and third; single draw and five-card draw: small bets before the draw
 
 Rake: 5% under the room's caps, the small bet as the big blind (as for fixed-limit flop games), none when the
 hand ended in its first betting round. The settlement (pots, splits, odd chips to the first winner left of
-the button, or of seat 1 in stud, the high half's odd chip) is generate/showdown.py's, with each player's own
-cards valued by the game's evaluator.
+the button, in stud by the cards (RULES.md OC-7), the high half's odd chip) is generate/showdown.py's, with
+each player's own cards valued by the game's evaluator.
 """
 
 from __future__ import annotations
@@ -37,9 +37,15 @@ from omaha_audit.generate.writers import room_dealing
 from omaha_audit.model import Card, Game, Street, Structure
 
 STUD: Final = (Game.STUD, Game.STUD_HI_LO, Game.RAZZ)
-DRAW: Final = (Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7, Game.BADUGI, Game.FIVE_CARD_DRAW)
+DRAW: Final = (Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7, Game.BADUGI, Game.FIVE_CARD_DRAW, Game.TRIPLE_DRAW_A_5)
 STUD_DRAW_GAMES: Final = STUD + DRAW
-DRAWS: Final = {Game.TRIPLE_DRAW_2_7: 3, Game.BADUGI: 3, Game.SINGLE_DRAW_2_7: 1, Game.FIVE_CARD_DRAW: 1}
+DRAWS: Final = {
+    Game.TRIPLE_DRAW_2_7: 3,
+    Game.BADUGI: 3,
+    Game.SINGLE_DRAW_2_7: 1,
+    Game.FIVE_CARD_DRAW: 1,
+    Game.TRIPLE_DRAW_A_5: 3,
+}
 DRAW_STREETS: Final = (Street.DRAW1, Street.DRAW2, Street.DRAW3)
 STUD_STREETS: Final = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
 
@@ -131,7 +137,7 @@ def set_up(rng: Random, config: GenerateConfig, hand_id: str, started: str, game
     for player in players:
         player.hole = tuple(deck[:held])
         del deck[:held]
-    if scenario.mirror and not stud:  # (ties for the odd-chip fault: a second hand of the same ranks, kept pat)
+    if scenario.mirror:  # (ties for the odd-chip fault: a second hand of the same ranks, kept pat in draw)
         _mirror(players[0], players[1], deck)
     style = random_style(rng, scenario.style)
     return Table(rec, posts, small_blind, big_blind, [], deck, style, 0.0, scenario, rules.hu_capped)
@@ -371,7 +377,7 @@ def _worst(game: Game, hole: tuple[Card, ...], count: int) -> tuple[Card, ...]:
         paired = ranks.count(card.rank) > 1
         if game is Game.FIVE_CARD_DRAW:
             return (0 if paired else 1, -card.rank)
-        low_rank = 1 if card.rank == 14 and game is Game.BADUGI else card.rank
+        low_rank = 1 if card.rank == 14 and game in (Game.BADUGI, Game.TRIPLE_DRAW_A_5) else card.rank
         return (1 if paired else 0, low_rank)
 
     return tuple(sorted(hole, key=badness, reverse=True)[:count])

@@ -32,7 +32,13 @@ def check(ctx: HandContext) -> Iterator[Finding]:
         if action.kind is not _DISCARD and action.kind is not _PAT:
             continue
         discarded = action.discarded or 0
-        after = next((d for d in lines.get(action.player, []) if d.source.line > action.source.line), None)
+        # (the cards after the draw: the next `Dealt to` line, or for a stand-pat the line itself, as Full
+        # Tilt's `stands pat on [..]`; a discard's own line may list the cards before it, as Boss Media's)
+        line = action.source.line
+        pat = action.kind is _PAT
+        after = next(
+            (d for d in lines.get(action.player, []) if d.source.line > line or (pat and d.source.line == line)), None
+        )
         if after is None or (not after.new_cards and not after.cards):
             continue
         if not after.new_cards:  # (a stand-pat, or a room that prints the whole hand after the draw)

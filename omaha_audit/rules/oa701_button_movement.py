@@ -101,7 +101,9 @@ def _dead_buttons(hand: TableHand) -> set[int]:
     if big is None or big == hand.button:
         after = clockwise_after(hand.button, occupied)
         return {after} if after is not None else set()
-    top = max([hand.max_seats or 0, hand.button, big, *occupied])
+    # (a table whose size the text does not say, as Full Tilt's tournament tables: seats up to the largest
+    # table's may lie past the highest one seen)
+    top = max([hand.max_seats or LARGEST_TABLE, hand.button, big, *occupied])
     # (a seat number beyond any table, which OA108 reports on its own hand, leaves the empty seats out:
     # counting up to it would never end)
     seats = range(1, top + 1) if top <= MOST_SEATS else sorted({*occupied, hand.button, big})
@@ -112,6 +114,7 @@ def _dead_buttons(hand: TableHand) -> set[int]:
 
 
 MOST_SEATS: Final = 64  # more seats than any table has
+LARGEST_TABLE: Final = 10  # the most seats a table of the corpus has
 
 
 RULE: Final[TableRule] = TableRule("OA701", "button-movement", Severity.ERROR, ("CT-1", "BL-2", "BL-3"), check)

@@ -18,10 +18,11 @@ from omaha_audit.cli.app import app
 from omaha_audit.generate import GenerateConfig, chosen_faults
 from omaha_audit.generate.faults import all_faults
 from omaha_audit.generate.faults_stud_draw import NOT_APPLICABLE, stud_draw_faults
-from omaha_audit.generate.stud_draw import STUD_DRAW_GAMES
+from omaha_audit.generate.writers import stud_draw_written
 from omaha_audit.model import Game
 
-ALL_GAMES = tuple(game.value for game in STUD_DRAW_GAMES)
+STARS_GAMES = stud_draw_written("pokerstars")  # (the generator deals A-5 triple draw besides: Full Tilt text only)
+ALL_GAMES = tuple(game.value for game in STARS_GAMES)
 ROOMS = {"pokerstars": ALL_GAMES, "acr": ("stud", "stud-hi-lo")}
 
 
@@ -93,10 +94,8 @@ def test_every_flop_fault_kind_applies_to_stud_and_draw_or_is_listed_with_its_re
 def test_stud_kinds_and_draw_kinds_go_to_their_own_games() -> None:
     stud = GenerateConfig(hands=1, seed=1, games=(Game.STUD,), fault_rate=0.5)
     draw = GenerateConfig(hands=1, seed=1, games=(Game.BADUGI,), fault_rate=0.5)
-    assert {"bring_in_wrong_player", "bring_in_over_small_bet"} <= set(chosen_faults(stud))
-    assert not {"wrong_blind_amount", "wrong_blind_seat", "draw_wrong_count", "odd_chip_wrong"} & set(
-        chosen_faults(stud)
-    )
+    assert {"bring_in_wrong_player", "bring_in_over_small_bet", "odd_chip_wrong"} <= set(chosen_faults(stud))
+    assert not {"wrong_blind_amount", "wrong_blind_seat", "draw_wrong_count"} & set(chosen_faults(stud))
     assert {"wrong_blind_amount", "wrong_blind_seat", "draw_wrong_count", "odd_chip_wrong"} <= set(chosen_faults(draw))
     assert not {"bring_in_wrong_player", "hi_lo_split_wrong"} & set(chosen_faults(draw))
 
@@ -125,7 +124,7 @@ def test_draw_table_sessions_give_total_recall_and_no_false_alarm(tmp_path: Path
 
     from omaha_audit.generate import session_fault_names
 
-    games = tuple(game for game in STUD_DRAW_GAMES if game.is_draw)
+    games = tuple(game for game in STARS_GAMES if game.is_draw)
     accuracy = Accuracy()
     measure(tmp_path, GenerateConfig(hands=1_500, seed=5, games=games, sessions=True, fault_rate=0.5), accuracy)
     measure(tmp_path, GenerateConfig(hands=1_500, seed=6, games=games, sessions=True), accuracy)
@@ -134,10 +133,4 @@ def test_draw_table_sessions_give_total_recall_and_no_false_alarm(tmp_path: Path
     assert {game.split()[0] for game in accuracy.games} == {game.value for game in games}
 
 
-def test_stud_sessions_are_refused_with_the_reason(tmp_path: Path) -> None:
-    result = CliRunner().invoke(
-        app,
-        ["generate", "--sessions", "--hands", "3", "--seed", "1", "--game", "razz", "--output", str(tmp_path / "x")],
-    )
-    assert result.exit_code == 2
-    assert "sessions of razz tables are not generated" in result.output
+# (Sessions of stud tables: tests/generate/test_stud_sessions.py.)

@@ -36,6 +36,7 @@ from omaha_audit.model import (
     ActionKind,
     Card,
     Collected,
+    DealtCards,
     Defect,
     Event,
     Half,
@@ -137,6 +138,12 @@ class FullTiltBuilder(HandBuilder):
         elif kind == "PREFLOP_CARD":
             self.check_pot(m, line, text)
             super().other_line(kind, m, line, text, source)
+        elif kind == "DISCARD" and m["pat_cards"] is not None:
+            # `Hero stands pat on [6d 2c 3s 9s 7s]`: the hand kept, the player's cards after this draw (as
+            # a `Dealt to` line after a draw gives them), no other line follows
+            super().other_line(kind, m, line, text, source)
+            name = self.player(kind, text, m["name"])
+            self.dealt.append(DealtCards(name, self.cards(m["pat_cards"], line), source))
         elif kind == "RUN_TWICE":
             self.run_twice = True
             self.events.append(Event("run-it-twice", text, self.street, source))
