@@ -125,7 +125,18 @@ def _completions(
     if count <= EXACT_LIMIT:
         return (tuple(known) + rest for rest in combinations(stub, missing)), count, True
     rng = Random(zlib.crc32(seed.encode()))
-    return (tuple(known) + tuple(rng.sample(stub, missing)) for _ in range(SAMPLES)), SAMPLES, False
+    return (tuple(known) + _draw(stub, missing, rng) for _ in range(SAMPLES)), SAMPLES, False
+
+
+def _draw(stub: list[Card], missing: int, rng: Random) -> tuple[Card, ...]:
+    """`missing` cards drawn from `stub` without replacement, each set equally likely: the first steps of a
+    Fisher-Yates shuffle (in place: the stub's order does not matter). `random.sample` does the same in
+    Python code, which cost a fifth of the equities' time compiled."""
+    size = len(stub)
+    for index in range(missing):
+        other = index + int(rng.random() * (size - index))
+        stub[index], stub[other] = stub[other], stub[index]
+    return tuple(stub[:missing])
 
 
 def equity(
