@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from omaha_audit.engine.stud import STUD_GAMES
 from omaha_audit.model import ActionKind, EventKind, FeeEffect, FeeKind, Hand, Refunds, Source, Unit
 from omaha_audit.model.enums import STACK_BOUGHT
 from omaha_audit.model.frozen import fast_init
@@ -354,7 +355,9 @@ def _row(
         stakes.small_blind,
         stakes.big_blind if stakes.big_blind is not None else stakes.small_bet,
         stakes.ante,
-        hand.button,
+        # (a stud table has no button: a dealer seat some rooms print there, as Merge and OnGame, moves by
+        # no rule the audit knows, and no blind follows it: OA701 leaves such hands out)
+        hand.button if hand.game not in STUD_GAMES else None,
         hand.max_seats,
         seats,
         posts,
