@@ -296,8 +296,8 @@ class _Events:
                 return queue.popleft() if queue else None
             try:
                 self.parser.feed(data)
-            except ET.ParseError as error:
-                self.error = error
+            except ET.ParseError as broken:
+                self.error = broken
         return queue.popleft()
 
 
