@@ -9,11 +9,10 @@ that are not XML (Microgaming's `----PRIMA.DAT----` lines). This module gives th
   cp1252 for the lines that are not UTF-8, whatever the declaration says: a "UTF-8" file with cp1252 bytes
   loses nothing), the XML declaration is dropped and the text is wrapped in a root element of ours, so
   that any number of top-level elements is one document;
-- ElementTree's parser reads it from a source of ours that hands out runs of whole lines and queues the
-  line and column of every start tag it hands out: the parser reports start events in document order, so
-  each element is given the line of its tag, at the cost of a regex scan rather than a parser round per
-  line. The events are taken from the parser's own queue (`_Events`), as `iterparse` does inside, without
-  the two Python generators `iterparse` puts around it (a fifth of the read of a Boss Media file, compiled);
+- `xml.etree.ElementTree.iterparse` reads it from a source of ours that hands out runs of whole lines and
+  queues the line and column of every start tag it hands out: the parser reports start events in document
+  order, so each element is given the line of its tag, at the cost of a regex scan rather than a parser
+  round per line;
 - each complete hand element is given out (`HandElement`) and then dropped from the tree, so memory does
   not grow with the file; top-level elements the format names as context (`<description/>`,
   `<SESSION/>`) are given out as `ContextElement`s;
@@ -117,7 +116,7 @@ class LineFeed:
         self.first_of_session = True
         self.restarted_at: tuple[int, int] | None = None  # the hand start tag reading last started again at
 
-    # ---- what the parser reads ---------------------------------------------------------------------
+    # ---- what iterparse calls ----------------------------------------------------------------------
     def read(self, size: int = -1) -> str:
         if self.opening:
             self.opening = False
@@ -269,38 +268,6 @@ class LineFeed:
         self.first_of_session = True
 
 
-class _Events:
-    """The parser's start and end events, in order, as `iterparse` gives them: `next_event` returns the next
-    (event, element), None at the end of the text, and raises the parser's error where the text breaks, after
-    the events before it. Fed from `feed`, a run of lines at a time. (The parser appends each event to our
-    queue through `_setevents`, the method `XMLPullParser`, and so `iterparse`, is built on: ElementTree's C
-    parser and its Python one both have it; tests/rooms/test_xml_events.py checks that they still do.)"""
-
-    def __init__(self, feed: LineFeed) -> None:
-        self.feed = feed
-        self.parser = ET.XMLParser(target=ET.TreeBuilder())
-        self.queue: deque[tuple[str, ET.Element]] = deque()
-        self.error: ET.ParseError | None = None  # met while feeding: raised once the events before it are out
-        self.parser._setevents(self.queue, _EVENTS)  # type: ignore[attr-defined]
-
-    def next_event(self) -> tuple[str, ET.Element] | None:
-        queue = self.queue
-        while not queue:
-            error = self.error
-            if error is not None:
-                self.error = None
-                raise error
-            data = self.feed.read()
-            if not data:
-                self.parser.close()
-                return queue.popleft() if queue else None
-            try:
-                self.parser.feed(data)
-            except ET.ParseError as broken:
-                self.error = broken
-        return queue.popleft()
-
-
 class _Open:
     def __init__(self, element: ET.Element, first_line: int) -> None:
         self.element = element
@@ -326,13 +293,8 @@ def stream(texts: Iterable[str], spec: XmlSpec, first_line: int = 1) -> Iterator
         stack: list[ET.Element] = []
         open_hands: list[_Open] = []
         inside: dict[ET.Element, int] = {}
-        events = _Events(feed)
         try:
-            while True:
-                found = events.next_event()
-                if found is None:
-                    break
-                event, element = found
+            for event, element in ET.iterparse(feed, events=_EVENTS):
                 if event == "start":
                     stack.append(element)
                     line = feed.take_start(element.tag)
