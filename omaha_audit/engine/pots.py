@@ -107,20 +107,27 @@ def split_evenly(
         return {}
     if len(winners) == 1:
         return {winners[0]: amount}
-    chips = amount // chip
-    base, odd = divmod(chips, len(winners))
-    ordered = (
+    seats = (
         clockwise_from(button, [seat_of[name] for name in winners])
         if button is not None
         else sorted(seat_of[name] for name in winners)
     )
     by_seat = {seat_of[name]: name for name in winners}
+    return split_in_order(amount, winners, [by_seat[seat] for seat in seats], chip)
+
+
+def split_in_order(amount: int, winners: Sequence[str], ordered: Sequence[str], chip: int = 1) -> dict[str, int]:
+    """Split `amount` among tied `winners` (two or more) as evenly as the smallest chip allows; the odd chips
+    go one each to the winners in `ordered` (the same winners, in the order the rule gives them: OC-2 by
+    seat, OC-7 by the cards), and a remainder below the smallest chip to the first of them."""
+    chips = amount // chip
+    base, odd = divmod(chips, len(winners))
     shares = {name: base * chip for name in winners}
-    for seat in ordered[:odd]:
-        shares[by_seat[seat]] += chip
-    leftover = amount - chips * chip  # below the smallest chip: to the first winner
+    for name in ordered[:odd]:
+        shares[name] += chip
+    leftover = amount - chips * chip
     if leftover:
-        shares[by_seat[ordered[0]]] += leftover
+        shares[ordered[0]] += leftover
     return shares
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from omaha_audit.engine.pots import split_halves
+from omaha_audit.engine.pots import split_halves, split_in_order
 from omaha_audit.model import Card, Half
 
 
@@ -49,16 +49,7 @@ def split_by_cards(
         return {}
     if len(winners) == 1:
         return {winners[0]: amount}
-    chips = amount // chip
-    base, odd = divmod(chips, len(winners))
-    ordered = card_order(winners, cards, low)
-    shares = {name: base * chip for name in winners}
-    for name in ordered[:odd]:
-        shares[name] += chip
-    leftover = amount - chips * chip
-    if leftover:
-        shares[ordered[0]] += leftover
-    return shares
+    return split_in_order(amount, winners, card_order(winners, cards, low), chip)
 
 
 def stud_split(
