@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+from gen_helpers import assert_audited_as_labelled, generate_and_audit
 from typer.testing import CliRunner
 
 from omaha_audit.cli.app import app
@@ -26,49 +26,10 @@ A5 = ("triple-draw-a-5",)
 ALL = tuple(game.value for game in STUD_DRAW_GAMES)
 
 
-def _run(
-    games: tuple[str, ...], hands: int, seed: int, rate: str, workdir: Path, *extra: str
-) -> tuple[dict[str, list[tuple[str, str]]], list[dict[str, Any]], str]:
-    text = workdir / f"fulltilt-{len(games)}-{seed}-{rate}.txt"
-    runner = CliRunner()
-    picked = [part for game in games for part in ("--game", game)]
-    args = ["generate", "--room", "fulltilt", "--hands", str(hands), "--seed", str(seed), "--fault-rate", rate]
-    made = runner.invoke(app, [*args, *picked, *extra, "--output", str(text)])
-    assert made.exit_code == 0, made.output
-    audited = runner.invoke(app, ["audit", "--format", "jsonl", str(text)])
-    assert audited.exit_code in (0, 1), audited.output
-    findings: dict[str, list[tuple[str, str]]] = {}
-    for line in audited.stdout.splitlines():
-        if line.startswith("{"):
-            finding = json.loads(line)
-            findings.setdefault(str(finding["hand_id"]), []).append((finding["code"], finding["severity"]))
-    labels = [json.loads(row) for row in text.with_name(f"{text.stem}.labels.jsonl").read_text().splitlines()]
-    return findings, labels, text.read_text(encoding="utf-8")
-
-
 def _check(games: tuple[str, ...], hands: int, tmp_path: Path) -> None:
-    findings, labels, text = _run(games, hands, 77, "0", tmp_path)
-    assert len(labels) == hands
-    assert not findings, f"findings on clean Full Tilt hands: {findings}"
+    text = assert_audited_as_labelled("fulltilt", games, hands, tmp_path)
     dealt = set(re.findall(r" - Limit (.+?) - \d", text))
     assert len(dealt) == len(games), dealt
-    findings, labels, _ = _run(games, hands, 20261206, "0.5", tmp_path)
-    faulty: Counter[str] = Counter()
-    found: Counter[str] = Counter()
-    missed: dict[str, list[str]] = {}
-    for row in labels:
-        loud = {code for code, severity in findings.get(row["hand_id"], []) if severity in ("error", "warning")}
-        if row["fault"] is None:
-            assert not loud, f"{loud} on the clean hand {row['hand_id']}"
-            continue
-        faulty[row["fault"]] += 1
-        if loud & set(row["expected_codes"]):
-            found[row["fault"]] += 1
-        else:
-            missed.setdefault(row["fault"], []).append(row["hand_id"])
-    config = GenerateConfig(hands=1, seed=1, room="fulltilt", games=tuple(Game(game) for game in games), fault_rate=0.5)
-    assert set(faulty) == set(chosen_faults(config))  # every kind that applies was injected
-    assert found == faulty, f"missed {missed}"
 
 
 @pytest.mark.parametrize("games", [A5, ALL], ids=["a-5-triple-draw", "every-stud-and-draw-game"])
@@ -103,7 +64,7 @@ def test_only_full_tilts_text_deals_a_5_triple_draw(tmp_path: Path) -> None:
 def test_the_lines_are_full_tilts(tmp_path: Path) -> None:
     """The shapes of the corpus's A-5 and draw hands: the header, the button after the blinds, the draws'
     discards before their deals, the hero standing pat on his hand, the running pot on each draw line."""
-    _, _, text = _run(A5, 60, 9, "0", tmp_path)
+    _, _, text = generate_and_audit("fulltilt", A5, 60, 9, "0", tmp_path)
     hand = text.split("\n\n\n")[0].splitlines()
     assert re.fullmatch(
         r"Full Tilt Poker Game #\d+: Table [^(]+?( \((\d max|heads up)\))? - \$[\d.]+/\$[\d.]+ - "

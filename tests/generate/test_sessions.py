@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import typer
 from devtools.accuracy import Accuracy, measure
-from gen_helpers import problems, read_back
+from gen_helpers import by_table, end_chips, problems, read_back
 from typer.testing import CliRunner
 
 from omaha_audit.cli.generate_cmd import generate_command
@@ -36,24 +36,6 @@ Runs = dict[str, list[tuple[HandRecord, dict[str, object]]]]
 
 def _records(config: GenerateConfig) -> list[tuple[HandRecord, dict[str, object]]]:
     return list(SessionRun(config).hands())
-
-
-def _by_table(records: list[tuple[HandRecord, dict[str, object]]]) -> dict[str, list[HandRecord]]:
-    tables: dict[str, list[HandRecord]] = {}
-    for rec, _ in records:
-        if "duplicate" not in rec.tags:
-            tables.setdefault(rec.table, []).append(rec)
-    return tables
-
-
-def _ends(rec: HandRecord) -> dict[str, int]:
-    """Each listed player's chips at the end of the hand: start, less what they put in, plus the uncalled
-    bet and what they collected."""
-    assert rec.settlement is not None
-    won: dict[str, int] = {}
-    for share in rec.settlement.shares():
-        won[share.player] = won.get(share.player, 0) + share.amount
-    return {p.name: p.stack if p.sitting_out else p.chips + won.get(p.name, 0) for p in rec.seats}
 
 
 def _seat_of(rec: HandRecord, tag: str) -> int | None:
@@ -104,9 +86,9 @@ def test_stacks_carry_over_and_tables_stay_consecutive(clean_runs: Runs) -> None
     """At most one stack changes between two hands of a table (a top-up or re-buy at a cash table), every
     other player listed in both starts with what they ended with, and at least two players stay."""
     for room, records in clean_runs.items():
-        for table, hands in _by_table(records).items():
+        for table, hands in by_table(records).items():
             for before, after in itertools.pairwise(hands):
-                ends = _ends(before)
+                ends = end_chips(before)
                 common = [p for p in after.seats if p.name in ends]
                 moved = [p.name for p in common if p.stack != ends[p.name]]
                 assert len(common) >= 2, (room, table, after.hand_id)
@@ -119,7 +101,7 @@ def test_hand_numbers_and_times_rise_across_the_run(clean_runs: Runs) -> None:
     for records in clean_runs.values():
         ids = [int(rec.hand_id) for rec, _ in records]
         assert ids == sorted(ids) and len(set(ids)) == len(ids)
-        for hands in _by_table(records).values():
+        for hands in by_table(records).values():
             times = [rec.started for rec in hands]
             assert all(_moment(a) < _moment(b) for a, b in itertools.pairwise(times))
             levels = [rec.stakes.level for rec in hands if not rec.cash]
@@ -154,7 +136,7 @@ def test_the_button_moves_as_the_room_moves_it(clean_runs: Runs) -> None:
     big blind gets the button and posts the small blind."""
     for room, records in clean_runs.items():
         dead = SESSION_ROOMS[room].judged == "dead"
-        for hands in _by_table(records).values():
+        for hands in by_table(records).values():
             for before, after in itertools.pairwise(hands):
                 dealt_before = {p.seat for p in before.dealt}
                 dealt = {p.seat for p in after.dealt}
@@ -236,7 +218,7 @@ def test_labels_name_continuity_faults_on_the_later_hand() -> None:
         assert set(row) == {"hand_id", "fault", "expected_codes"}
         assert row["expected_codes"] == (list(codes[row["fault"]]) if row["fault"] else [])
     clean = [rec for rec, label in _records(config) if label["fault"] is None and not rec.cash]
-    for hands in _by_table([(rec, {}) for rec in clean]).values():  # faults change no clean hand's level
+    for hands in by_table([(rec, {}) for rec in clean]).values():  # faults change no clean hand's level
         levels = [rec.stakes.level for rec in hands]
         assert levels == sorted(levels, key=_roman), levels
     duplicates = [row for row in rows if row["fault"] == "duplicate_hand_different_text"]

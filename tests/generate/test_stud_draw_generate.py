@@ -6,12 +6,10 @@ hands per room here; the larger run is marked slow."""
 
 from __future__ import annotations
 
-import json
-from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
+from gen_helpers import assert_audited_as_labelled
 from typer.testing import CliRunner
 
 from omaha_audit.cli.app import app
@@ -26,59 +24,15 @@ ALL_GAMES = tuple(game.value for game in STARS_GAMES)
 ROOMS = {"pokerstars": ALL_GAMES, "acr": ("stud", "stud-hi-lo")}
 
 
-def _run(
-    room: str, games: tuple[str, ...], hands: int, seed: int, rate: str, workdir: Path
-) -> tuple[dict[str, list[tuple[str, str]]], list[dict[str, Any]]]:
-    text = workdir / f"{room}-{seed}-{rate}.txt"
-    runner = CliRunner()
-    picked = [part for game in games for part in ("--game", game)]
-    args = ["generate", "--room", room, "--hands", str(hands), "--seed", str(seed), "--fault-rate", rate, *picked]
-    made = runner.invoke(app, [*args, "--output", str(text)])
-    assert made.exit_code == 0, made.output
-    audited = runner.invoke(app, ["audit", "--format", "jsonl", str(text)])
-    assert audited.exit_code in (0, 1), audited.output
-    findings: dict[str, list[tuple[str, str]]] = {}
-    for line in audited.stdout.splitlines():
-        if line.startswith("{"):
-            finding = json.loads(line)
-            findings.setdefault(str(finding["hand_id"]), []).append((finding["code"], finding["severity"]))
-    labels = [json.loads(row) for row in text.with_name(f"{text.stem}.labels.jsonl").read_text().splitlines()]
-    return findings, labels
-
-
-def _check(room: str, hands: int, tmp_path: Path) -> None:
-    games = ROOMS[room]
-    findings, labels = _run(room, games, hands, 77, "0", tmp_path)
-    assert len(labels) == hands
-    assert not findings, f"{room}: findings on clean stud and draw hands: {findings}"
-    findings, labels = _run(room, games, hands, 20261206, "0.5", tmp_path)
-    faulty: Counter[str] = Counter()
-    found: Counter[str] = Counter()
-    missed: dict[str, list[str]] = {}
-    for row in labels:
-        loud = {code for code, severity in findings.get(row["hand_id"], []) if severity in ("error", "warning")}
-        if row["fault"] is None:
-            assert not loud, f"{room}: {loud} on the clean hand {row['hand_id']}"
-            continue
-        faulty[row["fault"]] += 1
-        if loud & set(row["expected_codes"]):
-            found[row["fault"]] += 1
-        else:
-            missed.setdefault(row["fault"], []).append(row["hand_id"])
-    config = GenerateConfig(hands=1, seed=1, room=room, games=tuple(Game(game) for game in games), fault_rate=0.5)
-    assert set(faulty) == set(chosen_faults(config))  # every kind that applies was injected
-    assert found == faulty, f"{room}: missed {missed}"
-
-
 @pytest.mark.parametrize("room", ROOMS)
 def test_generated_stud_and_draw_hands_audit_as_labelled(room: str, tmp_path: Path) -> None:
-    _check(room, 400, tmp_path)
+    assert_audited_as_labelled(room, ROOMS[room], 400, tmp_path)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("room", ROOMS)
 def test_generated_stud_and_draw_hands_audit_as_labelled_at_scale(room: str, tmp_path: Path) -> None:
-    _check(room, 4_000, tmp_path)
+    assert_audited_as_labelled(room, ROOMS[room], 4_000, tmp_path)
 
 
 def test_every_flop_fault_kind_applies_to_stud_and_draw_or_is_listed_with_its_reason() -> None:

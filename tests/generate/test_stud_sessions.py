@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from devtools.accuracy import Accuracy, measure
+from gen_helpers import by_table, end_chips
 from typer.testing import CliRunner
 
 from omaha_audit.cli.app import app
@@ -50,22 +51,6 @@ def clean_records() -> dict[str, Records]:
     return {room: list(SessionRun(_config(room, 1_200, 41)).hands()) for room in GAMES}
 
 
-def _by_table(records: Records) -> dict[str, list[HandRecord]]:
-    tables: dict[str, list[HandRecord]] = {}
-    for rec, _ in records:
-        if "duplicate" not in rec.tags:
-            tables.setdefault(rec.table, []).append(rec)
-    return tables
-
-
-def _ends(rec: HandRecord) -> dict[str, int]:
-    assert rec.settlement is not None
-    won: dict[str, int] = {}
-    for share in rec.settlement.shares():
-        won[share.player] = won.get(share.player, 0) + share.amount
-    return {p.name: p.stack if p.sitting_out else p.chips + won.get(p.name, 0) for p in rec.seats}
-
-
 def test_stud_tables_have_antes_and_no_button_or_blinds(clean_records: dict[str, Records]) -> None:
     cash_stakes = {(small, big, ante, bring_in) for small, big, ante, bring_in in STUD_STAKES}
     levels = {name: (small, big, ante, bring_in) for name, small, big, ante, bring_in in STUD_LEVELS}
@@ -86,9 +71,9 @@ def test_stacks_carry_over_and_levels_rise(clean_records: dict[str, Records]) ->
     """At most one stack changes between two hands of a table (a cash top-up or re-buy), two players or more
     stay, and a tournament table's level never goes down."""
     for room, records in clean_records.items():
-        for hands in _by_table(records).values():
+        for hands in by_table(records).values():
             for before, after in itertools.pairwise(hands):
-                ends = _ends(before)
+                ends = end_chips(before)
                 common = [p for p in after.seats if p.name in ends]
                 moved = [p.name for p in common if p.stack != ends[p.name]]
                 assert len(common) >= 2 and len(moved) <= 1, (room, after.hand_id, moved)
