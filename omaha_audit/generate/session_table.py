@@ -35,7 +35,6 @@ from omaha_audit.generate.seating import (
     place,
 )
 from omaha_audit.generate.session_stud import STUD_LEVELS, stud_level_stakes, stud_placement, stud_wish
-from omaha_audit.generate.stud_draw import is_stud
 from omaha_audit.generate.table import Scenario, Table
 from omaha_audit.model import Game, Structure, Unit
 
@@ -127,7 +126,7 @@ class TableSession:
         self.max_seats = max_seats
         self.cap = cap  # players seated at most (the deck and the run's --players)
         self.game = game
-        self.stud = is_stud(game)  # no button, no blinds (session_stud.py)
+        self.stud = game.is_stud  # no button, no blinds (session_stud.py)
         self.structure = structure
         self.unit = unit
         self.rules = rules

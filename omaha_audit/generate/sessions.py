@@ -57,7 +57,7 @@ from omaha_audit.generate.play import Dealer
 from omaha_audit.generate.record import HandRecord
 from omaha_audit.generate.session_stud import STUD_PLAYERS, STUD_SEATS, stud_cash_stakes
 from omaha_audit.generate.session_table import Prepared, Rules, Sitter, TableSession
-from omaha_audit.generate.stud_draw import DRAW_BETS, DRAW_MOST, StudDrawDealer, is_stud
+from omaha_audit.generate.stud_draw import DRAW_BETS, DRAW_MOST, StudDrawDealer
 from omaha_audit.generate.table import MOST_PLAYERS, USD, fixed_limit_cash
 from omaha_audit.generate.writers import cannot_show, room_dealing, runs_twice, writer_for
 from omaha_audit.model import CHIPS, Game, Structure
@@ -69,7 +69,7 @@ def chosen_table_faults(config: GenerateConfig) -> list[str]:
     """The continuity fault kinds a sessions run hands out (ValueError for unknown or impossible ones)."""
     kinds = table_faults()
     room_sessions(config.room)
-    only_stud = all(is_stud(game) for game in config.games)  # (else a kind of STUD_NOT_APPLICABLE fits the rest)
+    only_stud = all(game.is_stud for game in config.games)  # (else a kind of STUD_NOT_APPLICABLE fits the rest)
     hidden = cannot_show(config.room, config.variants)  # (e.g. a level where the room's text prints none)
     if not config.faults:
         return [
@@ -115,13 +115,13 @@ class _Tables:
         most = MOST_PLAYERS.get(game.hole_cards or 4, 10)
         if game.is_draw:  # (generate/stud_draw.py: fixed limit, six players at most)
             structure, most = Structure.FIXED_LIMIT, DRAW_MOST
-        elif is_stud(game):  # (fixed limit, seven players at most at eight seats)
+        elif game.is_stud:  # (fixed limit, seven players at most at eight seats)
             structure, most = Structure.FIXED_LIMIT, STUD_PLAYERS
         high = min(config.max_players, most)
         low = min(config.min_players, high)
         seated = rng.randint(low, high)
         sizes = [size for size in TABLE_SIZES if size >= max(seated, low)] or [10]
-        if is_stud(game):
+        if game.is_stud:
             max_seats = STUD_SEATS
         else:
             max_seats = sizes[0] if rng.random() < 0.6 or len(sizes) == 1 else rng.choice(sizes[1:])
@@ -190,7 +190,7 @@ class _Tables:
 
 
 def _cash_stakes(rng: Random, structure: Structure, rules: DealingRules, game: Game) -> Stakes:
-    if is_stud(game):
+    if game.is_stud:
         return stud_cash_stakes(rng)
     if game.is_draw:
         return fixed_limit_cash(rng.choice(DRAW_BETS), rules)

@@ -45,8 +45,6 @@ from omaha_audit.generate.record import (
 )
 from omaha_audit.model import Card, Game
 
-STUD_GAMES = (Game.STUD, Game.STUD_HI_LO, Game.RAZZ)
-
 
 @dataclass(frozen=True, slots=True)
 class DealerBugs:
@@ -200,7 +198,7 @@ def _award(
         low_winners = [bugs.fake_low[2]]
     if bugs.winner is not None and bugs.winner[:2] == (run, pot):
         high_winners = [bugs.winner[2]]
-    if rec.game in STUD_GAMES:  # no button: the odd chips go by the cards (RULES.md OC-7)
+    if rec.game.is_stud:  # no button: the odd chips go by the cards (RULES.md OC-7)
         if low_winners and set(high_winners) == set(low_winners):  # (OC-5: one order for the whole pot)
             high_winners = low_winners = _by_cards(rec, high_winners, low=False)
         else:

@@ -64,10 +64,6 @@ DRAW_MOST: Final = 6
 SUIT_ORDER: Final = "cdhs"
 
 
-def is_stud(game: Game) -> bool:
-    return game in STUD
-
-
 def bring_in_order(game: Game, card: Card) -> tuple[int, int]:
     """The higher this sorts, the likelier the card brings in (the module docstring)."""
     suit = SUIT_ORDER.index(card.suit)
@@ -79,7 +75,7 @@ def bring_in_order(game: Game, card: Card) -> tuple[int, int]:
 def set_up(rng: Random, config: GenerateConfig, hand_id: str, started: str, game: Game, scenario: Scenario) -> Table:
     """The table of one stud or draw hand, before the first post."""
     rules = room_dealing(config.room, config.variants)
-    stud = is_stud(game)
+    stud = game.is_stud
     if stud:
         small_bet, big_bet, ante, bring_in = rng.choice(STUD_STAKES)
         stakes = Stakes(0, small_bet, ante, small_bet, big_bet, bring_in=bring_in)
@@ -159,7 +155,7 @@ class StudDrawDealer(Dealer):
     def __init__(self, table: Table, rng: Random, schedule: RakeSchedule, hooks: DealerHooks | None = None) -> None:
         super().__init__(table, rng, schedule, hooks)
         self.planned = {player.name: player.hole for player in self.players}  # stud: the seven cards in order
-        self.stud = is_stud(self.rec.game)
+        self.stud = self.rec.game.is_stud
         self.bring_in = self.rec.stakes.bring_in
         self.completing = False  # stud, third street: nobody has completed the bring-in yet
         if self.stud:

@@ -50,6 +50,11 @@ class Game(StrEnum):
         return self in _DRAW
 
     @property
+    def is_stud(self) -> bool:
+        """Seven-card stud, stud hi/lo or razz: antes and a bring-in, no button, no blinds, no board."""
+        return self in _STUD
+
+    @property
     def is_omaha(self) -> bool:
         """Omaha family: exactly two hole cards and three board cards at showdown (OM-1)."""
         return self in _OMAHA_FAMILY
@@ -89,6 +94,7 @@ _CARDS_HELD: Final = {
     Game.FIVE_CARD_DRAW: 5,
     Game.TRIPLE_DRAW_A_5: 5,
 }
+_STUD: Final = frozenset({Game.STUD, Game.STUD_HI_LO, Game.RAZZ})
 _DRAW: Final = frozenset(
     {Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7, Game.BADUGI, Game.FIVE_CARD_DRAW, Game.TRIPLE_DRAW_A_5}
 )
