@@ -154,6 +154,7 @@ def stud_and_draw(rng: random.Random, count: int, repeat: int, omaha: Sequence[t
         draw_high,
         lowball_27,
         lowball_a5,
+        razz_27_low,
         razz_low,
         stud_high,
         stud_low8,
@@ -166,10 +167,13 @@ def stud_and_draw(rng: random.Random, count: int, repeat: int, omaha: Sequence[t
         ("stud high, 7 cards", lambda cards, _: stud_high(cards), hands[7]),
         ("stud eight-or-better low, 7 cards", lambda cards, _: stud_low8(cards), hands[7]),
         ("razz (A-5 low), 7 cards", lambda cards, _: razz_low(cards), hands[7]),
+        ("2-7 razz, 7 cards", lambda cards, _: razz_27_low(cards), hands[7]),
+        ("five-card stud high, 5 cards", lambda cards, _: stud_high(cards), hands[5]),
         ("2-7 lowball, 5 cards", lambda cards, _: lowball_27(cards), hands[5]),
         ("A-5 lowball, 5 cards", lambda cards, _: lowball_a5(cards), hands[5]),
         ("five-card draw high, 5 cards", lambda cards, _: draw_high(cards), hands[5]),
         ("badugi, 4 cards", lambda cards, _: badugi(cards), hands[4]),
+        ("Badeucey badugi (aces high), 5 cards", lambda cards, _: badugi(cards, ace_high=True), hands[5]),
     ]
     figures = medians([(evaluate, deals) for _, evaluate, deals in named], repeat)
     width = max(len(label) for label, _, _ in named)

@@ -39,7 +39,8 @@ _CHECK: Final = ActionKind.CHECK
 _SMALL_BLIND: Final = ActionKind.POST_SMALL_BLIND
 _BIG_BLIND: Final = ActionKind.POST_BIG_BLIND
 _STRADDLE: Final = ActionKind.POST_STRADDLE
-_STUD: Final = Game.STUD
+# ST-4: the high stud games, where a pair showing on the round with two up cards allows the big bet
+_OPEN_PAIR_GAMES: Final = frozenset({Game.STUD, Game.FIVE_CARD_STUD})
 _SMALL_AND_BIG: Final = ActionKind.POST_SMALL_AND_BIG_BLIND
 _PREFLOP: Final = Street.PREFLOP
 _FLOP: Final = Street.FLOP
@@ -405,7 +406,7 @@ class _Replayer:
             showing = {}
         if self.street is _FOURTH:
             # where a live player's cards are not known, either size is allowed
-            self.open_pair = self.hand.game is _STUD and (open_pair(showing) or not known)
+            self.open_pair = self.hand.game in _OPEN_PAIR_GAMES and (open_pair(showing) or not known)
         if known:
             able = {name: cards for name, cards in showing.items() if self.players[name].can_act}
             self.first_choices = first_to_act(self.hand.game, able, [state.name for state in self.seating])

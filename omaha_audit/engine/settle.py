@@ -8,12 +8,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from omaha_audit.engine.evaluate import Evaluations
-from omaha_audit.engine.evaluate.games import showdown_key, stud_low8
+from omaha_audit.engine.evaluate.games import badugi, lowball_27, showdown_key, stud_low8
 from omaha_audit.engine.pots import Pot, build_pots, split_boards, split_evenly, split_halves, uncalled_bet
 from omaha_audit.engine.replay import Replay
 from omaha_audit.engine.stud import STUD_GAMES
 from omaha_audit.engine.stud_odd_chips import stud_split
-from omaha_audit.model import Card, Game, Half, Hand, PotBasis, ShowdownKind
+from omaha_audit.model import ActionKind, Card, Game, Half, Hand, PotBasis, ShowdownKind
 from omaha_audit.model.frozen import fast_init
 
 
@@ -113,20 +113,26 @@ def known_hole_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
     if hand.game.is_draw:
         return draw_cards(hand)
     wanted = hand.game.hole_cards or 0
+    # 2-7 Drawmaha: a player who drew holds other cards than those dealt (known when shown)
+    drew = (
+        {action.player for action in hand.actions if action.kind is ActionKind.DISCARD and action.discarded != 0}
+        if hand.game is Game.DRAWMAHA_2_7
+        else set()
+    )
     cards: dict[str, tuple[Card, ...]] = {}
     for dealt in hand.dealt:
-        if len(dealt.cards) == wanted:
+        if len(dealt.cards) == wanted and dealt.player not in drew:
             cards[dealt.player] = dealt.cards
     return _shown_over(cards, hand, wanted)
 
 
 def stud_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
-    """The seven cards of each stud player the text shows whole: a shown hand, a summary's cards, or the
-    player's own `Dealt to` lines when they add up to seven cards. When the deck ran out, seventh street's
-    one card is dealt face up to all (PokerStars: `*** RIVER *** [6h]`, `Board [6h]`, six cards shown):
-    it is each player's seventh card (ST-5)."""
-    community = hand.boards[0] if hand.boards and len(hand.boards[0]) == 1 else ()
-    wanted = 7 - len(community)
+    """The seven cards (five in five-card stud) of each stud player the text shows whole: a shown hand, a
+    summary's cards, or the player's own `Dealt to` lines when they add up to them. When the deck ran out,
+    seventh street's one card is dealt face up to all (PokerStars: `*** RIVER *** [6h]`, `Board [6h]`, six
+    cards shown): it is each player's seventh card (ST-5)."""
+    community = stud_community(hand)
+    wanted = (hand.game.cards_held or 7) - len(community)
     cards: dict[str, tuple[Card, ...]] = {}
     for dealt in hand.dealt:
         whole = dealt.cards + dealt.new_cards
@@ -139,6 +145,13 @@ def stud_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
         if line.kind is ShowdownKind.SHOWS and len(line.cards) == wanted:
             cards[line.player] = line.cards + community
     return cards
+
+
+def stud_community(hand: Hand) -> tuple[Card, ...]:
+    """Seven-card stud's community card, dealt when the deck runs out (five-card stud never runs out)."""
+    if hand.game.cards_held == 7 and hand.boards and len(hand.boards[0]) == 1:
+        return hand.boards[0]
+    return ()
 
 
 def draw_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
@@ -224,6 +237,8 @@ def _best(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """High winners and low winners (empty when no low qualifies) among `players` on `board`."""
     game = hand.game
+    if game.is_split:
+        return _split_best(game, players, cards, board, evaluations)
     if game in STUD_GAMES or game.is_draw:  # stud: the player's own seven cards (ST-5); draw: the hand (DR-4)
         values = {name: showdown_key(game, cards[name]) for name in players}
         best = max(values.values())
@@ -249,6 +264,29 @@ def _best(
     return high_winners, tuple(name for name in players if name in qualified and qualified[name] == best_low)
 
 
+def _split_best(
+    game: Game,
+    players: list[str],
+    cards: dict[str, tuple[Card, ...]],
+    board: tuple[Card, ...],
+    evaluations: Evaluations,
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The winners of the two halves of Badeucey (the badugi of any four cards, aces high; the 2-7 low of
+    the five) and 2-7 Drawmaha (the board's Omaha high, two cards from the hand and three from the board;
+    the hand's 2-7 low): neither half has a qualifier (SG-1, SG-2)."""
+    if game is Game.BADEUCEY:
+        firsts = {name: -badugi(cards[name], ace_high=True) for name in players}
+    else:
+        firsts = {name: evaluations.high_for(game, cards[name], board).key for name in players}
+    best_first = max(firsts.values())
+    lows = {name: lowball_27(cards[name]) for name in players}
+    best_low = min(lows.values())
+    return (
+        tuple(name for name in players if firsts[name] == best_first),
+        tuple(name for name in players if lows[name] == best_low),
+    )
+
+
 def split_board(
     hand: Hand,
     pot: Pot,
@@ -265,10 +303,11 @@ def split_board(
     given); the other games' by seat (OC-2)."""
     if hand.game in STUD_GAMES:
         known = cards if cards is not None else stud_cards(hand)
-        razz = hand.game is Game.RAZZ
+        game = hand.game
+        razz = game is Game.RAZZ or game is Game.RAZZ_2_7
         return [
             Share(pot.index, run, half, name, value)
-            for half, name, value in stud_split(amount, high, low, known, chip, razz)
+            for half, name, value in stud_split(amount, high, low, known, chip, razz, game is not Game.RAZZ_2_7)
         ]
     button = hand.button
     if not low:
@@ -332,7 +371,8 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
     draw = hand.game.is_draw
     community: tuple[Card, ...] = ()
     if stud:  # a seventh-street community card is each player's seventh card (stud_cards)
-        community = hand.boards[0] if hand.boards and len(hand.boards[0]) == 1 else ()
+        community = stud_community(hand)
+    held = hand.game.cards_held or 7
     if stud or draw:
         boards, runs = ((),), [0]
     results: list[PotResult] = []
@@ -359,7 +399,7 @@ def settle(replayed: Replay, evaluations: Evaluations | None = None) -> Settleme
             elif any(name not in cards for name in contenders):
                 decided, reason = False, "a contender's cards are not in the text"
                 break
-            elif stud and repeated_card(community, [cards[name][: 7 - len(community)] for name in contenders]):
+            elif stud and repeated_card(community, [cards[name][: held - len(community)] for name in contenders]):
                 decided, reason = False, "a card appears twice in the cards to compare"
                 break
             elif stud:

@@ -30,6 +30,10 @@ class Game(StrEnum):
     BADUGI = "badugi"
     FIVE_CARD_DRAW = "five-card-draw"
     TRIPLE_DRAW_A_5 = "triple-draw-a-5"
+    FIVE_CARD_STUD = "five-card-stud"
+    RAZZ_2_7 = "razz-2-7"
+    BADEUCEY = "badeucey"
+    DRAWMAHA_2_7 = "drawmaha-2-7"
     OTHER = "other"
 
     @property
@@ -40,9 +44,21 @@ class Game(StrEnum):
     @property
     def cards_held(self) -> int | None:
         """The cards one player holds by the end of a stud or draw hand: seven in stud and razz (three down,
-        four up), five in 2-7, A-5 and five-card draw, four in badugi. None for flop games (see `hole_cards`)
-        and for games the readers do not name."""
+        four up), five in five-card stud (one down, four up), in 2-7, A-5 and five-card draw and in Badeucey,
+        four in badugi. None for flop games (see `hole_cards`) and for games the readers do not name."""
         return _CARDS_HELD.get(self)
+
+    @property
+    def down_cards(self) -> int:
+        """Stud: the cards dealt face down before the first up card (two, one in five-card stud)."""
+        return 1 if self is Game.FIVE_CARD_STUD else 2
+
+    @property
+    def is_split(self) -> bool:
+        """A pot always halved between two hands of different kinds, neither needing to qualify: Badeucey
+        (badugi, 2-7 low) and 2-7 Drawmaha (the board's Omaha high, the hand's 2-7 low). The halves are
+        `Half.HIGH` (badugi, the board) and `Half.LOW` (2-7)."""
+        return self is Game.BADEUCEY or self is Game.DRAWMAHA_2_7
 
     @property
     def is_draw(self) -> bool:
@@ -51,12 +67,14 @@ class Game(StrEnum):
 
     @property
     def is_stud(self) -> bool:
-        """Seven-card stud, stud hi/lo or razz: antes and a bring-in, no button, no blinds, no board."""
+        """Seven-card stud, stud hi/lo, razz (A-5), 2-7 razz, five-card stud: antes and a bring-in, no button, no
+        blinds, no board."""
         return self in _STUD
 
     @property
     def is_omaha(self) -> bool:
-        """Omaha family: exactly two hole cards and three board cards at showdown (OM-1)."""
+        """Omaha family: exactly two hole cards and three board cards at showdown (OM-1); 2-7 Drawmaha's board
+        half too."""
         return self in _OMAHA_FAMILY
 
     @property
@@ -83,6 +101,7 @@ _HOLE_CARDS: Final = {
     Game.COURCHEVEL_HI_LO: 5,
     Game.HOLDEM: 2,
     Game.SIX_PLUS_HOLDEM: 2,
+    Game.DRAWMAHA_2_7: 5,
 }
 _CARDS_HELD: Final = {
     Game.STUD: 7,
@@ -93,10 +112,20 @@ _CARDS_HELD: Final = {
     Game.BADUGI: 4,
     Game.FIVE_CARD_DRAW: 5,
     Game.TRIPLE_DRAW_A_5: 5,
+    Game.FIVE_CARD_STUD: 5,
+    Game.RAZZ_2_7: 7,
+    Game.BADEUCEY: 5,
 }
-_STUD: Final = frozenset({Game.STUD, Game.STUD_HI_LO, Game.RAZZ})
+_STUD: Final = frozenset({Game.STUD, Game.STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD, Game.RAZZ_2_7})
 _DRAW: Final = frozenset(
-    {Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7, Game.BADUGI, Game.FIVE_CARD_DRAW, Game.TRIPLE_DRAW_A_5}
+    {
+        Game.TRIPLE_DRAW_2_7,
+        Game.SINGLE_DRAW_2_7,
+        Game.BADUGI,
+        Game.FIVE_CARD_DRAW,
+        Game.TRIPLE_DRAW_A_5,
+        Game.BADEUCEY,
+    }
 )
 _OMAHA_FAMILY: Final = frozenset(
     {
@@ -108,6 +137,7 @@ _OMAHA_FAMILY: Final = frozenset(
         Game.OMAHA6_HI_LO,
         Game.COURCHEVEL,
         Game.COURCHEVEL_HI_LO,
+        Game.DRAWMAHA_2_7,
     }
 )
 _HI_LO: Final = frozenset(

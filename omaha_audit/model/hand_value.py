@@ -208,7 +208,9 @@ def badugi_ranks(key: int) -> tuple[int, ...]:
     return tuple((key >> shift) & 15 for shift in (12, 8, 4, 0))[:size]
 
 
-_LOWBALL: Final = frozenset({Game.RAZZ, Game.TRIPLE_DRAW_A_5, Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7})
+_LOWBALL: Final = frozenset(
+    {Game.RAZZ, Game.RAZZ_2_7, Game.TRIPLE_DRAW_A_5, Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7}
+)
 
 
 def describe_stud_draw(game: Game, value: int, low: Low | None) -> str:

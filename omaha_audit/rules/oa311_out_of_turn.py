@@ -49,7 +49,7 @@ RULE: Final[Rule] = Rule(
     "OA311",
     "out-of-turn",
     Severity.ERROR,
-    ("BL-1", "BL-2", "BL-8", "ST-2", "ST-3", "DR-1"),
+    ("BL-1", "BL-2", "BL-8", "ST-2", "ST-3", "ST-6", "ST-7", "DR-1"),
     check,
     stud=True,
     draw=True,

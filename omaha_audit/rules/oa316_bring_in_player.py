@@ -50,7 +50,7 @@ def check(ctx: HandContext) -> Iterator[Finding]:
     due = bring_in_player(hand.game, third)
     if due is None or due == opener.player:
         return
-    which = "highest" if hand.game is Game.RAZZ else "lowest"
+    which = "highest" if hand.game is Game.RAZZ or hand.game is Game.RAZZ_2_7 else "lowest"
     what = "brought in" if opener.kind is _BRING_IN else "opened third street"
     yield RULE.finding(
         ctx,
@@ -75,4 +75,4 @@ def _opener(ctx: HandContext) -> Action | None:
     return None
 
 
-RULE: Final[Rule] = Rule("OA316", "bring-in-player", Severity.ERROR, ("ST-1",), check, stud=True)
+RULE: Final[Rule] = Rule("OA316", "bring-in-player", Severity.ERROR, ("ST-1", "ST-6", "ST-7"), check, stud=True)

@@ -22,5 +22,11 @@ def check(ctx: HandContext) -> Iterator[Finding]:
 
 
 RULE: Final[Rule] = Rule(
-    "OA501", "wrong-winner", Severity.ERROR, ("OM-1", "OM-2", "SP-1", "ST-5", "DR-4"), check, stud=True, draw=True
+    "OA501",
+    "wrong-winner",
+    Severity.ERROR,
+    ("OM-1", "OM-2", "SP-1", "ST-5", "ST-6", "ST-7", "DR-4", "SG-1", "SG-2"),
+    check,
+    stud=True,
+    draw=True,
 )

@@ -5,10 +5,12 @@ naive ranking, the best taken by `max`/`min`.
 The check is on ordering, as in test_evaluate_bruteforce: over a set of hands, two hands compare the same
 way (better, worse, split) under the evaluator and the reference, for every pair.
 
-Sets: seven-card stud high, eight-or-better and razz on 20,000 random seven-card hands each (the `slow`
-test: 200,000); five-card 2-7, A-5 and draw high on every rank multiset of five cards (6,175), each once
-unsuited and, with five different ranks, once suited; badugi on every four-card hand of a 28-card deck
-(ace to seven, four suits: 20,475 hands) and on 20,000 random four-card hands of the whole deck.
+Sets: seven-card stud high, eight-or-better, razz and 2-7 razz on 20,000 random seven-card hands each (the
+`slow` test: 200,000); five-card 2-7, A-5 and draw high (five-card stud's showdown) on every rank multiset of
+five cards (6,175), each once unsuited and, with five different ranks, once suited; badugi on every four-card
+hand of a 28-card deck (ace to seven, four suits: 20,475 hands) and on 20,000 random four-card hands of the
+whole deck; Badeucey's badugi (aces high, any four of five cards) on every four-card hand of a 28-card deck
+(eight to ace) and on 20,000 random five-card hands.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from omaha_audit.engine.evaluate.games import (
     low8_ranks,
     lowball_27,
     lowball_a5,
+    razz_27_low,
     razz_low,
     showdown_key,
     showing_key,
@@ -116,12 +119,18 @@ def ref_27(cards: Sequence[str]) -> Hashable:
     return high_five(cards, wheel=False)
 
 
-def ref_badugi(cards: Sequence[str]) -> Hashable:
-    """The most cards with no rank and no suit twice, then the lowest from the top (ace 1)."""
+def ref_razz_27(cards: Sequence[str]) -> Hashable:
+    """The best 2-7 low of any five: the weakest high hand, the ace high only."""
+    return min(high_five(five, wheel=False) for five in combinations(cards, 5))
+
+
+def ref_badugi(cards: Sequence[str], ace_high: bool = False) -> Hashable:
+    """The most cards with no rank and no suit twice (up to four), then the lowest from the top (ace 1, or
+    14 with `ace_high`)."""
     best: tuple[int, tuple[int, ...]] | None = None
-    for size in range(1, len(cards) + 1):
+    for size in range(1, min(len(cards), 4) + 1):
         for chosen in combinations(cards, size):
-            ranks = [rank_of(card, ace_low=True) for card in chosen]
+            ranks = [rank_of(card, ace_low=not ace_high) for card in chosen]
             if len(set(ranks)) != size or len({card[1] for card in chosen}) != size:
                 continue
             value = (-size, tuple(sorted(ranks, reverse=True)))
@@ -190,6 +199,7 @@ def _seven_card_games(count: int, seed: int) -> None:
     qualified = [(low, value) for low, value in zip(lows, reference, strict=True) if low is not None]
     assert assert_same_order([low for low, _ in qualified], [value for _, value in qualified]) == 56
     assert assert_same_order([razz_low(hand) for hand in hands], [ref_razz(hand) for hand in hands]) > 300
+    assert assert_same_order([razz_27_low(hand) for hand in hands], [ref_razz_27(hand) for hand in hands]) > 1000
 
 
 @pytest.mark.integration  # (a brute-force enumeration: tests/conftest.py)
@@ -216,6 +226,32 @@ def test_razz_and_stud_on_short_hands() -> None:
         hands = random_hands(5_000, size, size)
         assert_same_order([stud_high(hand) for hand in hands], [ref_stud_high(hand) for hand in hands])
         assert_same_order([razz_low(hand) for hand in hands], [ref_razz(hand) for hand in hands])
+        assert_same_order([razz_27_low(hand) for hand in hands], [ref_razz_27(hand) for hand in hands])
+
+
+def test_razz_27_on_five_cards_is_the_2_7_low() -> None:
+    """With five cards (a five-card hand, or five of a 2-7 razz hand) the best of any five is the hand."""
+    for hand in five_card_classes():
+        assert razz_27_low(hand) == lowball_27(hand)
+
+
+def test_badeucey_badugi_every_hand_of_a_small_deck() -> None:
+    """Aces high: on a deck of eight to ace, every four-card hand orders as the reference (35 badugis, 35
+    three-card, 21 two-card and 7 one-card values of seven ranks)."""
+    deck = [rank + suit for rank in "89TJQKA" for suit in SUITS]
+    hands = [list(hand) for hand in combinations(deck, 4)]
+    keys = [badugi(hand, ace_high=True) for hand in hands]
+    reference = [ref_badugi(hand, ace_high=True) for hand in hands]
+    assert assert_same_order(keys, reference) == 35 + 35 + 21 + 7
+    assert all(badugi_ranks(key) == value[1] for key, value in zip(keys, reference, strict=True))
+
+
+def test_badeucey_badugi_of_five_cards() -> None:
+    """Any four of the five cards: 20,000 random five-card hands order as the reference."""
+    hands = random_hands(20_000, 5, 55)
+    keys = [badugi(hand, ace_high=True) for hand in hands]
+    assert assert_same_order(keys, [ref_badugi(hand, ace_high=True) for hand in hands]) > 300
+    assert badugi(h("Ac 2d 3h 4s 5c"), ace_high=True) < badugi(h("Ac 2d 3h 4s"), ace_high=True)  # 5432 beats A432
 
 
 def test_badugi_every_hand_of_a_small_deck() -> None:
@@ -254,6 +290,16 @@ def test_named_hands() -> None:
     assert showing_key(Game.STUD, h("2c 2d")) > showing_key(Game.STUD, h("Ac Kd"))
     assert showing_key(Game.RAZZ, h("Ac 2d")) > showing_key(Game.RAZZ, h("3c 2h"))
     assert showing_key(Game.RAZZ, h("Kc Qd")) > showing_key(Game.RAZZ, h("2c 2h"))
+    # 2-7 razz: the ace is high, pairs are bad; five-card stud shows as stud
+    assert showing_key(Game.RAZZ_2_7, h("8c 2d")) > showing_key(Game.RAZZ_2_7, h("Ac 2h"))
+    assert showing_key(Game.RAZZ_2_7, h("Kc Qd")) > showing_key(Game.RAZZ_2_7, h("3c 3h"))
+    assert showing_key(Game.FIVE_CARD_STUD, h("Kc Tc Qd")) > showing_key(Game.FIVE_CARD_STUD, h("Qh 3h Kd"))
+    assert showdown_key(Game.RAZZ_2_7, h("7c 5d 4h 3s 2c Kd Kh")) > showdown_key(
+        Game.RAZZ_2_7, h("Ac 5d 4h 3s 2c Kd Kh")
+    )
+    # Badeucey's badugi half: aces high (A-5-4-3 loses to 7-6-3-2)
+    assert showdown_key(Game.BADEUCEY, h("6s 7c 2d 3h 8h")) > showdown_key(Game.BADEUCEY, h("Ah 5s 4d 3c 9h"))
+    assert showdown_key(Game.BADUGI, h("Ah 5s 4d 3c")) > showdown_key(Game.BADUGI, h("6s 7c 2d 3h"))
 
 
 def test_card_objects_and_text_agree() -> None:

@@ -1,6 +1,8 @@
 """The stud and draw evaluators (engine/evaluate/games.py) against pokerkit, for every game pokerkit
-evaluates: seven-card stud high (`StandardHighHand`), eight-or-better (`EightOrBetterLowHand`), razz and
-A-5 lowball (`RegularLowHand`), 2-7 lowball (`StandardLowHand`) and badugi (`BadugiHand`). On random
+evaluates: seven-card and five-card stud high (`StandardHighHand`), eight-or-better (`EightOrBetterLowHand`),
+razz and A-5 lowball (`RegularLowHand`), 2-7 lowball and 2-7 razz (`StandardLowHand`, the best five of seven)
+and badugi (`BadugiHand`). pokerkit has no aces-high badugi (Badeucey's): brute force checks that one
+(test_evaluate_games.py). On random
 hands (1,000 per game: pokerkit evaluates a few hundred a second), every comparison between two hands
 (better, worse, split) agrees. pokerkit's hands compare stronger as greater, lows too."""
 
@@ -13,7 +15,15 @@ from typing import Any
 
 import pytest
 
-from omaha_audit.engine.evaluate.games import badugi, lowball_27, lowball_a5, razz_low, stud_high, stud_low8
+from omaha_audit.engine.evaluate.games import (
+    badugi,
+    lowball_27,
+    lowball_a5,
+    razz_27_low,
+    razz_low,
+    stud_high,
+    stud_low8,
+)
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -48,6 +58,8 @@ def assert_agrees(size: int, ours: Callable[[list[str]], Any], kind: Any, lower_
     ("size", "ours", "kind", "lower_is_better"),
     [
         (7, stud_high, "StandardHighHand", False),
+        (5, stud_high, "StandardHighHand", False),
+        (7, razz_27_low, "StandardLowHand", True),
         (7, stud_low8, "EightOrBetterLowHand", True),
         (7, razz_low, "RegularLowHand", True),
         (5, lowball_a5, "RegularLowHand", True),

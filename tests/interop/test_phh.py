@@ -71,6 +71,10 @@ UNCONVERTIBLE: dict[str, str] = {
     "pot-limit five-card-draw: no PHH variant code": "PHH has no five-card draw code",
     "no-limit five-card-draw: no PHH variant code": "PHH has no five-card draw code",
     "fixed-limit triple-draw-a-5: no PHH variant code": "PHH's triple draw (F2L3D) is 2-7 only",
+    "fixed-limit five-card-stud: no PHH variant code": "PHH's stud codes (F7S, F7S/8, FR) deal seven cards",
+    "fixed-limit razz-2-7: no PHH variant code": "PHH's razz (FR) is A-5 low",
+    "fixed-limit badeucey: no PHH variant code": "PHH has no split draw code (badugi and 2-7 halves)",
+    "fixed-limit drawmaha-2-7: no PHH variant code": "PHH has no code for a board and a draw together",
     "a draw on the preflop": (
         "PokerStars' single-draw 'allin' files print no draw marker: the draw and the betting after it stand "
         "in the first round, which PHH cannot hold apart without guessing where the draw began"

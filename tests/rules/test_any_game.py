@@ -189,10 +189,12 @@ def test_the_errors_and_warnings_on_stud_and_draw_hands_are_the_listed_ones() ->
     # test_fulltilt.py: two summary seat lines run together, a line not read (a warning: the summary's check,
     # OA605, which read that line as one player's, is withheld). test_bovada.py: the summary drops a hole
     # card, a line read whole that contradicts the deal (the room's record, OA109). test_wpn.py: the odd cent of
-    # a stud hi/lo split paid to the low half (OA505, from the stud replay). Info, not listed: test_wpn.py's
-    # U+FFFD line after the hand (a line not read that withholds nothing).
+    # a stud hi/lo split paid to the low half (OA505, from the stud replay). test_kingsclub.py: a 2-7 razz raise
+    # of 16.58 over a completion to 22, short of the small bet (OA304). Info, not listed: test_wpn.py's U+FFFD
+    # line after the hand (a line not read that withholds nothing).
     assert loud == [
         ("1-Draw-NL-USD-0.20-0.40-201211.bad.collect.pot.txt", "31349486094", "OA106"),
+        ("2-7 Razz-USD-22-44-202101.txt", "40091899", "OA304"),
         ("7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt", "693975843", "OA505"),
         ("7-Stud-USD-2.00-4.00-201205.txt", "2604291699", "OA109"),
     ], loud

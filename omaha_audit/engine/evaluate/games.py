@@ -1,5 +1,6 @@
-"""Showdown values of the stud and draw games: seven-card stud high, stud eight-or-better, razz (A-5 low),
-2-7 lowball, A-5 lowball, badugi and five-card draw high (RULES.md ST-5, DR-4).
+"""Showdown values of the stud and draw games: seven-card and five-card stud high, stud eight-or-better, razz
+(A-5 low), 2-7 razz, 2-7 lowball, A-5 lowball, badugi (and Badeucey's, aces high) and five-card draw high
+(RULES.md ST-5, DR-4, SG-1).
 
 Every evaluator takes the cards a player holds (Card objects or text) and returns one integer; the
 direction is in the name of the function:
@@ -12,9 +13,11 @@ direction is in the name of the function:
 - `razz_low`, `lowball_a5`: an A-5 low key, **lower is better**: ace is low, straights and flushes do not
   count, pairs do (``category << 20`` then the ranks, ace as 1, by significance: the pair first);
 - `lowball_27`: a 2-7 low key, **lower is better**: ace is high only, straights and flushes count
-  (A-2-3-4-5 is ace high, no straight), so it is the high key read the other way;
+  (A-2-3-4-5 is ace high, no straight), so it is the high key read the other way; `razz_27_low` the best
+  such low of any five of up to seven cards (2-7 razz);
 - `badugi`: lower is better: ``(4 - size) << 16`` then the ranks of the badugi from the highest, ace as 1
-  (a four-card badugi beats any three-card one; among equal sizes the lower top card wins, and so on).
+  (a four-card badugi beats any three-card one; among equal sizes the lower top card wins, and so on);
+  with `ace_high` the ace ranks 14, above the king (Badeucey's badugi half).
 
 `showdown_key(game, cards)` gives every game's value on one scale (higher is better) for the settlement;
 `showing_key(game, up_cards)` the value of a stud hand's up cards that sets the order of play.
@@ -36,6 +39,7 @@ __all__ = [
     "draw_high",
     "lowball_27",
     "lowball_a5",
+    "razz_27_low",
     "razz_low",
     "showdown_key",
     "showing_key",
@@ -174,7 +178,11 @@ def lowball_27(cards: Sequence[CardLike]) -> int:
     """2-7 lowball: the five cards as a high hand where the ace is only high (A-2-3-4-5 is ace high, no
     straight); straights and flushes count against the hand. Lower is better. Fewer than five cards (a
     hand not complete) are valued by their ranks only."""
-    codes = _distinct(_codes(cards))
+    return _low27(_distinct(_codes(cards)))
+
+
+def _low27(codes: list[int]) -> int:
+    """`lowball_27` of distinct card codes."""
     if len(codes) != 5:
         return _partial_key(codes) if codes else _NO_VALUE
     bits = 0
@@ -191,18 +199,30 @@ def lowball_27(cards: Sequence[CardLike]) -> int:
     return NONFLUSH_VALUE[product]
 
 
+def razz_27_low(cards: Sequence[CardLike]) -> int:
+    """2-7 razz: the best 2-7 low of any five of up to seven cards (ace high only, straights and flushes
+    count against the hand, pairs too); fewer than five cards are valued by their ranks (the up cards).
+    Lower is better."""
+    codes = _distinct(_codes(cards))
+    if len(codes) <= 5:
+        return _low27(codes)
+    return min(_low27(list(five)) for five in combinations(codes, 5))
+
+
 # ---- badugi -----------------------------------------------------------------------------------------
 
 
-def badugi(cards: Sequence[CardLike]) -> int:
-    """The best badugi of up to four cards: the most cards of different ranks and different suits, then
-    the lowest from the top card down (ace low). Lower is better."""
+def badugi(cards: Sequence[CardLike], ace_high: bool = False) -> int:
+    """The best badugi of the cards (four of a five-card Badeucey hand): the most cards of different ranks
+    and different suits, up to four, then the lowest from the top card down (ace low, or with `ace_high` the
+    highest card: Badeucey). Lower is better."""
     codes = _distinct(_codes(cards))
     best = _NO_VALUE
     count = len(codes)
+    ace = 14 if ace_high else 1
     for size in range(min(count, 4), 0, -1):
         for chosen in combinations(codes, size):
-            ranks = {1 if code >> 2 == 12 else (code >> 2) + 2 for code in chosen}
+            ranks = {ace if code >> 2 == 12 else (code >> 2) + 2 for code in chosen}
             suits = {code & 3 for code in chosen}
             if len(ranks) != size or len(suits) != size:
                 continue
@@ -218,7 +238,7 @@ def badugi(cards: Sequence[CardLike]) -> int:
 
 
 def badugi_ranks(key: int) -> tuple[int, ...]:
-    """The ranks of a badugi key from the highest, ace as 1: (8, 5, 3, 1)."""
+    """The ranks of a badugi key from the highest, ace as 1 (as 14 in Badeucey's): (8, 5, 3, 1)."""
     size = 4 - (key >> 16)
     return tuple((key >> shift) & 15 for shift in (12, 8, 4, 0))[:size]
 
@@ -228,10 +248,14 @@ def badugi_ranks(key: int) -> tuple[int, ...]:
 
 def showdown_key(game: Game, cards: Sequence[CardLike]) -> int:
     """The value of a stud or draw hand on one scale, **higher is better**, equal values splitting: the
-    high hand in stud, stud hi/lo (its high half) and five-card draw; the low negated in razz, 2-7 and A-5
-    lowball and badugi."""
+    high hand in stud, five-card stud, stud hi/lo (its high half) and five-card draw; the low negated in razz,
+    2-7 razz, 2-7 and A-5 lowball and badugi; Badeucey's badugi half (its 2-7 half: `lowball_27`)."""
     if game is Game.RAZZ:
         return -razz_low(cards)
+    if game is Game.RAZZ_2_7:
+        return -razz_27_low(cards)
+    if game is Game.BADEUCEY:
+        return -badugi(cards, ace_high=True)
     if game is Game.TRIPLE_DRAW_2_7 or game is Game.SINGLE_DRAW_2_7:
         return -lowball_27(cards)
     if game is Game.BADUGI:
@@ -252,19 +276,26 @@ def word_value(game: Game, cards: Sequence[CardLike]) -> tuple[int, tuple[int, .
         return razz_low(cards), None
     if game is Game.TRIPLE_DRAW_2_7 or game is Game.SINGLE_DRAW_2_7:
         return lowball_27(cards), None
+    if game is Game.RAZZ_2_7:
+        return razz_27_low(cards), None
     if game is Game.BADUGI:
         return badugi(cards), None
+    if game is Game.BADEUCEY:
+        return badugi(cards, ace_high=True), None
     return stud_high(cards), None
 
 
 def showing_key(game: Game, up_cards: Sequence[CardLike]) -> int:
     """The value of a stud hand's up cards that decides who acts first from fourth street (ST-3): the best
-    high hand showing in stud and stud hi/lo, the best A-5 low showing in razz; higher is better (first
-    to act). Pairs, trips and quads count; straights and flushes do not (fewer than five cards)."""
+    high hand showing in stud, five-card stud and stud hi/lo, the best A-5 low showing in razz, the best 2-7
+    low showing in 2-7 razz (ace high); higher is better (first to act). Pairs, trips and quads count;
+    straights and flushes do not (fewer than five cards)."""
     codes = _distinct(_codes(up_cards))
     if game is Game.RAZZ:
         ranks = [1 if code >> 2 == 12 else (code >> 2) + 2 for code in codes]
         return -_grouped_key(ranks) if ranks else -_NO_VALUE
+    if game is Game.RAZZ_2_7:
+        return -_partial_key(codes) if codes else -_NO_VALUE
     if not codes:
         return 0
     if len(codes) >= 5:

@@ -68,7 +68,9 @@ class FullTiltWords:
 WORDS: Final = FullTiltWords()
 
 
-_LOWBALL: Final = frozenset({Game.RAZZ, Game.TRIPLE_DRAW_A_5, Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7})
+_LOWBALL: Final = frozenset(
+    {Game.RAZZ, Game.RAZZ_2_7, Game.TRIPLE_DRAW_A_5, Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7}
+)
 
 
 def describe_stud_draw(game: Game, value: int, low: Low | None) -> str:

@@ -47,6 +47,7 @@ GAMES: Final = {
     "7 card stud hi-lo": Game.STUD_HI_LO,
     "7 card stud hilow": Game.STUD_HI_LO,
     "razz": Game.RAZZ,
+    "5 card stud": Game.FIVE_CARD_STUD,
 }
 # fpdb's limit words (iPokerToFpdb.py): `SL` (sin límite, sans limite), `LZ` and `БЛ` (без лимита) are no
 # limit, `LP` (limite du pot) pot limit.
@@ -142,8 +143,8 @@ class GameType:
         else:
             self.problems.append(f"the game type {text!r} names no betting limit")
         self.word = " ".join(words[:limit_at])
-        # no game word: five-card Omaha, as fpdb reads it (reader.game_of looks at the pockets too); five-card
-        # stud and other games the audit does not replay: Game.OTHER (read, not replayed)
+        # no game word: five-card Omaha, as fpdb reads it (reader.game_of looks at the pockets too); the games
+        # the audit does not replay: Game.OTHER (read, not replayed)
         self.game = GAMES.get(self.word.lower(), Game.OTHER) if self.word else Game.OMAHA5
         rest = " ".join(words[limit_at + width :])
         pair = _PAIR.fullmatch(rest)

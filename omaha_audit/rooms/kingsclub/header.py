@@ -9,21 +9,30 @@ from typing import Final
 from omaha_audit.model import Game, Structure
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
 
-# The club's mixed games. Those the engine does not replay keep their own name (Game.OTHER, or the draw
-# and stud games of the model): `2-7 Drawmaha`, `Badeucey` and `2-7 Razz` (deuce-to-seven razz, not the
-# ace-to-five razz of Game.RAZZ) have no member of their own.
+# The club's games, its mixed games among them (the names fpdb's KingsClubToFpdb.py knows): `Big O` is
+# five-card Omaha hi/lo, `2-7 Razz` deuce-to-seven razz (not the ace-to-five razz of Game.RAZZ), `Badeucey`
+# badugi and 2-7 triple draw split, `2-7 Drawmaha` five-card Omaha high and 2-7 single draw split. The names
+# the model has no game for (`A-5 Single Draw`; `Badacey`, badugi and A-5 split; `Captain`) are Game.OTHER:
+# read, not replayed (OA102).
 GAMES: Final = {
     "Holdem": Game.HOLDEM,
     "Omaha": Game.OMAHA,
     "Omaha Hi-Lo": Game.OMAHA_HI_LO,
     "Omaha 5 Card": Game.OMAHA5,
     "Omaha 5 Card Hi-Lo": Game.OMAHA5_HI_LO,
+    "Big O": Game.OMAHA5_HI_LO,
+    "Omaha 6 Card": Game.OMAHA6,
     "2-7 Single Draw": Game.SINGLE_DRAW_2_7,
     "2-7 Triple Draw": Game.TRIPLE_DRAW_2_7,
+    "A-5 Triple Draw": Game.TRIPLE_DRAW_A_5,
+    "5 Card Draw": Game.FIVE_CARD_DRAW,
     "Badugi": Game.BADUGI,
     "Seven Card Stud": Game.STUD,
     "Seven Card Stud Hi-Lo": Game.STUD_HI_LO,
     "Razz": Game.RAZZ,
+    "2-7 Razz": Game.RAZZ_2_7,
+    "Badeucey": Game.BADEUCEY,
+    "2-7 Drawmaha": Game.DRAWMAHA_2_7,
 }
 _ALL_IN_OR_FOLD: Final = re.compile(r"\bAOF\b|\bAoF\b|All-?in or Fold", re.IGNORECASE)
 STRUCTURES: Final = {

@@ -25,8 +25,8 @@ What Kings Club prints otherwise (ROOMS.md 18):
 - an all-in before the flop may print only the river line with the whole board (`*** RIVER *** [2s Th
   6h 7c] [5s]`); all-in-or-fold tables print the flop before the betting round (a defect: the flop is
   placed after the first betting round's last line);
-- the mixed games (draw, stud, razz, Drawmaha) are read, not replayed; stud's `*** 3RD STREET ***` deals
-  the fourth card (the first round has no line).
+- the mixed games (draw, stud, razz, 2-7 razz, Badeucey, Drawmaha) are replayed; stud's `*** 3RD STREET ***`
+  deals the fourth card (the first round has no line); Drawmaha's draw comes after the flop's betting.
 """
 
 from __future__ import annotations

@@ -158,7 +158,7 @@ _EVENTS: Final = {
     # Showdown round, beside a pot whose player_wins pay that player 0.74; the pots are the award
     "Payout": "payout",
 }
-_STUD_GAMES: Final = frozenset({Game.STUD, Game.STUD_HI_LO, Game.RAZZ})
+_STUD_GAMES: Final = frozenset(game for game in Game if game.is_stud)
 _CARD_ACTIONS: Final = {"Dealt Cards", "Shows Cards", "Mucks Cards"}
 # currencies' decimal places (ISO 4217 minor units) where they are not 2
 _ZERO_DECIMAL: Final = frozenset({"JPY", "KRW", "VND", "CLP", "ISK", "XPM", "XBT", ""})

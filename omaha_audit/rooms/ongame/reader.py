@@ -88,7 +88,7 @@ STUD_STREETS: Final = {
     "6th street": Street.SIXTH,
     "river": Street.SEVENTH,
 }
-STUD_GAMES: Final = (Game.STUD, Game.STUD_HI_LO, Game.RAZZ)
+STUD_GAMES: Final = frozenset(game for game in Game if game.is_stud)
 _BLINDS: Final = Street.BLINDS
 _PREFLOP: Final = Street.PREFLOP
 
