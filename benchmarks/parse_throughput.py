@@ -35,7 +35,7 @@ from omaha_audit.rooms.base import NotReadYet
 from omaha_audit.rooms.ipoker.document import byte_chunks, decode, split_pieces
 
 REPO = Path(__file__).resolve().parents[1]
-HAND_ID = re.compile(r"(?<=(?:Hand|Game) #)\d+(?=:)")
+HAND_ID = re.compile(r"(?<=(?:Hand|Game) #)\d+(?=:)|(?<=^#)\d+(?=: )")  # (Kings Club: `#40091899: ...`)
 GAME_XML = re.compile(r'<game gamecode="(\d+)".*?</game>', re.DOTALL)
 GAME_CODE = re.compile(r'gamecode="\d+"')
 

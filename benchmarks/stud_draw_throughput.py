@@ -1,9 +1,11 @@
 """Print end-to-end audit throughput (read, parse, replay, all rules, the rules across hands) on one core for
 PokerStars seven-card stud, stud hi/lo, razz, 2-7 draw and badugi hands, beside pot-limit Omaha in the same
-run (the two files take turns, best of --repeat each, in CPU seconds of this process).
+run (the files take turns, best of --repeat each, in CPU seconds of this process); and for the stud, razz and
+draw hands of Full Tilt and Kings Club, whose games PokerStars never dealt among them (five-card stud, A-5
+triple draw, 2-7 razz, Badeucey, 2-7 Drawmaha).
 
-The files are built from the corpus's complete PokerStars hands of those games, repeated with fresh hand ids
-(see parse_throughput.py).
+The files are built from the corpus's complete hands of those games, repeated with fresh hand ids (see
+parse_throughput.py).
 
     python benchmarks/stud_draw_throughput.py [--hands 5000] [--repeat 3]
 """
@@ -19,16 +21,40 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from audit_throughput import audit_all, best_of
-from parse_throughput import build_file, corpus_dir, plo_hands, pokerstars_hands
+from parse_throughput import SOURCE, build_file, corpus_dir, plo_hands, pokerstars_hands
 
 import omaha_audit
 from omaha_audit.engine.stud import STUD_GAMES
+from omaha_audit.model import Game, Hand
+from omaha_audit.parse.files import expand_paths
+from omaha_audit.parse.reader import FileText, read_texts
+from omaha_audit.rooms import SPLITTER
 
 
 def stud_and_draw_hands(root: Path) -> tuple[list[str], Counter[str]]:
     """Text of every complete PokerStars stud, razz, 2-7 draw and badugi hand of the corpus, and the games."""
     found = pokerstars_hands(root, lambda hand: (hand.game in STUD_GAMES or hand.game.is_draw) and not hand.cancelled)
     return [text for text, _ in found], Counter(hand.game.value for _, hand in found)
+
+
+def other_rooms_hands(root: Path) -> tuple[list[str], Counter[str]]:
+    """Text of every complete stud, razz and draw hand (2-7 Drawmaha too) of the corpus's Full Tilt and Kings
+    Club folders, each a hand on its own, and the games."""
+    texts: list[str] = []
+    games: Counter[str] = Counter()
+    for path in expand_paths([root / "FullTiltPoker", root / "KingsClub"]):
+        with path.open("rb") as stream:
+            blocks = {b.first_line: b for b in SPLITTER.split_texts(str(path), read_texts(stream, FileText(str(path))))}
+        for item in SOURCE.read_file(path):
+            if not isinstance(item, Hand) or item.truncated or item.defects or item.cancelled:
+                continue
+            if not (item.game in STUD_GAMES or item.game.is_draw or item.game is Game.DRAWMAHA_2_7):
+                continue
+            lines = blocks[item.source.line].lines
+            if lines and SPLITTER.header_format(lines[0]) == item.format:
+                texts.append("\n".join(lines))
+                games[item.game.value] += 1
+    return texts, games
 
 
 def main() -> None:
@@ -38,16 +64,21 @@ def main() -> None:
     args = parser.parse_args()
     root = corpus_dir()
     mixed, games = stud_and_draw_hands(root)
+    others, other_games = other_rooms_hands(root)
     plo = plo_hands(root)
     with tempfile.TemporaryDirectory() as tmp:
         mixed_path, plo_path = Path(tmp) / "stud-draw.txt", Path(tmp) / "plo.txt"
+        others_path = Path(tmp) / "fulltilt-kingsclub.txt"
         written = build_file(mixed_path, mixed, args.hands)
         build_file(plo_path, plo, args.hands)
+        other_written = build_file(others_path, others, args.hands)
         print(f"stud and draw: {written} hands ({len(mixed)} distinct corpus hands: {dict(games)})")
-        best = {"stud and draw": float("inf"), "PLO": float("inf")}
+        print(f"Full Tilt and Kings Club: {other_written} hands ({len(others)} distinct: {dict(other_games)})")
+        best = {"stud and draw": float("inf"), "PLO": float("inf"), "Full Tilt, Kings Club": float("inf")}
         counts = {}
+        files = (("stud and draw", mixed_path), ("PLO", plo_path), ("Full Tilt, Kings Club", others_path))
         for _ in range(args.repeat):
-            for name, path in (("stud and draw", mixed_path), ("PLO", plo_path)):
+            for name, path in files:
                 seconds, count = best_of(1, lambda path=path: audit_all(path))
                 best[name] = min(best[name], seconds)
                 counts[name] = count
