@@ -425,14 +425,14 @@ def _children(pid: int) -> list[int]:
 
 
 def _workers(pid: int) -> list[int]:
-    """The pool's worker processes of `pid` (not multiprocessing's resource tracker)."""
+    """The pool's worker processes of `pid` (not multiprocessing's resource tracker), spawned or forked."""
     found = []
     for child in _children(pid):
         try:
             command = Path(f"/proc/{child}/cmdline").read_bytes()
         except OSError:
             continue
-        if b"spawn_main" in command and b"resource_tracker" not in command:
+        if b"resource_tracker" not in command:
             found.append(child)
     return found
 
@@ -522,3 +522,21 @@ def test_dask_runs_the_unit_of_a_killed_worker_again(many_files: Path, command: 
             landed += 1
             break
     assert landed, "every run ended before a worker could be killed"
+
+
+def test_workers_are_forked_only_where_it_is_safe() -> None:
+    """`--jobs` forks its workers on Linux while the main process holds no other thread and has not loaded
+    polars (whose threads Python does not see), else spawns them."""
+    script = (
+        "import sys, threading, time\n"
+        "from omaha_audit.run.parallel import start_method\n"
+        "print(start_method())\n"
+        "thread = threading.Thread(target=time.sleep, args=(0.5,)); thread.start()\n"
+        "print(start_method()); thread.join()\n"
+        "print(start_method())\n"
+        "import polars\n"
+        "print(start_method())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    first = "fork" if sys.platform == "linux" else "spawn"
+    assert done.stdout.split() == [first, "spawn", first, "spawn"]

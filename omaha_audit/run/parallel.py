@@ -24,6 +24,7 @@ from __future__ import annotations
 import marshal
 import os
 import signal
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -363,8 +364,8 @@ def _end_with(sentinel: int) -> None:
 
 
 class LocalPool:
-    """`--jobs N`: a pool of N worker processes on this machine (started fresh, not forked: the main
-    process may hold threads, polars' among them)."""
+    """`--jobs N`: a pool of N worker processes on this machine, forked where that is safe (`start_method`),
+    else started fresh."""
 
     def __init__(self, workers: int) -> None:
         import multiprocessing
@@ -373,8 +374,12 @@ class LocalPool:
         self.workers = workers
         self.processes: dict[int, Any] = {}
         _quiet_resource_tracker()
+        method = start_method()
+        if method == "fork":  # (nothing the main process has buffered is written twice)
+            sys.stdout.flush()
+            sys.stderr.flush()
         self.pool = ProcessPoolExecutor(
-            workers, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker
+            workers, mp_context=multiprocessing.get_context(method), initializer=_quiet_worker
         )
 
     def submit(self, function: Callable[..., Any], *args: Any) -> Pending:
@@ -403,6 +408,19 @@ class LocalPool:
                 process.kill()
         for process in processes:
             process.join(timeout=10)
+
+
+def start_method() -> str:
+    """How `--jobs` starts its workers: forked on Linux while the main process runs no other thread and has not
+    loaded polars (whose threads Python does not see), so that a worker starts with the modules, the grammars
+    and the readers the main process has loaded (about 0.2 s of a core saved per worker, on the run's critical
+    path); else spawned, a fresh interpreter that imports them: forking a process that holds threads can copy
+    a lock some thread held, and the child would wait on it forever."""
+    import threading
+
+    if sys.platform == "linux" and threading.active_count() == 1 and "polars" not in sys.modules:
+        return "fork"
+    return "spawn"
 
 
 def _quiet_resource_tracker() -> None:
