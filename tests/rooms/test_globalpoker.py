@@ -740,3 +740,18 @@ def test_a_readers_own_failure_is_oa104(tmp_path: Path, monkeypatch: pytest.Monk
     (item,) = read_text(tmp_path, text)
     assert isinstance(item, UnreadableHand) and item.internal
     assert [f.code for f in audit_text(tmp_path, text)] == ["OA104"]
+
+
+def test_the_lines_of_each_object_skip_braces_and_quotes_inside_strings() -> None:
+    """Each object's first and last line, where strings hold braces and escaped quotes and backslashes: a
+    brace inside a string is text, not an object's."""
+    from omaha_audit.rooms.globalpoker.document import values
+
+    text = '{\n "a": "x{y}",\n "b": {\n  "c": "q\\"}{\\\\",\n  "d": {"e": "}"}\n },\n "f": "\\\\"\n}\n[{"g": 1}]\n'
+    found, out = values(text, line_offset=10)
+    (first, first_line, last_line), (second, second_first, second_last) = out  # type: ignore[misc]
+    assert (first_line, last_line) == (11, 18)
+    assert found.lines(first["b"]) == (13, 16)
+    assert found.lines(first["b"]["d"]) == (15, 15)
+    assert first["b"]["c"] == 'q"}{\\' and first["f"] == "\\"
+    assert second == [{"g": 1}] and (second_first, second_last) == (19, 19)

@@ -2,7 +2,8 @@
 
 JSON numbers are read as `Decimal` (never a float: `4.80` stays 4.80) or `int`; `NaN` and `Infinity` are
 refused. Every JSON object is a plain dict, and `Values.lines(obj)` gives the lines it spans in the file:
-the braces are found by one scan of the text (strings skipped), and the decoder closes objects in the
+the braces are found in the text with its strings emptied (`""`, in C: a JSON string holds no line end, so
+every line keeps its number, and braces inside strings are gone), and the decoder closes objects in the
 order their closing braces stand, so the n-th object it builds is the one the n-th closing brace ends.
 
 A file holds one hand record (the client's download), or several: a JSON array of them, or objects one
@@ -21,8 +22,9 @@ from typing import Any, Final
 
 from omaha_audit.model.numbers import decimal_whole
 
-# a JSON string (skipped: braces inside it are text), or a brace
-_TOKENS: Final = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}]')
+# a JSON string (emptied: braces inside it are text)
+_STRING: Final = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')  # (as `"(?:[^"\\\n]|\\.)*"`, twice as fast)
+_BRACE: Final = re.compile(r"[{}]")
 # what may stand between top-level values: white space and the commas and brackets of an array
 _BETWEEN: Final = re.compile(r"[\s,]*")
 
@@ -45,21 +47,29 @@ class Values:
     def __init__(self, text: str, line_offset: int = 0) -> None:
         self.text = text
         self.line_offset = line_offset
-        self.newlines = [match.start() for match in re.finditer("\n", text)]
+        self._newlines: list[int] | None = None  # (the offsets of the line ends, found when first needed)
         self.spans: dict[int, tuple[int, int]] = {}  # id(object) -> (first line, last line)
-        self.closing: list[tuple[int, int]] = []  # (opening, closing) offsets, in the order objects close
+        self.closing: list[tuple[int, int]] = []  # (opening, closing) lines, in the order objects close
         self.next = 0  # the next object the decoder closes
         self.kept: list[dict[str, Any]] = []  # (the objects spanned, kept alive so that ids stay theirs)
+        bare = _STRING.sub('""', text) if '"' in text else text
         opened: list[int] = []
-        for match in _TOKENS.finditer(text):
-            token = match.group()
-            if token == "{":
-                opened.append(match.start())
-            elif token == "}" and opened:
-                self.closing.append((opened.pop(), match.start()))
+        line = 1 + line_offset
+        last = 0
+        for match in _BRACE.finditer(bare):
+            at = match.start()
+            line += bare.count("\n", last, at)
+            last = at
+            if match.group() == "{":
+                opened.append(line)
+            elif opened:
+                self.closing.append((opened.pop(), line))
 
     def line_at(self, offset: int) -> int:
-        return bisect.bisect_left(self.newlines, offset) + 1 + self.line_offset
+        newlines = self._newlines
+        if newlines is None:
+            newlines = self._newlines = [match.start() for match in re.finditer("\n", self.text)]
+        return bisect.bisect_left(newlines, offset) + 1 + self.line_offset
 
     def lines(self, value: Any) -> tuple[int, int]:
         """The first and last line of a JSON object of this text (the text's first line for anything else)."""
@@ -69,8 +79,7 @@ class Values:
         """The decoder's object_pairs_hook: the object, with the lines of the braces it closes."""
         found: dict[str, Any] = dict(pairs)
         if self.next < len(self.closing):
-            start, end = self.closing[self.next]
-            self.spans[id(found)] = (self.line_at(start), self.line_at(end))
+            self.spans[id(found)] = self.closing[self.next]
             self.kept.append(found)
         self.next += 1
         return found
