@@ -3,13 +3,18 @@
 For PokerStars the input is a large PLO file built from the corpus: every pot-limit Omaha hand of the
 PokerStars room (complete hands only), repeated with fresh hand ids until there are at least --hands
 hands, written the way PokerStars writes files (UTF-8 with BOM, CRLF, blank lines between hands). For
-every other format that has a reader (`--room NAME`, repeatable; default: all of them) the file is every
-complete hand of that format in the corpus, of any game, repeated the same way (their ids repeat: the
-parse does not mind). iPoker's XML cannot be cut and pasted hand by hand: its file is every session of the
-corpus (the session's head, then its complete games, each with a fresh game code), repeated, and its
-read+split rate is the bytes cut into game pieces (rooms/ipoker/document.py). Both rates are measured in
-the same run, best of --repeat, on one core, as wall-clock time and as this process's CPU time (on a
-shared machine the CPU time is the steadier figure).
+every other text format that has a reader (`--room NAME`, repeatable; default: all of them) the file is
+every complete hand of that format in the corpus, of any game, repeated the same way (their ids repeat: the
+parse does not mind). The formats read a whole file at a time get files of their own form, repeated, each
+hand with a fresh id: iPoker every session of the corpus (its head, then its complete games; read+split
+is the bytes cut into game pieces, rooms/ipoker/document.py); Merge and Everest every corpus file's
+context elements (`<description/>`, `<SESSION/>`) in place before its complete hand elements; OHH the
+complete `{"ohh": ...}` objects one after another, pretty-printed as the corpus has them (read+split: the
+bytes cut into objects); PHH, which the corpus has no file of, every complete corpus hand its writer
+(interop/phh.py) can express, a `[n]` table each (read+split: the TOML loaded); Global Poker the complete
+JSON records one after another (read+split: the JSON decoded, rooms/globalpoker/document.py). Both rates
+are measured in the same run, best of --repeat, on one core, as wall-clock time and as this process's
+CPU time (on a shared machine the CPU time is the steadier figure).
 
     python benchmarks/parse_throughput.py [--hands 20000] [--repeat 5] [--room NAME]... [--keep FILE] [--profile]
 """
@@ -18,26 +23,39 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
 import re
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+import tomllib
+from collections.abc import Callable, Iterable
+from decimal import Decimal
 from pathlib import Path
 
 import omaha_audit
+from omaha_audit.interop import phh
 from omaha_audit.model import Hand, Structure
-from omaha_audit.parse.files import expand_paths
+from omaha_audit.parse.files import HEAD_BYTES, Item, expand_paths
+from omaha_audit.parse.input_files import Source
 from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.rooms import FORMATS, SPLITTER, hand_source
 from omaha_audit.rooms.base import NotReadYet
+from omaha_audit.rooms.globalpoker.document import Broken, values
 from omaha_audit.rooms.ipoker.document import byte_chunks, decode, split_pieces
+from omaha_audit.rooms.ohh.reader import Piece, read_piece, split_objects
 
 REPO = Path(__file__).resolve().parents[1]
 HAND_ID = re.compile(r"(?<=(?:Hand|Game) #)\d+(?=:)|(?<=^#)\d+(?=: )")  # (Kings Club: `#40091899: ...`)
 GAME_XML = re.compile(r'<game gamecode="(\d+)".*?</game>', re.DOTALL)
 GAME_CODE = re.compile(r'gamecode="\d+"')
+# The XML rooms with no root element: the hand element's tag, and the context element each hand is read with.
+XML_ROOMS = {"merge": ("game", "description"), "everest": ("HAND", "SESSION")}
+OHH_NUMBER = re.compile(r'"game_number"\s*:\s*"([^"]*)"')
+PHH_HAND = re.compile(r"^hand = .*$", re.MULTILINE)
+RECORD_ID = re.compile(r'"id"\s*:\s*"[^"]*"')  # (a Global Poker record's own id: the only string-valued "id")
+FIRST_ID = 300_000_000_000
 
 
 def corpus_dir() -> Path:
@@ -97,12 +115,9 @@ def ipoker_sessions(root: Path) -> list[tuple[str, list[str]]]:
     """Every iPoker session of the corpus: its head (up to its first game) and its complete games' text."""
     sessions = []
     for path in expand_paths([root]):
-        complete = {
-            item.hand_id
-            for item in SOURCE.read_file(path)
-            if isinstance(item, Hand) and item.format == "ipoker" and not item.truncated and not item.defects
-        }
-        text = decode(path.read_bytes())
+        complete = complete_ids(SOURCE.read_file(path), "ipoker")
+        with path.open("rb") as stream:
+            text = decode(stream.read())
         games = [found.group(0) for found in GAME_XML.finditer(text) if found.group(1) in complete]
         if games:
             sessions.append((text[: text.index("<game ")], games))
@@ -128,6 +143,169 @@ def read_split_xml(path: Path) -> int:
     """What the iPoker reader starts from: the bytes read and cut into game pieces."""
     with path.open("rb") as stream:
         return sum(1 for piece in split_pieces(byte_chunks(stream)) if piece.data.startswith(b"<game"))
+
+
+def is_complete(item: Item, room_format: str) -> bool:
+    return isinstance(item, Hand) and item.format == room_format and not item.truncated and not item.defects
+
+
+def complete_ids(items: Iterable[Item], room_format: str) -> set[str]:
+    """The ids of the complete hands of a format among a file's items."""
+    return {item.hand_id for item in items if isinstance(item, Hand) and is_complete(item, room_format)}
+
+
+def claimed_files(root: Path, room_format: str) -> list[Source]:
+    """The corpus files a format reads whole: the first format to claim the file's head is this one."""
+    found = []
+    for path in expand_paths([root]):
+        with path.open("rb") as stream:
+            head = stream.read(HEAD_BYTES)
+        owner = next((each for each in FORMATS if each.claims_file(head)), None)
+        if owner is not None and owner.name == room_format:
+            found.append(path)
+    return found
+
+
+def file_text(path: Source) -> str:
+    """A file's text as the readers see it (BOM dropped, LF line ends, cp1252 lines within UTF-8 kept)."""
+    with path.open("rb") as stream:
+        return "".join(read_texts(stream, FileText(str(path))))
+
+
+def xml_sessions(root: Path, room_format: str) -> list[list[tuple[bool, str]]]:
+    """Every corpus file of Merge or Everest as its top-level elements in order, (is a hand, text): its
+    context elements and its complete hand elements."""
+    hand_tag, context_tag = XML_ROOMS[room_format]
+    # (the context elements are empty elements; a hand element runs to its end tag)
+    element = re.compile(rf"<({hand_tag}|{context_tag})\b(?:[^>]*/>|.*?</\1>)", re.DOTALL)
+    element_id = re.compile(rf'<{hand_tag}\b[^>]*?\sid="([^"]*)"')
+    sessions = []
+    for path in claimed_files(root, room_format):
+        complete = complete_ids(SOURCE.read_file(path), room_format)
+        pieces = []
+        for found in element.finditer(file_text(path)):
+            text = found.group(0)
+            if found.group(1) == context_tag:
+                pieces.append((False, text))
+                continue
+            hand_id = element_id.match(text)
+            if hand_id is not None and hand_id.group(1) in complete:
+                pieces.append((True, text))
+        if any(is_hand for is_hand, _ in pieces):
+            sessions.append(pieces)
+    return sessions
+
+
+def build_xml_file(path: Path, sessions: list[list[tuple[bool, str]]], room_format: str, count: int) -> int:
+    """Write the files' elements, round after round, until at least `count` hands: each hand with a fresh
+    id, after the context elements that stood before it."""
+    hand_id = re.compile(rf'(<{XML_ROOMS[room_format][0]}\b[^>]*?\sid=")[^"]*')
+    written = 0
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        while written < count:
+            for pieces in sessions:
+                for is_hand, text in pieces:
+                    if is_hand:
+                        text = hand_id.sub(rf"\g<1>{FIRST_ID + written}", text, count=1)
+                        written += 1
+                    out.write(text + "\n")
+    return written
+
+
+def ohh_objects(root: Path) -> list[str]:
+    """The text of every complete `{"ohh": ...}` object of the corpus."""
+    decoder = json.JSONDecoder()
+    texts = []
+    for path in claimed_files(root, "ohh"):
+        with path.open("rb") as stream:
+            data = stream.read()
+        for piece in split_objects(data):
+            if isinstance(piece, Piece) and all(is_complete(item, "ohh") for item in read_piece(piece, str(path))):
+                text = piece.data.decode("utf-8")
+                texts.append(text[: decoder.raw_decode(text)[1]])
+    return texts
+
+
+def fresh_ohh(text: str, serial: int, repeat: int) -> str:
+    """An OHH object with a fresh game number. PokerNow's converter numbers a hand by its start in
+    milliseconds, which is how the reader tells its hands (rooms/ohh/reader.py `converted_from_pokernow`):
+    such a number keeps its second and takes the round's number as its milliseconds (still PokerNow's)."""
+    found = OHH_NUMBER.search(text)
+    if found is None:
+        return text
+    number = found.group(1)
+    fresh = f"{number[:10]}{repeat % 1000:03d}" if len(number) == 13 and number.isdigit() else FIRST_ID + serial
+    return f"{text[: found.start(1)]}{fresh}{text[found.end(1) :]}"
+
+
+def phh_hands(root: Path) -> list[str]:
+    """Every complete hand of the corpus that PHH can express, as PHH `key = value` lines."""
+    texts = []
+    for path in expand_paths([root]):
+        for item in SOURCE.read_file(path):
+            if isinstance(item, Hand) and is_complete(item, item.format):
+                text = phh.convert(item)
+                if isinstance(text, str):
+                    texts.append(text)
+    return texts
+
+
+def fresh_phh(text: str, serial: int, repeat: int) -> str:
+    """A PHH hand as the `[serial]` table of a `.phhs` file (TOML wants each table's name once), with a
+    fresh `hand` id."""
+    return phh.entry(serial, PHH_HAND.sub(f'hand = "{FIRST_ID + serial}"', text, count=1))
+
+
+def globalpoker_records(root: Path) -> list[str]:
+    """The text of every complete Global Poker record of the corpus (the lines of its JSON object)."""
+    texts = []
+    for path in claimed_files(root, "globalpoker"):
+        complete = complete_ids(SOURCE.read_file(path), "globalpoker")
+        text = file_text(path)
+        lines = text.split("\n")
+        for item in values(text)[1]:
+            if isinstance(item, Broken):
+                break
+            record, first, last = item
+            if isinstance(record, dict) and record.get("id") in complete:
+                texts.append("\n".join(lines[first - 1 : last]))
+    return texts
+
+
+def fresh_record(text: str, serial: int, repeat: int) -> str:
+    """A Global Poker record with a fresh id (a UUID, as the room's)."""
+    return RECORD_ID.sub(f'"id": "00000000-0000-4000-8000-{serial:012d}"', text, count=1)
+
+
+def build_pieces(path: Path, texts: list[str], count: int, fresh: Callable[[str, int, int], str]) -> int:
+    """Write the corpus pieces one after another, round after round, until at least `count`, each made
+    fresh by `fresh(text, serial, round)` (serials from 1, rounds from 0); UTF-8."""
+    written = repeat = 0
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        while written < count:
+            for text in texts:
+                written += 1
+                out.write(fresh(text, written, repeat) + "\n")
+            repeat += 1
+    return written
+
+
+def read_split_ohh(path: Path) -> int:
+    """What the OHH reader starts from: the bytes cut into `{"ohh": ...}` objects."""
+    with path.open("rb") as stream:
+        return sum(1 for piece in split_objects(stream.read()) if isinstance(piece, Piece))
+
+
+def read_split_phh(path: Path) -> int:
+    """What the PHH reader starts from: the text decoded and the TOML document loaded (a table a hand)."""
+    with path.open("rb") as stream:
+        return len(tomllib.loads(stream.read().decode("utf-8-sig"), parse_float=Decimal))
+
+
+def read_split_json(path: Path) -> int:
+    """What the Global Poker reader starts from: the text decoded into its JSON records, with their lines."""
+    with path.open("rb") as stream:
+        return sum(1 for item in values(stream.read().decode("utf-8"))[1] if not isinstance(item, Broken))
 
 
 def build_room_file(path: Path, hands: list[str], count: int) -> int:
@@ -187,16 +365,51 @@ class Timing:
 
 
 def measure(
-    path: Path, written: int, repeat: int, raw_work: Callable[[Path], int] = read_split
+    path: Path, written: int, repeat: int, raw_work: Callable[[Path], int] = read_split, name: str = ""
 ) -> tuple[Timing, Timing] | None:
     raw, parse = Timing(), Timing()
     for _ in range(repeat):  # interleaved, so that both see the same machine
         raw.run(raw_work, path)
         parse.run(parse_all, path)
     if raw.count != written or parse.count != written:
-        print(f"hand counts differ: written {written}, split {raw.count}, parsed {parse.count}", file=sys.stderr)
+        print(f"{name:<12} hand counts differ: written {written}, split {raw.count}, parsed {parse.count}")
         return None
     return raw, parse
+
+
+# The formats whose files are JSON or TOML: how the corpus hands are collected, made fresh, and read and split.
+INTERCHANGE: dict[str, tuple[Callable[[Path], list[str]], Callable[[str, int, int], str], Callable[[Path], int]]] = {
+    "ohh": (ohh_objects, fresh_ohh, read_split_ohh),
+    "phh": (phh_hands, fresh_phh, read_split_phh),
+    "globalpoker": (globalpoker_records, fresh_record, read_split_json),
+}
+SUFFIX = {"ipoker": ".xml", "merge": ".xml", "everest": ".xml", "ohh": ".ohh", "phh": ".phhs", "globalpoker": ".json"}
+
+
+def prepare(
+    name: str, root: Path, scratch: Path, count: int, keep: Path | None
+) -> tuple[int, Path, int, Callable[[Path], int]] | None:
+    """Build a format's file: its distinct corpus hands, the file, the hands written and the read+split
+    work to time beside the parse; None when the corpus has no complete hand of the format."""
+    path = scratch / f"{name}{SUFFIX.get(name, '.txt')}"
+    if name == "pokerstars":
+        hands = plo_hands(root)
+        path = keep or scratch / "plo.txt"
+        return len(hands), path, build_file(path, hands, count), read_split
+    if name == "ipoker":  # XML: whole sessions, not hand texts
+        sessions = ipoker_sessions(root)
+        distinct = sum(len(games) for _, games in sessions)
+        return (distinct, path, build_session_file(path, sessions, count), read_split_xml) if distinct else None
+    if name in XML_ROOMS:  # XML elements with no root: each hand after its context elements
+        elements = xml_sessions(root, name)
+        distinct = sum(is_hand for pieces in elements for is_hand, _ in pieces)
+        return (distinct, path, build_xml_file(path, elements, name, count), read_split) if distinct else None
+    if name in INTERCHANGE:
+        collect, fresh, raw_work = INTERCHANGE[name]
+        texts = collect(root)
+        return (len(texts), path, build_pieces(path, texts, count, fresh), raw_work) if texts else None
+    hands = room_hands(root, name)
+    return (len(hands), path, build_room_file(path, hands, count), read_split) if hands else None
 
 
 def main() -> int:
@@ -215,24 +428,11 @@ def main() -> int:
     status = 0
     with tempfile.TemporaryDirectory() as scratch:
         for name in wanted:
-            raw_work = read_split
-            if name == "ipoker":  # XML: whole sessions, not hand texts
-                sessions = ipoker_sessions(root)
-                hands = [text for _, games in sessions for text in games]
-                path = Path(scratch) / "ipoker.xml"
-                written = build_session_file(path, sessions, args.hands)
-                raw_work = read_split_xml
-            elif name == "pokerstars":
-                hands = plo_hands(root)
-                path = args.keep or Path(scratch) / "plo.txt"
-                written = build_file(path, hands, args.hands)
-            else:
-                hands = room_hands(root, name)
-                if not hands:
-                    print(f"{name:<12} no complete hands in the corpus")
-                    continue
-                path = Path(scratch) / f"{name}.txt"
-                written = build_room_file(path, hands, args.hands)
+            prepared = prepare(name, root, Path(scratch), args.hands, args.keep)
+            if prepared is None:
+                print(f"{name:<12} no complete hands in the corpus")
+                continue
+            distinct, path, written, raw_work = prepared
             if args.profile:
                 import cProfile
 
@@ -240,13 +440,13 @@ def main() -> int:
                 cProfile.runctx("parse_all(path)", globals(), {"path": path}, sort="tottime")
                 continue
             size = path.stat().st_size
-            timings = measure(path, written, args.repeat, raw_work)
+            timings = measure(path, written, args.repeat, raw_work, name)
             if timings is None:
                 status = 1
                 continue
             raw, parse = timings
             print(
-                f"{name:<12}{len(hands):>9}{size / written:>11,.0f}"
+                f"{name:<12}{distinct:>9}{size / written:>11,.0f}"
                 f"{written / raw.cpu:>16,.0f} ({written / raw.wall:>9,.0f})"
                 f"{written / parse.cpu:>14,.0f} ({written / parse.wall:>9,.0f})"
             )
