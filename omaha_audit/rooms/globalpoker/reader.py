@@ -585,17 +585,17 @@ class HandReader(Ledger):
 
 
 def _most_places(body: dict[str, Any]) -> int:
-    """The most decimal places of the record's money figures (a TIME_BANK's amount is seconds: left out)."""
-
-    def walk(value: Any) -> int:
-        if isinstance(value, Decimal):
-            return places(value)
+    """The most decimal places of the record's money figures (a TIME_BANK's amount is seconds: left out), the
+    record's values visited once, in a loop."""
+    most = 0
+    pending: list[Any] = [body]
+    while pending:
+        value = pending.pop()
         if isinstance(value, dict):
-            if value.get("action") == "TIME_BANK":
-                return 0
-            return max((walk(item) for item in value.values()), default=0)
-        if isinstance(value, list):
-            return max((walk(item) for item in value), default=0)
-        return 0
-
-    return walk(body)
+            if value.get("action") != "TIME_BANK":
+                pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+        elif isinstance(value, Decimal):
+            most = max(most, places(value))
+    return most
