@@ -31,9 +31,10 @@ What a PHH hand gives and how it is read:
   `_unit` ("0.01 USD", written by omaha_audit/interop/phh.py) says what one unit is, else `currency` with
   the decimals found. Cards are read by the kit (rank then suit; `??` unknown).
 
-Nothing here raises: bad TOML is an unreadable hand with the file, the line and tomllib's reason; a hand
-whose fields cannot be read (no variant, players, stacks) or that contradicts itself (a card twice, more
-chips than a stack) is an unreadable hand too. An action the reader cannot read (a `cbr` amount that is
+Nothing here raises: bad TOML is an unreadable hand with the file, the line and the TOML reader's reason
+(tomli's, which the standard library's tomllib was taken from); a hand whose fields cannot be read (no
+variant, players, stacks) or that contradicts itself (a card twice, more chips than a stack) is an
+unreadable hand too. An action the reader cannot read (a `cbr` amount that is
 none, a card that is none, a word it does not know, a player who is not the hand's) is that line not read
 (a `Defect` on its line, OA106: the action left out), and the rest of the hand is read. A failure of the
 reader itself is OA104 on the hand.
@@ -42,11 +43,12 @@ reader itself is OA104 on the hand.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, Final
+
+import tomli
 
 from omaha_audit.model import (
     ALL_POTS,
@@ -126,13 +128,13 @@ def read_text(text: str, path: str) -> Iterator[Hand | UnreadableHand]:
     lines = text.splitlines()
     last = max(len(lines), 1)
     try:
-        document = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as error:
+        document = tomli.loads(text, parse_float=Decimal)
+    except tomli.TOMLDecodeError as error:
         found = _ERROR_LINE.search(str(error))
         line = int(found.group(1)) if found else 1
         yield UnreadableHand(path, line, 1, last, f"PHH: not TOML: {error}", room=FORMAT_NAME)
         return
-    except Exception as failure:  # (tomllib raises only TOMLDecodeError; a decoding oddity is not a crash)
+    except Exception as failure:  # (tomli raises only TOMLDecodeError; a decoding oddity is not a crash)
         yield UnreadableHand(path, 1, 1, last, f"PHH: {type(failure).__name__}: {failure}", room=FORMAT_NAME)
         return
     if "variant" in document or "actions" in document:
