@@ -29,10 +29,11 @@ import re
 import sys
 import tempfile
 import time
-import tomllib
 from collections.abc import Callable, Iterable
 from decimal import Decimal
 from pathlib import Path
+
+import tomli
 
 import omaha_audit
 from omaha_audit.interop import phh
@@ -299,7 +300,7 @@ def read_split_ohh(path: Path) -> int:
 def read_split_phh(path: Path) -> int:
     """What the PHH reader starts from: the text decoded and the TOML document loaded (a table a hand)."""
     with path.open("rb") as stream:
-        return len(tomllib.loads(stream.read().decode("utf-8-sig"), parse_float=Decimal))
+        return len(tomli.loads(stream.read().decode("utf-8-sig"), parse_float=Decimal))
 
 
 def read_split_json(path: Path) -> int:
