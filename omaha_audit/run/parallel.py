@@ -365,28 +365,34 @@ def _end_with(sentinel: int) -> None:
 
 class LocalPool:
     """`--jobs N`: a pool of N worker processes on this machine, forked where that is safe (`start_method`),
-    else started fresh."""
+    else started fresh. The processes start at the first unit handed out, and how they start is decided
+    then: what the main process runs at that moment is what a fork would copy."""
 
     def __init__(self, workers: int) -> None:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
         self.workers = workers
         self.processes: dict[int, Any] = {}
+        self.pool: Any = None  # (a ProcessPoolExecutor from the first unit on)
         _quiet_resource_tracker()
-        method = start_method()
-        if method == "fork":  # (nothing the main process has buffered is written twice)
-            sys.stdout.flush()
-            sys.stderr.flush()
-        self.pool = ProcessPoolExecutor(
-            workers, mp_context=multiprocessing.get_context(method), initializer=_quiet_worker
-        )
+
+    def _started(self) -> Any:
+        if self.pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            method = start_method()
+            if method == "fork":  # (nothing the main process has buffered is written twice)
+                sys.stdout.flush()
+                sys.stderr.flush()
+            self.pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context(method), initializer=_quiet_worker
+            )
+        return self.pool
 
     def submit(self, function: Callable[..., Any], *args: Any) -> Pending:
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            pending = self.pool.submit(function, *args)
+            pending = self._started().submit(function, *args)
         except BrokenProcessPool:  # (a worker died before this unit was handed out)
             raise RunFailed(WORKER_STOPPED) from None
         # the pool's processes, kept here: a broken pool forgets them, and `close` must stop them all
@@ -394,6 +400,8 @@ class LocalPool:
         return pending
 
     def close(self, cancel: bool = False) -> None:
+        if self.pool is None:  # (no unit was handed out)
+            return
         if not cancel:
             self.pool.shutdown(wait=True)
             return
