@@ -392,7 +392,7 @@ class LocalPool:
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            pending = self._started().submit(function, *args)
+            pending: Pending = self._started().submit(function, *args)
         except BrokenProcessPool:  # (a worker died before this unit was handed out)
             raise RunFailed(WORKER_STOPPED) from None
         # the pool's processes, kept here: a broken pool forgets them, and `close` must stop them all
