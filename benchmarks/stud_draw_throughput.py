@@ -24,8 +24,7 @@ from audit_throughput import audit_all, best_of
 from parse_throughput import SOURCE, build_file, corpus_dir, plo_hands, pokerstars_hands
 
 import omaha_audit
-from omaha_audit.engine.stud import STUD_GAMES
-from omaha_audit.model import Game, Hand
+from omaha_audit.model import STUD_GAMES, Game, Hand
 from omaha_audit.parse.files import expand_paths
 from omaha_audit.parse.reader import FileText, read_texts
 from omaha_audit.rooms import SPLITTER

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from omaha_audit.engine.stud import STUD_GAMES, first_to_act, open_pair, up_cards
+from omaha_audit.engine.stud import first_to_act, open_pair, up_cards
 from omaha_audit.engine.table import clockwise_from
-from omaha_audit.model import Action, ActionKind, Card, Game, Hand, Seat, Street, Structure
+from omaha_audit.model import STUD_GAMES, Action, ActionKind, Card, Game, Hand, Seat, Street, Structure
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.house_rules import HouseRules
 

@@ -8,12 +8,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from omaha_audit.engine.evaluate import Evaluations
-from omaha_audit.engine.evaluate.games import badugi, lowball_27, showdown_key, stud_low8
+from omaha_audit.engine.evaluate.games import lowball_27, showdown_key, stud_low8
 from omaha_audit.engine.pots import Pot, build_pots, split_boards, split_evenly, split_halves, uncalled_bet
 from omaha_audit.engine.replay import Replay
-from omaha_audit.engine.stud import STUD_GAMES
 from omaha_audit.engine.stud_odd_chips import stud_split
-from omaha_audit.model import ActionKind, Card, Game, Half, Hand, PotBasis, ShowdownKind
+from omaha_audit.model import STUD_GAMES, ActionKind, Card, Game, Half, Hand, PotBasis, ShowdownKind
 from omaha_audit.model.frozen import fast_init
 
 
@@ -275,7 +274,7 @@ def _split_best(
     the five) and 2-7 Drawmaha (the board's Omaha high, two cards from the hand and three from the board;
     the hand's 2-7 low): neither half has a qualifier (SG-1, SG-2)."""
     if game is Game.BADEUCEY:
-        firsts = {name: -badugi(cards[name], ace_high=True) for name in players}
+        firsts = {name: showdown_key(game, cards[name]) for name in players}
     else:
         firsts = {name: evaluations.high_for(game, cards[name], board).key for name in players}
     best_first = max(firsts.values())

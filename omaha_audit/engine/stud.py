@@ -21,7 +21,6 @@ from typing import Final
 from omaha_audit.engine.evaluate.games import showing_key
 from omaha_audit.model import Card, Game, Hand, Street
 
-STUD_GAMES: Final = frozenset(game for game in Game if game.is_stud)
 # the streets whose up card is dealt face up, in order (third street's third card, fourth to sixth's card)
 UP_STREETS: Final = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH)
 SUIT_ORDER: Final = "cdhs"  # clubs lowest, spades highest (ST-1)

@@ -3,6 +3,7 @@
 from omaha_audit.model.cards import DECK, Card, as_card, format_cards, parse_card, parse_cards
 from omaha_audit.model.enums import (
     BOARD_SIZE,
+    STUD_GAMES,
     ActionKind,
     EventKind,
     FeeEffect,
@@ -44,6 +45,7 @@ __all__ = [
     "BOARD_SIZE",
     "CHIPS",
     "DECK",
+    "STUD_GAMES",
     "Action",
     "ActionKind",
     "Card",

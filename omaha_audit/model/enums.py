@@ -69,7 +69,7 @@ class Game(StrEnum):
     def is_stud(self) -> bool:
         """Seven-card stud, stud hi/lo, razz (A-5), 2-7 razz, five-card stud: antes and a bring-in, no button, no
         blinds, no board."""
-        return self in _STUD
+        return self in STUD_GAMES
 
     @property
     def is_omaha(self) -> bool:
@@ -116,7 +116,7 @@ _CARDS_HELD: Final = {
     Game.RAZZ_2_7: 7,
     Game.BADEUCEY: 5,
 }
-_STUD: Final = frozenset({Game.STUD, Game.STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD, Game.RAZZ_2_7})
+STUD_GAMES: Final = frozenset({Game.STUD, Game.STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD, Game.RAZZ_2_7})
 _DRAW: Final = frozenset(
     {
         Game.TRIPLE_DRAW_2_7,

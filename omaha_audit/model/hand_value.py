@@ -25,6 +25,7 @@ from typing import Final, Protocol
 from omaha_audit.model.enums import Game
 
 __all__ = [
+    "LOWBALL_GAMES",
     "RANK_NAME",
     "RANK_PLURAL",
     "StudDrawWords",
@@ -208,7 +209,7 @@ def badugi_ranks(key: int) -> tuple[int, ...]:
     return tuple((key >> shift) & 15 for shift in (12, 8, 4, 0))[:size]
 
 
-_LOWBALL: Final = frozenset(
+LOWBALL_GAMES: Final = frozenset(  # (the games described by their low: `Lo: 9,8,6,5,A`)
     {Game.RAZZ, Game.RAZZ_2_7, Game.TRIPLE_DRAW_A_5, Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7}
 )
 
@@ -220,7 +221,7 @@ def describe_stud_draw(game: Game, value: int, low: Low | None) -> str:
     `Badugi: T,8,7,5`, `3-card: T,7,2`. No kicker clause is added (none is in the corpus for these games)."""
     if game is Game.STUD_HI_LO:
         return describe_hi_lo(value, low)
-    if game in _LOWBALL:
+    if game in LOWBALL_GAMES:
         return f"Lo: {rank_list(five_ranks(value)) if value >> _SHIFT == 0 else describe_key(value)}"
     if game is Game.BADUGI:
         ranks = badugi_ranks(value)

@@ -15,8 +15,7 @@ from omaha_audit.engine.evaluate import Evaluations
 from omaha_audit.engine.ledger import Ledger, ledger
 from omaha_audit.engine.replay import Replay, Step, replay
 from omaha_audit.engine.settle import Settlement, settle
-from omaha_audit.engine.stud import STUD_GAMES
-from omaha_audit.model import Action, ActionKind, Hand, PotBasis, Refunds, Source, Street
+from omaha_audit.model import STUD_GAMES, Action, ActionKind, Hand, PotBasis, Refunds, Source, Street
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.hand_value import Words
 from omaha_audit.model.house_rules import HouseRules

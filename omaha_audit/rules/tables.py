@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from omaha_audit.engine.stud import STUD_GAMES
-from omaha_audit.model import ActionKind, EventKind, FeeEffect, FeeKind, Hand, Refunds, Source, Unit
+from omaha_audit.model import STUD_GAMES, ActionKind, EventKind, FeeEffect, FeeKind, Hand, Refunds, Source, Unit
 from omaha_audit.model.enums import STACK_BOUGHT
 from omaha_audit.model.frozen import fast_init
 from omaha_audit.model.house_rules import HouseRules

@@ -8,8 +8,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from omaha_audit.engine.stud import STUD_GAMES
-from omaha_audit.model import Hand, UnreadableHand
+from omaha_audit.model import STUD_GAMES, Hand, UnreadableHand
 from omaha_audit.model.house_rules import HouseRules
 from omaha_audit.parse.files import FileNotice, Item
 from omaha_audit.parse.input_files import Source

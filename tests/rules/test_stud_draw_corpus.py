@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 from corpus_paths import require_corpus
 
-from omaha_audit.engine.stud import STUD_GAMES
-from omaha_audit.model import ActionKind, Hand, Street, Structure
+from omaha_audit.model import STUD_GAMES, ActionKind, Hand, Street, Structure
 from omaha_audit.parse.files import expand_paths
 from omaha_audit.rooms import hand_source, preset_for
 from omaha_audit.rules.base import HandContext

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from omaha_audit.model import Game
-from omaha_audit.model.hand_value import Low, badugi_ranks, describe_low, five_ranks, rank_list
+from omaha_audit.model.hand_value import LOWBALL_GAMES, Low, badugi_ranks, describe_low, five_ranks, rank_list
 
 _NAMES: Final = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
 NAME: Final[dict[int, str]] = {rank: name for rank, name in zip(range(2, 15), _NAMES, strict=True)}
@@ -68,11 +68,6 @@ class FullTiltWords:
 WORDS: Final = FullTiltWords()
 
 
-_LOWBALL: Final = frozenset(
-    {Game.RAZZ, Game.RAZZ_2_7, Game.TRIPLE_DRAW_A_5, Game.TRIPLE_DRAW_2_7, Game.SINGLE_DRAW_2_7}
-)
-
-
 def describe_stud_draw(game: Game, value: int, low: Low | None) -> str:
     """Full Tilt's words for a shown stud or draw hand (model/hand_value.py `StudDrawWords`), as its corpus
     hands print them: the high games as its flop games (`a flush, King high`; stud hi/lo `..., for high and
@@ -80,7 +75,7 @@ def describe_stud_draw(game: Game, value: int, low: Low | None) -> str:
     `a Badugi: Q, 4, 3, 2`, `a 3-Card: 7, 2, A`."""
     if game is Game.STUD_HI_LO:
         return WORDS.showdown([value], [low])[0]
-    if game in _LOWBALL:
+    if game in LOWBALL_GAMES:
         return rank_list(five_ranks(value)) if value >> _SHIFT == 0 else describe(value)
     if game is Game.BADUGI:
         ranks = badugi_ranks(value)

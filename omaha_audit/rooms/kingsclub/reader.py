@@ -35,6 +35,7 @@ import re
 from typing import Any, Final
 
 from omaha_audit.model import (
+    STUD_GAMES,
     Action,
     ActionKind,
     Card,
@@ -62,7 +63,7 @@ from omaha_audit.rooms.kingsclub.header import read_header, with_table
 from omaha_audit.rooms.kingsclub.pots import side_pot_awards
 from omaha_audit.rooms.kit.amounts import read_amount
 from omaha_audit.rooms.pokerstars.header import HeaderInfo
-from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, STUD_GAMES, HandBuilder, Reading, StarsReader
+from omaha_audit.rooms.pokerstars.reader import BOARD_STREETS, HandBuilder, Reading, StarsReader
 
 _BLINDS: Final = Street.BLINDS
 _PREFLOP: Final = Street.PREFLOP

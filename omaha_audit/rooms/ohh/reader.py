@@ -90,6 +90,7 @@ from typing import Any, Final
 
 from omaha_audit.model import (
     ALL_POTS,
+    STUD_GAMES,
     Action,
     ActionKind,
     Card,
@@ -158,7 +159,6 @@ _EVENTS: Final = {
     # Showdown round, beside a pot whose player_wins pay that player 0.74; the pots are the award
     "Payout": "payout",
 }
-_STUD_GAMES: Final = frozenset(game for game in Game if game.is_stud)
 _CARD_ACTIONS: Final = {"Dealt Cards", "Shows Cards", "Mucks Cards"}
 # currencies' decimal places (ISO 4217 minor units) where they are not 2
 _ZERO_DECIMAL: Final = frozenset({"JPY", "KRW", "VND", "CLP", "ISK", "XPM", "XBT", ""})
@@ -861,7 +861,7 @@ def converted_from_pokernow(game_number: str, table: str, started: datetime | No
 
 
 def _is_stud(game: Game) -> bool:
-    return game in _STUD_GAMES
+    return game in STUD_GAMES
 
 
 def _started(text: str) -> datetime | None:

@@ -31,6 +31,7 @@ import re
 from typing import Final
 
 from omaha_audit.model import (
+    STUD_GAMES,
     Action,
     ActionKind,
     Card,
@@ -88,7 +89,6 @@ STUD_STREETS: Final = {
     "6th street": Street.SIXTH,
     "river": Street.SEVENTH,
 }
-STUD_GAMES: Final = frozenset(game for game in Game if game.is_stud)
 _BLINDS: Final = Street.BLINDS
 _PREFLOP: Final = Street.PREFLOP
 

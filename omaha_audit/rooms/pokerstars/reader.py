@@ -22,6 +22,7 @@ import re
 from typing import Any, Final
 
 from omaha_audit.model import (
+    STUD_GAMES,
     Action,
     ActionKind,
     Card,
@@ -33,7 +34,6 @@ from omaha_audit.model import (
     Fee,
     FeeEffect,
     FeeKind,
-    Game,
     Hand,
     PotBasis,
     PotSummary,
@@ -99,7 +99,6 @@ VERBS: Final = {
 RUNS: Final = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3, "1": 1, "2": 2, "3": 3}
 STUD_STREETS: Final = {"4th": Street.FOURTH, "5th": Street.FIFTH, "6th": Street.SIXTH, "7th": Street.SEVENTH}
 DRAWS: Final = {"FIRST": Street.DRAW1, "SECOND": Street.DRAW2, "THIRD": Street.DRAW3}
-STUD_GAMES: Final = frozenset(game for game in Game if game.is_stud)
 BOARD_STREETS: Final = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 # Members bound once: the loop in `build` runs for every line (see omaha_audit/model/enums.py).
 _BLINDS: Final = Street.BLINDS
