@@ -96,20 +96,24 @@ def plo_hands(root: Path) -> list[str]:
 
 def room_hands(root: Path, room_format: str) -> list[str]:
     """Text of every complete hand of a format in the corpus (any folder: detection is by content)."""
-    source = hand_source()
-    texts: list[str] = []
-    for path in expand_paths([root]):
+    return [text for text, _ in standalone_hands([root], lambda hand: hand.format == room_format)]
+
+
+def standalone_hands(roots: list[Path], keep: Callable[[Hand], bool]) -> list[tuple[str, Hand]]:
+    """Text and hand of every complete hand under `roots` that `keep` takes and that stands on its own."""
+    found: list[tuple[str, Hand]] = []
+    for path in expand_paths(roots):
         info = FileText(str(path))
         with path.open("rb") as stream:
             blocks = {b.first_line: b for b in SPLITTER.split_texts(str(path), read_texts(stream, info))}
-        for item in source.read_file(path):
-            if isinstance(item, Hand) and item.format == room_format and not item.truncated and not item.defects:
+        for item in SOURCE.read_file(path):
+            if isinstance(item, Hand) and not item.truncated and not item.defects and keep(item):
                 lines = blocks[item.source.line].lines
                 # (a hand that needs its file's first lines, as PKR's after the first, whose table line the
                 # file prints once, is not a hand on its own in another file)
-                if lines and SPLITTER.header_format(lines[0]) == room_format:
-                    texts.append("\n".join(lines))
-    return texts
+                if lines and SPLITTER.header_format(lines[0]) == item.format:
+                    found.append(("\n".join(lines), item))
+    return found
 
 
 def ipoker_sessions(root: Path) -> list[tuple[str, list[str]]]:

@@ -21,13 +21,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from audit_throughput import audit_all, best_of
-from parse_throughput import SOURCE, build_file, corpus_dir, plo_hands, pokerstars_hands
+from parse_throughput import build_file, corpus_dir, plo_hands, pokerstars_hands, standalone_hands
 
 import omaha_audit
-from omaha_audit.model import STUD_GAMES, Game, Hand
-from omaha_audit.parse.files import expand_paths
-from omaha_audit.parse.reader import FileText, read_texts
-from omaha_audit.rooms import SPLITTER
+from omaha_audit.model import STUD_GAMES, Game
 
 
 def stud_and_draw_hands(root: Path) -> tuple[list[str], Counter[str]]:
@@ -39,21 +36,13 @@ def stud_and_draw_hands(root: Path) -> tuple[list[str], Counter[str]]:
 def other_rooms_hands(root: Path) -> tuple[list[str], Counter[str]]:
     """Text of every complete stud, razz and draw hand (2-7 Drawmaha too) of the corpus's Full Tilt and Kings
     Club folders, each a hand on its own, and the games."""
-    texts: list[str] = []
-    games: Counter[str] = Counter()
-    for path in expand_paths([root / "FullTiltPoker", root / "KingsClub"]):
-        with path.open("rb") as stream:
-            blocks = {b.first_line: b for b in SPLITTER.split_texts(str(path), read_texts(stream, FileText(str(path))))}
-        for item in SOURCE.read_file(path):
-            if not isinstance(item, Hand) or item.truncated or item.defects or item.cancelled:
-                continue
-            if not (item.game in STUD_GAMES or item.game.is_draw or item.game is Game.DRAWMAHA_2_7):
-                continue
-            lines = blocks[item.source.line].lines
-            if lines and SPLITTER.header_format(lines[0]) == item.format:
-                texts.append("\n".join(lines))
-                games[item.game.value] += 1
-    return texts, games
+    found = standalone_hands(
+        [root / "FullTiltPoker", root / "KingsClub"],
+        lambda hand: (
+            not hand.cancelled and (hand.game in STUD_GAMES or hand.game.is_draw or hand.game is Game.DRAWMAHA_2_7)
+        ),
+    )
+    return [text for text, _ in found], Counter(hand.game.value for _, hand in found)
 
 
 def main() -> None:
