@@ -20,6 +20,15 @@ that are not XML (Microgaming's `----PRIMA.DAT----` lines). This module gives th
   stray byte) ends that hand (`BrokenHand`, with its first line and the line of the error), and reading
   starts again at the next hand's start tag after the error; a hand whose closing tag is missing, so that
   the next hand starts inside it, is reported when that next start tag is met, and the next hand is read.
+
+Most files are hand elements one after another with white space between (Boss Media's, with no root). Those
+hands take a shorter way (`stream`): each is cut from the text at its end tag and parsed alone by the C
+parser in one call, and its elements are given the lines of their start tags in document order (the order
+of `Element.iter()`); no parser event comes back to Python per element. An element around the hands (Boss
+Media's `<ROOT>`) is passed by its start and end tags. The first thing that is not such a hand or tag (a
+context element, a comment, a hand that does not parse alone, a hand inside a hand) hands the rest of the
+text to the event stream above (`parsed_stream`), which reads everything; the pieces and lines given are the
+same either way.
 """
 
 from __future__ import annotations
@@ -28,6 +37,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections import deque
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import Final
 
 ROOT_TAG: Final = "omaha-audit-root"  # the element of ours around the file's text
@@ -37,6 +47,10 @@ _DECLARATION: Final = re.compile(r"<\?xml\b[^>]*\?>")
 _POSITION: Final = re.compile(r": line \d+, column \d+$")
 # The start of every start tag (an element's `<`, not a closing tag's, a comment's or a declaration's).
 _TAG: Final = re.compile(r"<([^/!?\s>][^\s/>]*)")
+_SPACE: Final = re.compile(r"[ \t\r\n]*")  # (the white space XML allows between elements)
+# the start tag of an element around the hands (`<ROOT>`), and the end tag that closes it
+_WRAPPER: Final = re.compile(r"""<([^/!?\s>][^\s/>]*)(?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*>""")
+_WRAPPER_END: Final = re.compile(r"</([^\s>]+)\s*>")
 CHUNK_CHARS: Final = 16384  # about the size of a run of lines handed to the parser at a time
 _EVENTS: Final = ("start", "end")
 
@@ -284,7 +298,125 @@ def _reason(error: ET.ParseError, at_end: bool) -> str:
 
 def stream(texts: Iterable[str], spec: XmlSpec, first_line: int = 1) -> Iterator[Piece]:
     """The hands (and context elements) of a text given in pieces of whole lines (as parse/reader.py's
-    `read_texts` gives them), in order; never raises on content."""
+    `read_texts` gives them), in order; never raises on content. Hand elements one after another, white
+    space between, are parsed one at a time; from the first thing that is not such a hand on, the rest of
+    the text goes to `parsed_stream`."""
+    pieces = iter(texts)
+    if spec.junk is not None:  # (wrapper lines to take out first: the event stream does)
+        yield from parsed_stream(pieces, spec, first_line)
+        return
+    text = ""
+    position = 0  # where in `text` the next hand may start
+    line = first_line  # the file line at `position`
+    line_start = 0  # the offset in `text` where that line starts
+    ended = True  # the text read to its end
+    around: list[str] = []  # the elements around the hands, open at `position`
+    for piece in pieces:
+        text = text[line_start:] + piece
+        position -= line_start
+        line_start = 0
+        ended = True
+        while True:
+            space = _SPACE.match(text, position)
+            end_of_space = space.end() if space else position
+            newlines = text.count("\n", position, end_of_space)
+            if newlines:
+                line += newlines
+                line_start = text.rfind("\n", position, end_of_space) + 1
+            position = end_of_space
+            if position == len(text):
+                break  # (the next piece, if any)
+            if text.startswith("<?xml", position):
+                declaration = _DECLARATION.match(text, position)
+                if declaration is not None and "\n" not in declaration.group():
+                    position = declaration.end()
+                    continue
+            hand = _whole_hand(text, position, line, spec)
+            if hand is None:
+                tag = _wrapper_tag(text, position, around, spec)
+                if tag:
+                    position += tag
+                    continue
+                # (not a hand on its own: the event stream reads the rest)
+                ended = False
+                break
+            if isinstance(hand, int):  # (its end is in the next piece)
+                break
+            yield hand
+            cut = text.find(">", text.find(spec.end, position)) + 1
+            newlines = text.count("\n", position, cut)
+            if newlines:
+                line += newlines
+                line_start = text.rfind("\n", position, cut) + 1
+            position = cut
+        if not ended:
+            break
+    if ended and position >= len(text):
+        return
+    # the rest, from the start of the current line (the part of it read before blanked: the columns hold)
+    rest = " " * (position - line_start) + text[position:]
+    yield from parsed_stream(chain([rest], pieces), spec, line)
+
+
+def _wrapper_tag(text: str, position: int, around: list[str], spec: XmlSpec) -> int:
+    """The length of the start tag of an element around the hands at `position`, or of an end tag (`around`
+    kept); 0 for anything else. An end tag that closes no open element is passed as the event stream passes
+    it: the XML breaks there, no hand is open, and reading starts again at the next hand with nothing open
+    (concatenated files: a `</ROOT>` whose start tag was in another file)."""
+    if text.startswith("</", position):
+        end = _WRAPPER_END.match(text, position)
+        if end is None:
+            return 0
+        if around and end.group(1) == around[-1]:
+            around.pop()
+        else:
+            around.clear()
+        return end.end() - position
+    start = _WRAPPER.match(text, position)
+    if start is None or start.group(1) == spec.hand_tag or start.group(1) in spec.context_tags:
+        return 0
+    around.append(start.group(1))
+    return start.end() - position
+
+
+def _whole_hand(text: str, position: int, line: int, spec: XmlSpec) -> HandElement | int | None:
+    """The hand element that starts at `position` (on the file's line `line`), parsed alone; 0 when its end
+    tag is not in `text` yet; None when what starts there is not a hand element that parses on its own (the
+    event stream reads it, and says what is wrong)."""
+    if spec.start.match(text, position) is None:
+        return None
+    end = text.find(spec.end, position)
+    close = text.find(">", end) if end >= 0 else -1
+    if close < 0:
+        return 0
+    whole = text[position : close + 1]
+    if "<!" in whole or "<?" in whole or spec.start.search(whole, 1) is not None:
+        return None  # (a comment, CDATA or instruction has `<`s that open no element; a hand inside a hand)
+    try:
+        element = ET.fromstring(whole)
+    except ET.ParseError:
+        return None
+    # every `<` not followed by `/` opens an element, and `iter()` gives the elements in the order they open
+    lines: list[int] = []
+    at = line
+    for text_line in whole.split("\n"):
+        opened = text_line.count("<") - text_line.count("</")
+        if opened == 1:
+            lines.append(at)
+        elif opened:
+            lines.extend([at] * opened)
+        at += 1
+    elements = list(element.iter())
+    if len(elements) != len(lines):
+        return None
+    return HandElement(
+        element, line, line + whole.count("\n", 0, end - position), dict(zip(elements, lines, strict=True))
+    )
+
+
+def parsed_stream(texts: Iterable[str], spec: XmlSpec, first_line: int = 1) -> Iterator[Piece]:
+    """`stream` by the parser's events: any number of top-level elements, context elements, wrappers,
+    broken XML."""
     feed = LineFeed(texts, spec, first_line)
     feed.begin()
     hand_tag = spec.hand_tag
