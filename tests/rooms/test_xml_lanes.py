@@ -130,3 +130,12 @@ def test_hands_after_a_root_and_a_declaration_keep_their_lines() -> None:
     pieces = _signature(stream([text], XmlSpec("HISTORY")))
     assert [(kind, first, last) for kind, first, last, *_ in pieces] == [("hand", 3, 9), ("hand", 10, 16)]
     assert pieces[0][4] == (3, 4, 4, 5, 6, 7, 8)  # (the hand, two players on one line, the deal, its cards, the call)
+
+
+def test_a_hand_with_no_end_in_megabytes_of_text_is_read_by_the_events_with_the_same_pieces() -> None:
+    open_hand = HAND.format(n=1).replace("</HISTORY>", "")
+    filler = '<ACTION TYPE="ACTION_CHECK" PLAYER="a"></ACTION>\n' * 20_000  # (about 1 MB a piece)
+    pieces = [HAND.format(n=0) + "\n" + open_hand + "\n", *([filler] * 6)]
+    quick, parsed = _both(pieces, XmlSpec("HISTORY"))
+    assert quick == parsed
+    assert [piece[0] for piece in quick] == ["hand", "broken"]

@@ -51,6 +51,7 @@ _SPACE: Final = re.compile(r"[ \t\r\n]*")  # (the white space XML allows between
 # the start tag of an element around the hands (`<ROOT>`), and the end tag that closes it
 _WRAPPER: Final = re.compile(r"""<([^/!?\s>][^\s/>]*)(?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*>""")
 _WRAPPER_END: Final = re.compile(r"</([^\s>]+)\s*>")
+_MOST_HAND_CHARS: Final = 1 << 22  # (a hand start with no end tag in as much text: the event stream reads on)
 CHUNK_CHARS: Final = 16384  # about the size of a run of lines handed to the parser at a time
 _EVENTS: Final = ("start", "end")
 
@@ -309,13 +310,12 @@ def stream(texts: Iterable[str], spec: XmlSpec, first_line: int = 1) -> Iterator
     position = 0  # where in `text` the next hand may start
     line = first_line  # the file line at `position`
     line_start = 0  # the offset in `text` where that line starts
-    ended = True  # the text read to its end
+    quick = True  # every hand so far parsed alone
     around: list[str] = []  # the elements around the hands, open at `position`
     for piece in pieces:
         text = text[line_start:] + piece
         position -= line_start
         line_start = 0
-        ended = True
         while True:
             space = _SPACE.match(text, position)
             end_of_space = space.end() if space else position
@@ -331,27 +331,27 @@ def stream(texts: Iterable[str], spec: XmlSpec, first_line: int = 1) -> Iterator
                 if declaration is not None and "\n" not in declaration.group():
                     position = declaration.end()
                     continue
-            hand = _whole_hand(text, position, line, spec)
-            if hand is None:
+            found = _whole_hand(text, position, line, spec)
+            if found is None:
                 tag = _wrapper_tag(text, position, around, spec)
                 if tag:
                     position += tag
                     continue
-                # (not a hand on its own: the event stream reads the rest)
-                ended = False
+                quick = False  # (not a hand on its own: the event stream reads the rest)
                 break
-            if isinstance(hand, int):  # (its end is in the next piece)
+            if isinstance(found, int):  # (its end is in the next piece, unless it is more than a hand can be)
+                quick = len(text) - position <= _MOST_HAND_CHARS
                 break
+            hand, cut = found
             yield hand
-            cut = text.find(">", text.find(spec.end, position)) + 1
             newlines = text.count("\n", position, cut)
             if newlines:
                 line += newlines
                 line_start = text.rfind("\n", position, cut) + 1
             position = cut
-        if not ended:
+        if not quick:
             break
-    if ended and position >= len(text):
+    if quick and position >= len(text):
         return
     # the rest, from the start of the current line (the part of it read before blanked: the columns hold)
     rest = " " * (position - line_start) + text[position:]
@@ -360,9 +360,10 @@ def stream(texts: Iterable[str], spec: XmlSpec, first_line: int = 1) -> Iterator
 
 def _wrapper_tag(text: str, position: int, around: list[str], spec: XmlSpec) -> int:
     """The length of the start tag of an element around the hands at `position`, or of an end tag (`around`
-    kept); 0 for anything else. An end tag that closes no open element is passed as the event stream passes
-    it: the XML breaks there, no hand is open, and reading starts again at the next hand with nothing open
-    (concatenated files: a `</ROOT>` whose start tag was in another file)."""
+    kept); 0 for anything else (a tag cut off by the end of the text among them). An end tag that closes no
+    open element is passed as the event stream passes it: the XML breaks there, no hand is open, and reading
+    starts again at the next hand with nothing open (concatenated files: a `</ROOT>` whose start tag was in
+    another file)."""
     if text.startswith("</", position):
         end = _WRAPPER_END.match(text, position)
         if end is None:
@@ -379,10 +380,10 @@ def _wrapper_tag(text: str, position: int, around: list[str], spec: XmlSpec) -> 
     return start.end() - position
 
 
-def _whole_hand(text: str, position: int, line: int, spec: XmlSpec) -> HandElement | int | None:
-    """The hand element that starts at `position` (on the file's line `line`), parsed alone; 0 when its end
-    tag is not in `text` yet; None when what starts there is not a hand element that parses on its own (the
-    event stream reads it, and says what is wrong)."""
+def _whole_hand(text: str, position: int, line: int, spec: XmlSpec) -> tuple[HandElement, int] | int | None:
+    """The hand element that starts at `position` (on the file's line `line`), parsed alone, and the offset
+    after its end tag; 0 when its end tag is not in `text` yet; None when what starts there is not a hand
+    element that parses on its own (the event stream reads it, and says what is wrong)."""
     if spec.start.match(text, position) is None:
         return None
     end = text.find(spec.end, position)
@@ -409,9 +410,8 @@ def _whole_hand(text: str, position: int, line: int, spec: XmlSpec) -> HandEleme
     elements = list(element.iter())
     if len(elements) != len(lines):
         return None
-    return HandElement(
-        element, line, line + whole.count("\n", 0, end - position), dict(zip(elements, lines, strict=True))
-    )
+    last_line = line + whole.count("\n", 0, end - position)
+    return HandElement(element, line, last_line, dict(zip(elements, lines, strict=True))), close + 1
 
 
 def parsed_stream(texts: Iterable[str], spec: XmlSpec, first_line: int = 1) -> Iterator[Piece]:
