@@ -20,8 +20,8 @@ from omaha_audit.parse.input_files import Source
 from omaha_audit.parse.split import Block, Marks
 from omaha_audit.rooms.base import RoomFormat
 from omaha_audit.rooms.globalpoker import presets
-from omaha_audit.rooms.globalpoker.document import Broken, ShapeError, as_text, show, values
-from omaha_audit.rooms.globalpoker.reader import FORMAT_NAME, HandReader, Lines
+from omaha_audit.rooms.globalpoker.document import Broken, ShapeError, Values, as_text, show, values
+from omaha_audit.rooms.globalpoker.reader import FORMAT_NAME, HandReader
 from omaha_audit.rooms.globalpoker.words import WORDS
 from omaha_audit.rooms.kit.reader import crashed_at
 
@@ -94,17 +94,17 @@ def read_bytes(data: bytes, path: str, line_offset: int = 0) -> Iterator[Hand | 
             yield UnreadableHand(path, item.line, item.line, last_line, reason, room=FORMAT_NAME)
             return
         value, first, last = item
-        yield _hand(value, path, first, last, found.lines)
+        yield _hand(value, path, first, last, found)
 
 
-def _hand(value: object, path: str, first: int, last: int, lines: Lines) -> Hand | UnreadableHand:
+def _hand(value: object, path: str, first: int, last: int, found: Values) -> Hand | UnreadableHand:
     hand_id = None
     try:
         if not isinstance(value, dict):
             raise ShapeError(f"{show(value, 60)} where a hand record (a JSON object) was expected")
         if isinstance(value.get("id"), str):
             hand_id = as_text(value["id"], "id")
-        return HandReader(value, path, lines).read()
+        return HandReader(value, path, found.lines, found.most_places).read()
     except ShapeError as error:
         reason = f"Global Poker: {error}"
         return UnreadableHand(path, first, first, last, reason, hand_id, FORMAT_NAME)

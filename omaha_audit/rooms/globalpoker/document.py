@@ -2,9 +2,8 @@
 
 JSON numbers are read as `Decimal` (never a float: `4.80` stays 4.80) or `int`; `NaN` and `Infinity` are
 refused. Every JSON object is a plain dict, and `Values.lines(obj)` gives the lines it spans in the file:
-the braces are found in the text with its strings emptied (`""`, in C: a JSON string holds no line end, so
-every line keeps its number, and braces inside strings are gone), and the decoder closes objects in the
-order their closing braces stand, so the n-th object it builds is the one the n-th closing brace ends.
+the n-th object in the order the closing braces stand is the one the n-th closing brace ends (`values`
+says how the objects and the braces are found).
 
 A file holds one hand record (the client's download), or several: a JSON array of them, or objects one
 after another (JSON Lines or pretty-printed). `values(text)` yields each top-level value with its lines,
@@ -42,28 +41,18 @@ class Broken:
 
 
 class Values:
-    """The lines of the JSON objects of one text (`lines`), filled in as the decoder builds them."""
+    """The lines of the JSON objects of one text (`lines`). `objects` holds every object decoded, in the order
+    their closing braces stand (kept alive, so that their ids stay theirs), and `closing` the (opening,
+    closing) lines of the text's braces in that order: the n-th object is the one the n-th closing brace
+    ends. `most` gives each record's most decimal places of its money figures."""
 
     def __init__(self, text: str, line_offset: int = 0) -> None:
         self.text = text
         self.line_offset = line_offset
         self._newlines: list[int] | None = None  # (the offsets of the line ends, found when first needed)
         self.spans: dict[int, tuple[int, int]] = {}  # id(object) -> (first line, last line)
-        self.closing: list[tuple[int, int]] = []  # (opening, closing) lines, in the order objects close
-        self.next = 0  # the next object the decoder closes
-        self.kept: list[dict[str, Any]] = []  # (the objects spanned, kept alive so that ids stay theirs)
-        bare = _STRING.sub('""', text) if '"' in text else text
-        opened: list[int] = []
-        line = 1 + line_offset
-        last = 0
-        for match in _BRACE.finditer(bare):
-            at = match.start()
-            line += bare.count("\n", last, at)
-            last = at
-            if match.group() == "{":
-                opened.append(line)
-            elif opened:
-                self.closing.append((opened.pop(), line))
+        self.objects: list[dict[str, Any]] = []
+        self.most: dict[int, int] = {}  # id(record) -> its most decimal places (`most_places`)
 
     def line_at(self, offset: int) -> int:
         newlines = self._newlines
@@ -75,21 +64,71 @@ class Values:
         """The first and last line of a JSON object of this text (the text's first line for anything else)."""
         return self.spans.get(id(value), (1 + self.line_offset, 1 + self.line_offset))
 
+    def most_places(self, record: Any) -> int:
+        """The most decimal places of a record's money figures (a TIME_BANK's amount is seconds: left out)."""
+        most = self.most.get(id(record))
+        return most if most is not None else _walk(record, None)
+
     def build(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        """The decoder's object_pairs_hook: the object, with the lines of the braces it closes."""
+        """The decoder's object_pairs_hook (`values` where the quick way does not hold): every object built,
+        in the order the decoder closes them, an object a later duplicate key drops among them."""
         found: dict[str, Any] = dict(pairs)
-        if self.next < len(self.closing):
-            self.spans[id(found)] = self.closing[self.next]
-            self.kept.append(found)
-        self.next += 1
+        self.objects.append(found)
         return found
 
 
 def values(text: str, line_offset: int = 0) -> tuple[Values, list[tuple[Any, int, int] | Broken]]:
     """Every top-level value of `text` with its first and last line, in order; a `Broken` last where the
-    text stops being JSON (nothing after it is read)."""
+    text stops being JSON (nothing after it is read).
+
+    The quick way: the text decoded by the C decoder alone; its objects listed by a walk of the values in the
+    order their closing braces stand (a key's value before the next key's, an object after what it holds);
+    the braces found by their bytes, with no look at strings. That pairing holds exactly when the braces
+    pair up with none left over and there are as many pairs as objects decoded: a brace inside a string, or
+    an object a duplicate key drops, leaves the counts apart. Otherwise (and for broken JSON) the text is
+    decoded again with a hook that lists each object as the decoder builds it, and the braces are found with
+    the strings emptied."""
+    quick = Values(text, line_offset)
+    decoded = _decode(text, quick, json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant))
+    if not any(isinstance(item, Broken) for item in decoded):
+        for item in decoded:
+            if not isinstance(item, Broken):
+                quick.most[id(item[0])] = _walk(item[0], quick.objects)
+        pairs = _quick_pairs(text, line_offset)
+        if pairs is not None and len(pairs) == len(quick.objects):
+            return _lined(quick, decoded, pairs)
+    return hooked_values(text, line_offset)
+
+
+def hooked_values(text: str, line_offset: int = 0) -> tuple[Values, list[tuple[Any, int, int] | Broken]]:
+    """`values` the other way: each object listed by the decoder's hook as it builds it, the braces found
+    with the strings emptied (`_exact_pairs`)."""
     found = Values(text, line_offset)
-    decoder = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant, object_pairs_hook=found.build)
+    hooked = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant, object_pairs_hook=found.build)
+    return _lined(found, _decode(text, found, hooked), _exact_pairs(text, line_offset))
+
+
+def _lined(
+    found: Values, decoded: list[tuple[Any, int, int] | Broken], pairs: list[tuple[int, int]]
+) -> tuple[Values, list[tuple[Any, int, int] | Broken]]:
+    """The values with their lines, each object of `found` given its pair of braces."""
+    found.spans = {id(obj): span for obj, span in zip(found.objects, pairs, strict=False)}
+    out: list[tuple[Any, int, int] | Broken] = []
+    for item in decoded:
+        if isinstance(item, Broken):
+            out.append(item)
+            continue
+        value, position, end = item
+        if isinstance(value, dict):
+            first, last = found.lines(value)
+        else:
+            first, last = found.line_at(position), found.line_at(end - 1)
+        out.append((value, first, last))
+    return found, out
+
+
+def _decode(text: str, found: Values, decoder: json.JSONDecoder) -> list[tuple[Any, int, int] | Broken]:
+    """Every top-level value with its start and end offsets; a `Broken` last where the JSON breaks."""
     out: list[tuple[Any, int, int] | Broken] = []
     position = _skip(text, 1 if text.startswith("\ufeff") else 0)
     if text.startswith("[", position):  # an array of hand records: each is a top-level value
@@ -106,10 +145,76 @@ def values(text: str, line_offset: int = 0) -> tuple[Values, list[tuple[Any, int
         except ValueError as bad_value:  # NaN, Infinity
             out.append(Broken(found.line_at(position), f"bad JSON: {bad_value}"))
             break
-        first, last = found.lines(value) if isinstance(value, dict) else (found.line_at(position),) * 2
-        out.append((value, first, last if isinstance(value, dict) else found.line_at(end - 1)))
+        out.append((value, position, end))
         position = _skip(text, end)
-    return found, out
+    return out
+
+
+def _walk(record: Any, objects: list[dict[str, Any]] | None) -> int:
+    """The most decimal places of a record's money figures (a TIME_BANK's amount is seconds: left out), and
+    (`objects`) its objects appended in the order their closing braces stand; one visit a value, in a loop."""
+    if not isinstance(record, (dict, list)):
+        return places(record) if isinstance(record, Decimal) else 0
+    most = 0
+    pending: list[tuple[Any, bool, bool]] = [(record, False, False)]  # (value, in a TIME_BANK, its values seen)
+    while pending:
+        value, time_bank, seen = pending.pop()
+        if seen:
+            if objects is not None:
+                objects.append(value)
+            continue
+        if isinstance(value, dict):
+            time_bank = time_bank or value.get("action") == "TIME_BANK"
+            pending.append((value, time_bank, True))
+            items: Any = value.values()
+        else:
+            items = value
+        for item in reversed(items):
+            if isinstance(item, (dict, list)):
+                pending.append((item, time_bank, False))
+            elif not time_bank and isinstance(item, Decimal):
+                most = max(most, places(item))
+    return most
+
+
+_NOT_BRACES: Final = bytes(byte for byte in range(256) if byte not in b"{}\n")
+
+
+def _quick_pairs(text: str, line_offset: int) -> list[tuple[int, int]] | None:
+    """The (opening, closing) lines of the text's braces, in the order the closing ones stand, strings not
+    looked at; None when they do not pair up (a brace inside a string)."""
+    line = 1 + line_offset
+    opened: list[int] = []
+    closing: list[tuple[int, int]] = []
+    for byte in text.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACES):
+        if byte == 10:
+            line += 1
+        elif byte == 123:
+            opened.append(line)
+        elif opened:
+            closing.append((opened.pop(), line))
+        else:
+            return None
+    return None if opened else closing
+
+
+def _exact_pairs(text: str, line_offset: int) -> list[tuple[int, int]]:
+    """`_quick_pairs` with the strings emptied first (`""`: a JSON string holds no line end, so every line
+    keeps its number, and braces inside strings are gone); an unpaired brace of broken JSON is left out."""
+    bare = _STRING.sub('""', text) if '"' in text else text
+    opened: list[int] = []
+    closing: list[tuple[int, int]] = []
+    line = 1 + line_offset
+    last = 0
+    for match in _BRACE.finditer(bare):
+        at = match.start()
+        line += bare.count("\n", last, at)
+        last = at
+        if match.group() == "{":
+            opened.append(line)
+        elif opened:
+            closing.append((opened.pop(), line))
+    return closing
 
 
 def _skip(text: str, position: int) -> int:

@@ -62,7 +62,6 @@ from omaha_audit.rooms.globalpoker.document import (
     as_number,
     as_object,
     as_text,
-    places,
     required,
     show,
 )
@@ -119,11 +118,12 @@ Lines = Callable[[Any], tuple[int, int]]
 class HandReader(Ledger):
     """Reads one hand record; raises ShapeError for what it cannot read."""
 
-    def __init__(self, body: dict[str, Any], path: str, lines: Lines) -> None:
+    def __init__(self, body: dict[str, Any], path: str, lines: Lines, most_places: Callable[[Any], int]) -> None:
         super().__init__(TO, ADDED)  # a raise states the street total; a call the chips it adds
         self.body = body
         self.path = path
         self.lines = lines
+        self.most_places = most_places
         self.decimals = 2
         self.order = 0
         self.street = Street.BLINDS
@@ -215,7 +215,7 @@ class HandReader(Ledger):
         currency = as_text(required(settings, "currencyCode", "settings"), "settings.currencyCode")
         if not currency:
             raise ShapeError("settings.currencyCode is empty")
-        self.decimals = max(2, _most_places(body))
+        self.decimals = max(2, self.most_places(body))
         unit = Unit(currency, self.decimals)
         seats = self.read_seats(as_list(required(body, "seats", "record"), "seats"))
         events = [as_object(item, "an event") for item in as_list(required(body, "events", "record"), "events")]
@@ -582,20 +582,3 @@ class HandReader(Ledger):
                 inconsistent=True,
             )
         self.last_pots = pots
-
-
-def _most_places(body: dict[str, Any]) -> int:
-    """The most decimal places of the record's money figures (a TIME_BANK's amount is seconds: left out), the
-    record's values visited once, in a loop."""
-    most = 0
-    pending: list[Any] = [body]
-    while pending:
-        value = pending.pop()
-        if isinstance(value, dict):
-            if value.get("action") != "TIME_BANK":
-                pending.extend(value.values())
-        elif isinstance(value, list):
-            pending.extend(value)
-        elif isinstance(value, Decimal):
-            most = max(most, places(value))
-    return most

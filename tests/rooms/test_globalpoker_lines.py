@@ -1,0 +1,131 @@
+"""Global Poker's JSON read two ways (rooms/globalpoker/document.py): the quick way (the C decoder alone, the
+objects listed by a walk, the braces found by their bytes) and the hooked way (each object listed by the
+decoder's hook, the braces found with the strings emptied). Both give the same values, the same lines for
+every object and the same decimal places for every record: on every corpus file, and on generated texts of
+every layout (pretty-printed, one record a line, an array, several records), with braces and escaped quotes
+inside strings, keys given twice, TIME_BANK amounts and broken JSON, where the quick way must step aside."""
+
+from __future__ import annotations
+
+import json
+import random
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from corpus_paths import require_corpus
+
+from omaha_audit.rooms.globalpoker.document import Broken, Values, hooked_values, values
+
+
+def _objects(value: Any) -> list[dict[str, Any]]:
+    """Every object of a value, in document order of their opening braces."""
+    out: list[dict[str, Any]] = []
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            out.append(item)
+            pending.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            pending.extend(reversed(item))
+    return out
+
+
+def _seen(found: Values, out: list[Any]) -> list[Any]:
+    """What a reading gives: each value with its lines, the lines of each object in it, its decimal places."""
+    seen: list[Any] = []
+    for item in out:
+        if isinstance(item, Broken):
+            seen.append(("broken", item.line, item.reason))
+            continue
+        value, first, last = item
+        lines = [found.lines(obj) for obj in _objects(value)]
+        seen.append((json.dumps(value, default=str), first, last, lines, found.most_places(value)))
+    return seen
+
+
+def _both(text: str, offset: int = 0) -> tuple[list[Any], list[Any]]:
+    return _seen(*values(text, offset)), _seen(*hooked_values(text, offset))
+
+
+def test_every_corpus_file_reads_the_same_both_ways() -> None:
+    files = sorted(path for path in (require_corpus() / "GlobalPoker").rglob("*") if path.is_file())
+    assert files
+    for path in files:
+        text = path.read_bytes().decode("utf-8")
+        quick, hooked = _both(text)
+        assert quick == hooked, path
+        assert quick and not any(item[0] == "broken" for item in quick)
+
+
+def _record(rng: random.Random, n: int) -> dict[str, Any]:
+    amount = Decimal(rng.choice(["0.10", "4.80", "12", "1.234", "0.5", "2E-3"]))
+    plain = ["x", "\\", "line", 'a "quoted" word', "é"]
+    braced = ["a{b", "}", "{}", 'q"}{\\', '{"k": 1}']
+    strings = braced if rng.random() < 0.15 else plain  # (a brace in a string: the hooked way reads)
+    return {
+        "id": f"r{n}",
+        "note": rng.choice(strings),
+        "settings": {"smallBlind": amount, "bigBlind": Decimal("0.20"), "name": rng.choice(strings)},
+        "events": [
+            {"type": "PlayerAction", "action": "CALL", "amount": {"amount": Decimal("1.25")}, "cards": []},
+            {"type": "PlayerAction", "action": "TIME_BANK", "amount": {"amount": Decimal("30.125")}},
+            {"type": "PlayerCardsDealt", "cards": [{"id": 1}, {"id": 2, "rank": "ACE", "suit": "SPADES"}]},
+        ][: rng.randint(0, 3)],
+        "results": {"totalRake": Decimal("0.05"), "transfers": [], "nested": [[{"deep": {}}]]},
+    }
+
+
+def _text(rng: random.Random) -> str:
+    records = [_record(rng, n) for n in range(rng.randint(1, 4))]
+    pretty = rng.random() < 0.5
+    texts = [_as_json(record, pretty) for record in records]
+    layout = rng.choice(["lines", "array", "together"])
+    if layout == "array":
+        text = "[" + ",\n".join(texts) + "]\n"
+    elif layout == "lines":
+        text = "\n".join(texts) + "\n"
+    else:
+        text = "".join(texts)
+    change = rng.random()
+    if change < 0.15:  # a key given twice: the first object is dropped by the decoder
+        text = text.replace('"results": {', '"results": {"totalRake": {"x": {}}, ', 1)
+    elif change < 0.3:  # broken JSON
+        cut = rng.randrange(1, len(text))
+        text = text[:cut]
+    elif change < 0.4:
+        text = "\ufeff" + text
+    return text
+
+
+def _as_json(value: Any, pretty: bool, depth: int = 0) -> str:
+    """JSON with the Decimals written as the room writes its numbers (4.80 stays 4.80), pretty-printed with
+    tabs as the room's downloads are, or on one line."""
+    inside = "\n" + "\t" * (depth + 1) if pretty else ""
+    end = "\n" + "\t" * depth if pretty else ""
+    if isinstance(value, dict):
+        items = [f"{json.dumps(key)}: {_as_json(item, pretty, depth + 1)}" for key, item in value.items()]
+        return "{" + inside + ("," + (inside or " ")).join(items) + end + "}" if items else "{}"
+    if isinstance(value, list):
+        items = [_as_json(item, pretty, depth + 1) for item in value]
+        return "[" + inside + ("," + (inside or " ")).join(items) + end + "]" if items else "[]"
+    return str(value) if isinstance(value, Decimal) else json.dumps(value)
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_generated_texts_read_the_same_both_ways(seed: int) -> None:
+    rng = random.Random(seed)
+    text = _text(rng)
+    offset = rng.choice([0, 7])
+    quick, hooked = _both(text, offset)
+    assert quick == hooked, text
+
+
+def test_a_brace_inside_a_string_or_a_key_given_twice_leaves_the_quick_way() -> None:
+    """(The pairing of the quick way would be wrong on these: the counts tell, and the hooked way reads.)"""
+    for text in ('{"a": "{",\n "b": {\n "c": 1}\n}\n', '{"a": {"x": {}},\n "a": {\n "c": 1}\n}\n'):
+        found, out = values(text)
+        ((value, first, last),) = out  # type: ignore[misc]
+        assert (first, last) == (1, 4)
+        assert found.lines(value["a" if isinstance(value["a"], dict) else "b"]) == (2, 3)
