@@ -145,41 +145,43 @@ class _Unsafe(Exception):
 
 def _plan(path: Path, stream: BinaryIO, splitter: Splitter, total: int, size: int) -> list[FileChunk] | None:
     cuts: list[tuple[int, int]] = [(0, 1)]  # (byte offset, line number) of each piece's start
-    offset = 0  # of `data`'s first byte, a line start
-    lines = 1  # the number of the line at `offset`
-    data = b""
+    data = b""  # the bytes read and not yet passed (kept whole between reads: cuts move `start`, not bytes)
+    base = 0  # the file offset of `data`'s first byte
+    start = 0  # where in `data` the text still to cut starts: a line start
+    lines = 1  # the number of the line at `start`
     ended = False
     target = size
     check = _Check()
     try:
         while True:
-            while not ended and len(data) < WINDOW_BYTES * 2 + (target - offset if target > offset else 0):
+            wanted = WINDOW_BYTES * 2 + max(target - (base + start), 0)
+            while not ended and len(data) - start < wanted:
                 more = stream.read(_READ_BYTES)
                 if not more:
                     ended = True
                     break
                 check.add(more)
-                data += more
-            if offset == 0 and looks_utf16(data[:64]):
+                data, base, start = data[start:] + more, base + start, 0
+            if base == 0 and looks_utf16(data[:64]):
                 return None
-            if target >= offset + len(data):
+            if target >= base + len(data):
                 break  # (the rest of the file is the last piece)
-            # drop what comes before the target, line by line (counted); the window starts at a line start
-            skip = target - offset
+            # pass what comes before the target, line by line (counted); the window starts at a line start
+            skip = target - (base + start)
             if skip > 0:
-                end = data.rfind(b"\n", 0, skip) + 1
-                lines += data.count(b"\n", 0, end)
-                offset += end
-                data = data[end:]
-            start = _first_start(data, splitter, ended, len(cuts) == 1)
-            if start is None:
+                end = data.rfind(b"\n", start, start + skip) + 1
+                if end > start:
+                    lines += data.count(b"\n", start, end)
+                    start = end
+            found = _first_start(data, start, splitter, ended, len(cuts) == 1)
+            if found is None:
                 break
-            cut_offset = offset + start
+            cut_offset = base + found
             if cut_offset - cuts[-1][0] < 1 or total - cut_offset < 1:
                 break
-            lines += data.count(b"\n", 0, start)
+            lines += data.count(b"\n", start, found)
             cuts.append((cut_offset, lines))
-            offset, data = cut_offset, data[start:]
+            start = found
             target = cut_offset + size
         # the rest of the file: checked too (a NUL or a lone CR anywhere means the file is read whole)
         while not ended:
@@ -206,7 +208,7 @@ class _Check:
     def add(self, raw: bytes) -> None:
         if b"\x00" in raw:
             raise _Unsafe
-        crs = raw.count(b"\r") - raw.count(b"\r\n")
+        crs = raw.count(b"\r") - raw.count(b"\r\n") if b"\r" in raw else 0
         if self.cr:
             crs -= raw.startswith(b"\n")  # (that CR's LF)
             crs += 1
@@ -214,29 +216,29 @@ class _Check:
         if crs != self.cr:
             raise _Unsafe
         for part in range(0, len(raw) - _LINE_PART + 1, _LINE_PART):
-            if b"\n" not in raw[part : part + _LINE_PART]:
+            if raw.find(b"\n", part, part + _LINE_PART) < 0:
                 raise _Unsafe
 
 
-def _first_start(data: bytes, splitter: Splitter, ended: bool, first: bool) -> int | None:
-    """The byte offset in `data` (a run of whole lines from a line start) of the first sure hand start in its
-    text after its first line (the second one for the first cut: the first piece must hold a hand), looking
-    in a window that doubles until one is found or the data is all looked at."""
+def _first_start(data: bytes, start: int, splitter: Splitter, ended: bool, first: bool) -> int | None:
+    """The offset in `data` of the first sure hand start in its text from `start` (a line start) on, after
+    that first line (the second one for the first cut: the first piece must hold a hand), looking in a window
+    that doubles until one is found or the data is all looked at."""
     window = WINDOW_BYTES
     while True:
-        end = data.rfind(b"\n", 0, window) + 1
+        end = data.rfind(b"\n", start, start + window) + 1
         if end == 0:
             return None
-        text = decoded_lines(data[:end])
+        text = decoded_lines(data[start:end])
         starts = splitter.block_starts(text)
         if first:
             starts = starts[1:]
         if starts:
             line = text.count("\n", 0, starts[0])  # (the same lines in the bytes: LF or CRLF ends only)
-            position = 0
+            position = start
             for _ in range(line):
                 position = data.index(b"\n", position) + 1
             return position
-        if end >= len(data) and (ended or window > len(data)):
+        if start + window >= len(data):  # (all looked at; a last line with no line end is no hand start)
             return None
         window *= 2
