@@ -42,9 +42,9 @@ class Broken:
 
 class Values:
     """The lines of the JSON objects of one text (`lines`). `objects` holds every object decoded, in the order
-    their closing braces stand (kept alive, so that their ids stay theirs), and `closing` the (opening,
-    closing) lines of the text's braces in that order: the n-th object is the one the n-th closing brace
-    ends. `most` gives each record's most decimal places of its money figures."""
+    their closing braces stand (kept alive, so that their ids stay theirs), and `spans` the lines of each:
+    those of the n-th pair of braces in that order (`values`). `most` gives each record's most decimal places
+    of its money figures, where the walk of the quick way found them."""
 
     def __init__(self, text: str, line_offset: int = 0) -> None:
         self.text = text
