@@ -131,27 +131,33 @@ def test_junk_before_between_and_after_hands(tmp_path: Path) -> None:
     assert _same_read_in_pieces(path, 700) >= 2
 
 
-def test_a_file_with_no_last_line_end_is_planned_at_every_size(tmp_path: Path) -> None:
-    """A cut's place inside the last hand of a file whose last line has no line end: no hand start follows,
-    and the plan ends there (the window once doubled for ever: the last line was never counted as looked
-    at). Planned at many sizes in a process of its own, so that a plan that never ends fails the test."""
-    text = (SAMPLES / "omaha-pot-limit.txt").read_text(encoding="utf-8").rstrip("\n")
-    path = tmp_path / "no-last-line-end.txt"
-    path.write_text(text, encoding="utf-8")
-    size = path.stat().st_size
+def test_a_file_with_no_hand_start_after_a_cut_is_planned_at_every_size(tmp_path: Path) -> None:
+    """A cut's place with no hand start after it in the bytes read: inside the last hand of a file whose last
+    line has no line end, or before a long run of text outside hands in reads that end mid-line. The plan ends
+    there, the rest one piece (the window once doubled for ever: the last line was never counted as looked
+    at). Planned at many sizes (small windows and reads) in a process of its own, so that a plan that never
+    ends fails the test."""
+    hands = (SAMPLES / "omaha-pot-limit.txt").read_text(encoding="utf-8")
+    ending = tmp_path / "no-last-line-end.txt"
+    ending.write_text(hands.rstrip("\n"), encoding="utf-8")
+    junk = tmp_path / "junk-in-the-middle.txt"
+    junk.write_text(hands + "a note a player kept between sessions\n" * 3000 + "\n\n" + hands, encoding="utf-8")
     code = (
-        "import sys; from pathlib import Path; from omaha_audit.parse.chunks import file_chunks; "
+        "import sys; from pathlib import Path; from omaha_audit.parse import chunks; "
         "from omaha_audit.rooms import hand_source; reader = hand_source(); path = Path(sys.argv[1]); "
-        "plans = [file_chunks(path, reader, size) for size in range(500, int(sys.argv[2]) // 2, 37)]; "
-        "print(sum(plan is not None and plan[-1].end == int(sys.argv[2]) for plan in plans), len(plans))"
+        "total = path.stat().st_size; chunks.WINDOW_BYTES = 4096; chunks._READ_BYTES = 16384; "
+        "plans = [chunks.file_chunks(path, reader, size) for size in range(500, total // 2, 37)]; "
+        "print(sum(plan is None or plan[-1].end == total for plan in plans), sum(plan is not None for plan in plans), "
+        "len(plans))"
     )
-    done = subprocess.run(
-        [sys.executable, "-P", "-c", code, str(path), str(size)], capture_output=True, text=True, timeout=300
-    )
-    assert done.returncode == 0, done.stderr
-    cut, plans = map(int, done.stdout.split())
-    assert plans > 100 and cut == plans  # (every plan cut the file, its last piece up to the end)
-    assert _same_read_in_pieces(path, 1500) >= 2
+    for path in (ending, junk):
+        done = subprocess.run(
+            [sys.executable, "-P", "-c", code, str(path)], capture_output=True, text=True, timeout=300
+        )
+        assert done.returncode == 0, done.stderr
+        whole, cut, plans = map(int, done.stdout.split())
+        assert plans > 100 and whole == plans and cut > plans // 3, path  # (a plan's last piece up to the end)
+        assert _same_read_in_pieces(path, 1500) >= 2
 
 
 def test_what_is_read_whole(tmp_path: Path) -> None:

@@ -173,7 +173,7 @@ def _plan(path: Path, stream: BinaryIO, splitter: Splitter, total: int, size: in
                 if end > start:
                     lines += data.count(b"\n", start, end)
                     start = end
-            found = _first_start(data, start, splitter, ended, len(cuts) == 1)
+            found = _first_start(data, start, splitter, len(cuts) == 1)
             if found is None:
                 break
             cut_offset = base + found
@@ -220,10 +220,10 @@ class _Check:
                 raise _Unsafe
 
 
-def _first_start(data: bytes, start: int, splitter: Splitter, ended: bool, first: bool) -> int | None:
+def _first_start(data: bytes, start: int, splitter: Splitter, first: bool) -> int | None:
     """The offset in `data` of the first sure hand start in its text from `start` (a line start) on, after
     that first line (the second one for the first cut: the first piece must hold a hand), looking in a window
-    that doubles until one is found or the data is all looked at."""
+    that doubles until one is found or the data is all looked at (None: the rest of the file is one piece)."""
     window = WINDOW_BYTES
     while True:
         end = data.rfind(b"\n", start, start + window) + 1
