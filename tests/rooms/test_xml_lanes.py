@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from omaha_audit.rooms.bossmedia.xml_stream import (
     BrokenHand,
     ContextElement,
     HandElement,
+    Piece,
     XmlSpec,
     parsed_stream,
     stream,
@@ -28,10 +30,10 @@ from omaha_audit.rooms.bossmedia.xml_stream import (
 XML_ROOMS = {"bossmedia": "BossMedia", "everest": "Everest", "merge": "Merge", "microgaming": "Microgaming"}
 
 
-def _signature(pieces: object) -> list[tuple[object, ...]]:
+def _signature(pieces: Iterable[Piece]) -> list[tuple[object, ...]]:
     """What a stream gives, taken as it comes (a hand element is emptied when the next piece is asked for)."""
     out: list[tuple[object, ...]] = []
-    for piece in pieces:  # type: ignore[attr-defined]
+    for piece in pieces:
         if isinstance(piece, HandElement):
             lines = [piece.line(element) for element in piece.element.iter()]
             piece.element.tail = None  # (the white space after the hand: the event stream's tree keeps it)
@@ -88,6 +90,7 @@ BETWEEN = [
     "<!-- a comment <HISTORY> -->\n",
     "<![CDATA[ <HISTORY> ]]>",
     '<description name="d"/>\n',
+    '</ROOT>\n<description name="d"/>\n',  # (a break, then a context element: the event stream passes it)
     "stray text\n",
     "</HISTORY>\n",
 ]

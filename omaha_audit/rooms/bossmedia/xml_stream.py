@@ -361,15 +361,18 @@ def stream(texts: Iterable[str], spec: XmlSpec, first_line: int = 1) -> Iterator
 def _wrapper_tag(text: str, position: int, around: list[str], spec: XmlSpec) -> int:
     """The length of the start tag of an element around the hands at `position`, or of an end tag (`around`
     kept); 0 for anything else (a tag cut off by the end of the text among them). An end tag that closes no
-    open element is passed as the event stream passes it: the XML breaks there, no hand is open, and reading
-    starts again at the next hand with nothing open (concatenated files: a `</ROOT>` whose start tag was in
-    another file)."""
+    open element (concatenated files: a `</ROOT>` whose start tag was in another file) is passed as the event
+    stream passes it: the XML breaks there, no hand is open, and reading starts again at the next hand with
+    nothing open. Where the format has context elements, the event stream reads on from such a tag: it passes
+    over those that stand between the break and the next hand, and so must the stream."""
     if text.startswith("</", position):
         end = _WRAPPER_END.match(text, position)
         if end is None:
             return 0
         if around and end.group(1) == around[-1]:
             around.pop()
+        elif spec.context_tags:
+            return 0
         else:
             around.clear()
         return end.end() - position
