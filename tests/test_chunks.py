@@ -172,7 +172,7 @@ def test_what_is_read_whole(tmp_path: Path) -> None:
     (member,) = expand_paths([tmp_path / "one.gz"])
     assert isinstance(member, ArchiveMember)
     assert "compressed file cannot be cut" in (whole_reason(member, READER) or "")
-    assert [unit for _, unit in units_of([member], READER, 2000)] == [member]
+    assert list(units_of([member], READER, 2000, early=2)) == [(member, member, None)]
     utf16 = tmp_path / "utf16.txt"
     utf16.write_bytes(codecs.BOM_UTF16_LE + sample.decode("utf-8").encode("utf-16-le"))
     assert whole_reason(utf16, READER) == "a UTF-16 file is read whole"
@@ -201,4 +201,47 @@ def test_a_piece_is_named_as_its_file(tmp_path: Path) -> None:
     assert isinstance(piece, FileChunk) and str(piece) == str(path) and piece.suffix == ".txt"
     assert piece.open().read() == path.read_bytes()[piece.start : piece.end]
     units = list(units_of([path, tmp_path / "missing.txt"], READER, 2000))
-    assert [unit for _, unit in units[:-1]] == pieces and units[-1] == (tmp_path / "missing.txt",) * 2
+    assert [unit for _, unit, _ in units[:-1]] == pieces
+    assert units[-1] == (tmp_path / "missing.txt", tmp_path / "missing.txt", None)
+
+
+@pytest.mark.parametrize("early", [1, 2, 3, 50])
+def test_the_first_pieces_are_given_before_the_file_is_planned(tmp_path: Path, early: int) -> None:
+    """A big file's first `early` pieces come with the file's plan, given before the rest of the file is
+    read (the workers start on them); the rest come once it is planned, the pieces those of the whole plan."""
+    path = tmp_path / "a.txt"
+    path.write_bytes((SAMPLES / "omaha-pot-limit.txt").read_bytes() * 40)
+    pieces = file_chunks(path, READER, 2000)
+    assert pieces is not None and len(pieces) > 50
+    units = units_of([path], READER, 2000, early=early)
+    first = next(units)
+    _, piece, plan = first
+    assert plan is not None and piece == pieces[0]
+    assert not plan.done and len(plan.cuts) <= early + 1  # (planned only as far as the first pieces take)
+    rest = [first, *units]
+    given = min(early, len(pieces))
+    assert [unit for _, unit, _ in rest] == pieces
+    assert [unit for _, unit, plan in rest if plan is not None] == pieces[:given]
+    assert plan.done and plan.pieces() == pieces
+
+
+@pytest.mark.parametrize("fault", [b"\x00", b"\r", b"x" * (1 << 20)], ids=["NUL", "lone CR", "long line"])
+def test_a_file_found_unsafe_after_its_first_pieces_follows_whole(
+    tmp_path: Path, fault: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What makes a cut unsafe, well after the first pieces (the file read 512 KiB at a time): they were given with the
+    plan, which then says the file is read whole (their results are dropped: run/parallel.py in_order), and
+    the file follows, whole."""
+    from omaha_audit.parse import chunks
+
+    monkeypatch.setattr(chunks, "_READ_BYTES", chunks._LINE_PART)  # (a run with no line end: seen in such reads)
+    monkeypatch.setattr(chunks, "WINDOW_BYTES", 4096)
+    sample = (SAMPLES / "omaha-pot-limit.txt").read_bytes() * 40
+    path = tmp_path / "late.txt"
+    path.write_bytes(sample[: len(sample) // 2] + fault + sample[len(sample) // 2 :])
+    assert file_chunks(path, READER, 2000) is None
+    *early, last = units_of([path], READER, 2000, early=2)
+    assert last == (path, path, None) and len(early) == 2
+    assert [piece.start for _, piece, _ in early] == [0, early[0][1].end]  # type: ignore[union-attr]
+    for _, piece, plan in early:
+        assert isinstance(piece, FileChunk) and plan is not None and plan.done and plan.pieces() is None

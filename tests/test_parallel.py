@@ -230,10 +230,10 @@ def test_one_file_in_pieces_same_output_as_one_process(
     calls: list[object] = []
     original = chunks.units_of
 
-    def units_of(*args: object) -> Iterator[tuple[object, object]]:
-        for file, unit in original(*args):  # type: ignore[arg-type]
+    def units_of(*args: object, **named: object) -> Iterator[tuple[object, object, object]]:
+        for file, unit, plan in original(*args, **named):  # type: ignore[arg-type]
             calls.append(unit)
-            yield file, unit
+            yield file, unit, plan
 
     monkeypatch.setattr(chunks, "units_of", units_of)
     html = ["--html", str(tmp_path / "{}.html")] if command[0] == "audit" else []
@@ -249,6 +249,35 @@ def test_one_file_in_pieces_same_output_as_one_process(
         assert summary["copies"] == 20 and any(code.startswith("OA7") for code in summary["by_code"])
         assert len({finding["line"] for finding in json.loads(one[1])["findings"]}) > 20
     assert len(calls) > 100 and {str(unit) for unit in calls} == {str(one_big_file)}
+
+
+def test_one_file_found_unsafe_after_its_first_pieces_same_output(
+    one_big_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lone CR in the second half of a big file: the first pieces were handed out before the plan read so
+    far, their results are dropped and the file is read whole; the output of one process, byte for byte."""
+    from omaha_audit.parse import chunks
+
+    monkeypatch.setenv("OMAHA_AUDIT_CHUNK_BYTES", "3000")
+    monkeypatch.setattr(chunks, "_READ_BYTES", 16384)
+    data = one_big_file.read_bytes()
+    middle = data.index(b"\n", len(data) // 2) + 1
+    path = tmp_path / "late-cr.txt"
+    path.write_bytes(data[:middle] + b"a note\r" + data[middle:])
+    given: list[tuple[object, object]] = []
+    original = chunks.units_of
+
+    def units_of(*args: object, **named: object) -> Iterator[tuple[object, object, object]]:
+        for file, unit, plan in original(*args, **named):  # type: ignore[arg-type]
+            given.append((unit, plan))
+            yield file, unit, plan
+
+    monkeypatch.setattr(chunks, "units_of", units_of)
+    one = _run(["audit", "-f", "json", str(path)])
+    many = _run(["audit", "-f", "json", str(path), "--jobs", "2"])
+    assert many == one and one[0] == 1
+    assert [unit for unit, _ in given][-1] == path and len(given) == 3
+    assert all(plan is not None and plan.pieces() is None for _, plan in given[:2])  # type: ignore[attr-defined]
 
 
 def test_usage_errors_before_any_work(mixed: Path, tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ identical copies of hands read before (CT-5: a hand read in an earlier file is a
 worker read it), numbers the hands, and runs the rules across hands (OA7xx) on the pictures, table by
 table, after the last unit; so a table's hands spread over many files and workers are judged together.
 That last pass is the "shuffle by table key" done where the pictures arrive. All that the main process
-does costs it about 15 microseconds a hand (benchmarks/scale.py), against about 150 for the audit itself.
+does costs it about 25 microseconds a hand (benchmarks/scale.py), against about 250 for the audit itself.
 
 Tallies merge by addition (`Tally.add_counts`), so any split of the work gives the same totals.
 
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from omaha_audit.errors import RunFailed
-from omaha_audit.parse.chunks import FileGroup, groups_of
+from omaha_audit.parse.chunks import FileGroup, FilePlan, groups_of
 from omaha_audit.parse.input_files import Source
 from omaha_audit.run.sink import KeptHand, Texts, Viewer
 from omaha_audit.run.tasks import WORKER_STOPPED, Executor, Pending, ahead
@@ -524,16 +524,19 @@ def in_order(
     (the main process's), a big file is cut into pieces at hand boundaries, each a unit (parse/chunks.py);
     not for an export's dataset, whose staged rows are named by file: there small consecutive files are
     one unit instead (a unit of the dataset costs some files of its own)."""
-    units: Iterator[tuple[Source, Source | FileGroup]] = ((file, file) for file in files)
+    units: Iterator[tuple[Source, Source | FileGroup, FilePlan | None]] = ((file, file, None) for file in files)
     if work.stage is not None:
-        units = ((group.files[-1], group) for group in groups_of(files, scanned, GROUP_BYTES))
+        units = ((group.files[-1], group, None) for group in groups_of(files, scanned, GROUP_BYTES))
     elif reader is not None and executor.workers > 1:
         from omaha_audit.parse.chunks import chunk_bytes, units_of
 
-        units = units_of(files, reader, chunk_bytes())
-    tasks = ((audit_unit, (unit, file in scanned, work, index), None) for index, (file, unit) in enumerate(units))
-    for _, result in ahead(executor, tasks):
-        yield result
+        # (a big file's first pieces go to the workers while the rest of it is planned)
+        units = units_of(files, reader, chunk_bytes(), early=executor.workers)
+    tasks = ((audit_unit, (unit, file in scanned, work, index), plan) for index, (file, unit, plan) in enumerate(units))
+    for plan, result in ahead(executor, tasks):
+        if plan is None or plan.pieces() is not None:
+            yield result
+        # (else a piece given before its file's plan found that the file is read whole: the file follows)
 
 
 # ---- in the main process ------------------------------------------------------------------------------
