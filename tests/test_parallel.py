@@ -7,6 +7,7 @@ correctly (Dask runs the unit again) or fails cleanly, leaving no output file. I
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import json
 import os
@@ -278,6 +279,20 @@ def test_one_file_found_unsafe_after_its_first_pieces_same_output(
     assert many == one and one[0] == 1
     assert [unit for unit, _ in given][-1] == path and len(given) == 3
     assert all(plan is not None and plan.pieces() is None for _, plan in given[:2])  # type: ignore[attr-defined]
+
+
+def test_the_collector_paused_only_while_the_units_are_taken_in(one_big_file: Path) -> None:
+    """The main process pauses the cyclic garbage collector while it takes the units in (what it builds holds
+    no cycles: run/parallel.py), and turns it back on after; a worker, forked with it paused, turns it on."""
+    assert gc.isenabled()
+    assert _run(["audit", "-f", "json", str(one_big_file), "--jobs", "2"])[0] == 1
+    assert gc.isenabled()
+    code = (
+        "import gc; gc.disable(); from omaha_audit.run.parallel import _quiet_worker; _quiet_worker(); "
+        "print(gc.isenabled())"
+    )
+    done = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "True", done.stderr
 
 
 def test_usage_errors_before_any_work(mixed: Path, tmp_path: Path) -> None:
