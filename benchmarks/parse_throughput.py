@@ -268,10 +268,10 @@ def globalpoker_records(root: Path) -> list[str]:
         complete = complete_ids(SOURCE.read_file(path), "globalpoker")
         text = file_text(path)
         lines = text.split("\n")
-        for item in values(text)[1]:
+        for item in values(text):
             if isinstance(item, Broken):
                 break
-            record, first, last = item
+            record, first, last, _ = item
             if isinstance(record, dict) and record.get("id") in complete:
                 texts.append("\n".join(lines[first - 1 : last]))
     return texts
@@ -310,7 +310,7 @@ def read_split_phh(path: Path) -> int:
 def read_split_json(path: Path) -> int:
     """What the Global Poker reader starts from: the text decoded into its JSON records, with their lines."""
     with path.open("rb") as stream:
-        return sum(1 for item in values(stream.read().decode("utf-8"))[1] if not isinstance(item, Broken))
+        return sum(1 for item in values(stream.read().decode("utf-8")) if not isinstance(item, Broken))
 
 
 def build_room_file(path: Path, hands: list[str], count: int) -> int:

@@ -748,8 +748,7 @@ def test_the_lines_of_each_object_skip_braces_and_quotes_inside_strings() -> Non
     from omaha_audit.rooms.globalpoker.document import values
 
     text = '{\n "a": "x{y}",\n "b": {\n  "c": "q\\"}{\\\\",\n  "d": {"e": "}"}\n },\n "f": "\\\\"\n}\n[{"g": 1}]\n'
-    found, out = values(text, line_offset=10)
-    (first, first_line, last_line), (second, second_first, second_last) = out  # type: ignore[misc]
+    (first, first_line, last_line, found), (second, second_first, second_last, _) = values(text, 10)  # type: ignore[misc]
     assert (first_line, last_line) == (11, 18)
     assert found.lines(first["b"]) == (13, 16)
     assert found.lines(first["b"]["d"]) == (15, 15)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from corpus_paths import require_corpus
 
-from omaha_audit.rooms.globalpoker.document import Broken, Values, hooked_values, values
+from omaha_audit.rooms.globalpoker.document import Broken, hooked_values, values
 
 
 def _objects(value: Any) -> list[dict[str, Any]]:
@@ -32,21 +32,28 @@ def _objects(value: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _seen(found: Values, out: list[Any]) -> list[Any]:
-    """What a reading gives: each value with its lines, the lines of each object in it, its decimal places."""
+def _seen(out: list[Any]) -> list[Any]:
+    """What a reading gives: each value with its lines, the lines of each object in it, its decimal places
+    (each item: the value, its first and last line, and the Values that knows its objects' lines)."""
     seen: list[Any] = []
     for item in out:
         if isinstance(item, Broken):
             seen.append(("broken", item.line, item.reason))
             continue
-        value, first, last = item
+        value, first, last, found = item
         lines = [found.lines(obj) for obj in _objects(value)]
         seen.append((json.dumps(value, default=str), first, last, lines, found.most_places(value)))
     return seen
 
 
+def _hooked(text: str, offset: int) -> list[Any]:
+    """The whole text read the hooked way, at once: one Values for all its objects."""
+    found, out = hooked_values(text, offset)
+    return [item if isinstance(item, Broken) else (*item, found) for item in out]
+
+
 def _both(text: str, offset: int = 0) -> tuple[list[Any], list[Any]]:
-    return _seen(*values(text, offset)), _seen(*hooked_values(text, offset))
+    return _seen(list(values(text, offset))), _seen(_hooked(text, offset))
 
 
 def test_every_corpus_file_reads_the_same_both_ways() -> None:
@@ -125,7 +132,28 @@ def test_generated_texts_read_the_same_both_ways(seed: int) -> None:
 def test_a_brace_inside_a_string_or_a_key_given_twice_leaves_the_quick_way() -> None:
     """(The pairing of the quick way would be wrong on these: the counts tell, and the hooked way reads.)"""
     for text in ('{"a": "{",\n "b": {\n "c": 1}\n}\n', '{"a": {"x": {}},\n "a": {\n "c": 1}\n}\n'):
-        found, out = values(text)
-        ((value, first, last),) = out  # type: ignore[misc]
+        ((value, first, last, found),) = values(text)  # type: ignore[misc]
         assert (first, last) == (1, 4)
         assert found.lines(value["a" if isinstance(value["a"], dict) else "b"]) == (2, 3)
+
+
+def test_many_records_are_read_in_the_memory_of_one() -> None:
+    """A file of many records one after another (JSON Lines, or an array) is decoded a record at a time as the
+    reader asks: the memory while reading 200 records is about that of reading 10 (it once held them all)."""
+    import tracemalloc
+
+    rng = random.Random(5)
+    record = _as_json({**_record(rng, 0), "events": [_record(rng, n)["events"] for n in range(60)]}, True)
+
+    def peak(count: int, array: bool) -> int:
+        text = ("[" + ",\n".join([record] * count) + "]") if array else "\n".join([record] * count)
+        tracemalloc.start()
+        base = tracemalloc.get_traced_memory()[0]
+        read = sum(1 for item in values(text) if not isinstance(item, Broken))
+        most = tracemalloc.get_traced_memory()[1] - base
+        tracemalloc.stop()
+        assert read == count
+        return most
+
+    for array in (False, True):
+        assert peak(200, array) < 2 * peak(10, array), array

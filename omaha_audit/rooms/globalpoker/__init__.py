@@ -87,13 +87,12 @@ def read_bytes(data: bytes, path: str, line_offset: int = 0) -> Iterator[Hand | 
         yield UnreadableHand(path, line, line_offset + 1, line_offset + data.count(b"\n") + 1, reason, room=FORMAT_NAME)
         return
     last_line = line_offset + text.count("\n") + 1
-    found, items = values(text, line_offset)
-    for item in items:
+    for item in values(text, line_offset):
         if isinstance(item, Broken):
             reason = f"Global Poker: {item.reason}"
             yield UnreadableHand(path, item.line, item.line, last_line, reason, room=FORMAT_NAME)
             return
-        value, first, last = item
+        value, first, last, found = item
         yield _hand(value, path, first, last, found)
 
 

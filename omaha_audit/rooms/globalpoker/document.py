@@ -7,7 +7,8 @@ says how the objects and the braces are found).
 
 A file holds one hand record (the client's download), or several: a JSON array of them, or objects one
 after another (JSON Lines or pretty-printed). `values(text)` yields each top-level value with its lines,
-and stops at the first place the JSON is broken (the line and the decoder's reason).
+decoded one after another as they are asked for (the memory of a file of many records is that of one), and
+stops at the first place the JSON is broken (the line and the decoder's reason).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
@@ -41,10 +43,11 @@ class Broken:
 
 
 class Values:
-    """The lines of the JSON objects of one text (`lines`). `objects` holds every object decoded, in the order
-    their closing braces stand (kept alive, so that their ids stay theirs), and `spans` the lines of each:
-    those of the n-th pair of braces in that order (`values`). `most` gives each record's most decimal places
-    of its money figures, where the walk of the quick way found them."""
+    """The lines of the JSON objects of one top-level value of a text, or of the whole text for
+    `hooked_values` (`lines`). `objects` holds every object decoded, in the order their closing braces stand
+    (kept alive, so that their ids stay theirs), and `spans` the lines of each: those of the n-th pair of
+    braces in that order (`values`). `most` gives each record's most decimal places of its money figures,
+    where the walk of the quick way found them."""
 
     def __init__(self, text: str, line_offset: int = 0) -> None:
         self.text = text
@@ -77,48 +80,57 @@ class Values:
         return found
 
 
-def values(text: str, line_offset: int = 0) -> tuple[Values, list[tuple[Any, int, int] | Broken]]:
-    """Every top-level value of `text` with its first and last line, in order; a `Broken` last where the
-    text stops being JSON (nothing after it is read).
+def values(text: str, line_offset: int = 0) -> Iterator[tuple[Any, int, int, Values] | Broken]:
+    """Every top-level value of `text`, in order, with its first and last line and the lines of its objects
+    (its own `Values`), each decoded when it is asked for (a file of many records is never held whole as
+    values); a `Broken` last where the text stops being JSON (nothing after it is read).
 
-    The quick way: the text decoded by the C decoder alone; its objects listed by a walk of the values in the
-    order their closing braces stand (a key's value before the next key's, an object after what it holds);
-    the braces found by their bytes, with no look at strings. That pairing holds exactly when the braces
-    pair up with none left over and there are as many pairs as objects decoded: a brace inside a string, or
-    an object a duplicate key drops, leaves the counts apart. Otherwise (and for broken JSON) the text is
-    decoded again with a hook that lists each object as the decoder builds it, and the braces are found with
-    the strings emptied."""
-    quick = Values(text, line_offset)
-    decoded = _decode(text, quick, json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant))
-    if not any(isinstance(item, Broken) for item in decoded):
-        for item in decoded:
-            if not isinstance(item, Broken):
-                quick.most[id(item[0])] = _walk(item[0], quick.objects)
-        pairs = _quick_pairs(text, line_offset)
-        if pairs is not None and len(pairs) == len(quick.objects):
-            return _lined(quick, decoded, pairs)
-    return hooked_values(text, line_offset)
+    The quick way, a value at a time: the value decoded by the C decoder alone; its objects listed by a walk
+    in the order their closing braces stand (a key's value before the next key's, an object after what it
+    holds); its braces found by their bytes, with no look at strings. That pairing holds exactly when the
+    braces pair up with none left over and there are as many pairs as objects decoded: a brace inside a
+    string, or an object a duplicate key drops, leaves the counts apart. Otherwise the value is decoded
+    again with a hook that lists each object as the decoder builds it, and its braces are found with the
+    strings emptied (`hooked_values` reads a whole text that way)."""
+    decoder = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant)
+    for item in _tops(text, decoder, line_offset):
+        if isinstance(item, Broken):
+            yield item
+            return
+        value, position, end, line = item
+        value, found = _lined_value(text, value, position, end, line, line_offset)
+        yield value, line, line + text.count("\n", position, end - 1), found
+
+
+def _lined_value(text: str, value: Any, position: int, end: int, line: int, line_offset: int) -> tuple[Any, Values]:
+    """A top-level value decoded at `position` (on `line`) with the lines of its objects: the quick way, or
+    decoded again with the hook (`values`)."""
+    found = Values(text, line_offset)
+    found.most[id(value)] = _walk(value, found.objects)
+    pairs = _quick_pairs(text[position:end], line - 1)
+    if pairs is None or len(pairs) != len(found.objects):
+        found = Values(text, line_offset)
+        hooked = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant, object_pairs_hook=found.build)
+        value = hooked.raw_decode(text, position)[0]
+        pairs = _exact_pairs(text[position:end], line - 1)
+    found.spans = {id(obj): span for obj, span in zip(found.objects, pairs, strict=False)}
+    return value, found
 
 
 def hooked_values(text: str, line_offset: int = 0) -> tuple[Values, list[tuple[Any, int, int] | Broken]]:
-    """`values` the other way: each object listed by the decoder's hook as it builds it, the braces found
-    with the strings emptied (`_exact_pairs`)."""
+    """A whole text read the other way, at once (the tests' independent reading): each object listed by the
+    decoder's hook as it builds it, the braces of the whole text found with the strings emptied
+    (`_exact_pairs`); one `Values` for every object of the text."""
     found = Values(text, line_offset)
     hooked = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant, object_pairs_hook=found.build)
-    return _lined(found, _decode(text, found, hooked), _exact_pairs(text, line_offset))
-
-
-def _lined(
-    found: Values, decoded: list[tuple[Any, int, int] | Broken], pairs: list[tuple[int, int]]
-) -> tuple[Values, list[tuple[Any, int, int] | Broken]]:
-    """The values with their lines, each object of `found` given its pair of braces."""
-    found.spans = {id(obj): span for obj, span in zip(found.objects, pairs, strict=False)}
+    decoded = list(_tops(text, hooked, line_offset))
+    found.spans = {id(obj): span for obj, span in zip(found.objects, _exact_pairs(text, line_offset), strict=False)}
     out: list[tuple[Any, int, int] | Broken] = []
     for item in decoded:
         if isinstance(item, Broken):
             out.append(item)
             continue
-        value, position, end = item
+        value, position, end, _ = item
         if isinstance(value, dict):
             first, last = found.lines(value)
         else:
@@ -127,9 +139,11 @@ def _lined(
     return found, out
 
 
-def _decode(text: str, found: Values, decoder: json.JSONDecoder) -> list[tuple[Any, int, int] | Broken]:
-    """Every top-level value with its start and end offsets; a `Broken` last where the JSON breaks."""
-    out: list[tuple[Any, int, int] | Broken] = []
+def _tops(text: str, decoder: json.JSONDecoder, line_offset: int) -> Iterator[tuple[Any, int, int, int] | Broken]:
+    """Every top-level value decoded in turn, with its start and end offsets and the line it starts on; a
+    `Broken` last where the JSON breaks."""
+    line = 1 + line_offset  # the line at `at`
+    at = 0
     position = _skip(text, 1 if text.startswith("\ufeff") else 0)
     if text.startswith("[", position):  # an array of hand records: each is a top-level value
         position = _skip(text, position + 1)
@@ -137,17 +151,18 @@ def _decode(text: str, found: Values, decoder: json.JSONDecoder) -> list[tuple[A
         if text.startswith("]", position):
             position = _skip(text, position + 1)
             continue
+        line += text.count("\n", at, position)
+        at = position
         try:
             value, end = decoder.raw_decode(text, position)
         except json.JSONDecodeError as error:
-            out.append(Broken(found.line_at(error.pos), f"bad JSON: {error.msg} (column {error.colno})"))
-            break
+            yield Broken(line + text.count("\n", position, error.pos), f"bad JSON: {error.msg} (column {error.colno})")
+            return
         except ValueError as bad_value:  # NaN, Infinity
-            out.append(Broken(found.line_at(position), f"bad JSON: {bad_value}"))
-            break
-        out.append((value, position, end))
+            yield Broken(line, f"bad JSON: {bad_value}")
+            return
+        yield value, position, end, line
         position = _skip(text, end)
-    return out
 
 
 def _walk(record: Any, objects: list[dict[str, Any]] | None) -> int:
