@@ -183,6 +183,33 @@ def test_json_numbers_read_back_exact(units: int, places: int) -> None:
     assert units_of_number(number, places + 2, signed=True) == units * 100
 
 
+@given(
+    st.integers(min_value=-(10**20), max_value=10**20),
+    st.integers(min_value=-12, max_value=5),
+    st.integers(min_value=0, max_value=8),
+    st.booleans(),
+)
+def test_json_numbers_exact_as_fractions(digits: int, exponent: int, decimals: int, signed: bool) -> None:
+    """A number written in any notation (`4.80`, `-0.5`, `1.2E+3`, `1E-7`, trailing zeros) is read exactly:
+    its value as a fraction times the unit, FinerThanUnit where that is no whole number; and its decimal
+    places are those it was written with (rooms/globalpoker/document.py `places`)."""
+    from fractions import Fraction
+
+    from omaha_audit.rooms.globalpoker.document import places
+
+    number = Decimal(f"{digits}E{exponent}")
+    exact = Fraction(number) * 10**decimals
+    if exact.denominator != 1:
+        with pytest.raises(FinerThanUnit):
+            units_of_number(number, decimals, signed=signed)
+    elif exact < 0 and not signed:
+        with pytest.raises(AmountError):
+            units_of_number(number, decimals, signed=signed)
+    else:
+        assert units_of_number(number, decimals, signed=signed) == exact
+    assert places(number) == max(0, -exponent)
+
+
 def test_currency_of() -> None:
     assert currency_of("$5") == "USD"
     assert currency_of("5 €") == "EUR"

@@ -287,6 +287,11 @@ def as_number(value: Any, what: str) -> Decimal:
 
 
 def places(number: Decimal) -> int:
+    """The decimal places a number was written with (`4.80`: 2; none for a whole number, NaN or infinity)."""
+    written = str(number)  # (plain notation shows them as they are, and costs a fifth of `as_tuple`)
+    if "E" not in written:
+        point = written.find(".")
+        return len(written) - point - 1 if point >= 0 else 0
     exponent = number.as_tuple().exponent
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 

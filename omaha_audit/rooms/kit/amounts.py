@@ -119,6 +119,20 @@ def units_of_number(value: object, decimals: int, *, signed: bool = False) -> in
     else:
         if not value.is_finite():
             raise AmountError(f"{value} is not a number")
+        written = str(value)  # (plain notation shows the digits and places as they are: the common case)
+        if "E" not in written and len(written) + decimals <= _MOST_DIGITS:
+            whole, _, fraction = written.lstrip("-").partition(".")
+            if len(fraction) > decimals:
+                if fraction[decimals:].strip("0"):
+                    raise FinerThanUnit(f"{value} is finer than the unit (10^-{decimals})")
+                fraction = fraction[:decimals]
+            places: int = 10**decimals
+            units = int(whole) * places + int(fraction.ljust(decimals, "0") or "0")
+            if written.startswith("-"):
+                units = -units
+            if units < 0 and not signed:
+                raise AmountError(f"{value}: a negative amount where none can be")
+            return units
         sign, digits, exponent = value.as_tuple()  # (exact: no context rounds it)
         shift = int(exponent) + decimals
         written = "".join(map(str, digits)).rstrip("0")
