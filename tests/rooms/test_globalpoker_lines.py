@@ -157,3 +157,25 @@ def test_many_records_are_read_in_the_memory_of_one() -> None:
 
     for array in (False, True):
         assert peak(200, array) < 2 * peak(10, array), array
+
+
+def test_a_value_nested_near_the_decoders_limit_reads_the_same_both_ways() -> None:
+    """The objects of a value are listed by recursion; one nested as deep as the decoder allows reads the same
+    both ways, and where the recursion meets the interpreter's limit (here lowered after decoding: the pure
+    build's frames count, the compiled build's do not) the loop lists them instead, with the same result."""
+    import sys
+
+    from omaha_audit.rooms.globalpoker import document
+
+    depth = sys.getrecursionlimit() - 60
+    text = '{"a": ' * depth + '{"amount": 1.250}' + "}" * depth + "\n"
+    quick, hooked = _both(text)
+    assert quick == hooked and quick[0][4] == 3
+    value = json.loads(text, parse_float=Decimal)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(200)
+    try:
+        again, found = document._lined_value(text, value, 0, len(text) - 1, 1, 0)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert _seen([(again, 1, 1, found)])[0][3:] == quick[0][3:]

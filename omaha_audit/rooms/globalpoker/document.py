@@ -106,7 +106,11 @@ def _lined_value(text: str, value: Any, position: int, end: int, line: int, line
     """A top-level value decoded at `position` (on `line`) with the lines of its objects: the quick way, or
     decoded again with the hook (`values`)."""
     found = Values(text, line_offset)
-    found.most[id(value)] = _walk(value, found.objects)
+    try:
+        found.most[id(value)] = _visit(value, False, found.objects)
+    except RecursionError:  # (a value nested about as deep as the decoder allows: the loop has no limit)
+        found.objects.clear()
+        found.most[id(value)] = _walk(value, found.objects)
     pairs = _quick_pairs(text[position:end], line - 1)
     if pairs is None or len(pairs) != len(found.objects):
         found = Values(text, line_offset)
@@ -163,6 +167,34 @@ def _tops(text: str, decoder: json.JSONDecoder, line_offset: int) -> Iterator[tu
             return
         yield value, position, end, line
         position = _skip(text, end)
+
+
+def _visit(value: Any, time_bank: bool, objects: list[dict[str, Any]]) -> int:
+    """`_walk` by recursion, twice as fast compiled: the most decimal places of `value`'s money figures (none
+    inside a TIME_BANK action), its objects appended to `objects` in the order their closing braces stand."""
+    if isinstance(value, dict):
+        time_bank = time_bank or value.get("action") == "TIME_BANK"
+        items: Any = value.values()
+    elif isinstance(value, list):
+        items = value
+    else:
+        return places(value) if isinstance(value, Decimal) and not time_bank else 0
+    most = 0
+    for item in items:
+        # (two tests: compiled, each is a type check, where one on a tuple of types is a call: 10% of the walk)
+        if isinstance(item, dict):  # noqa: SIM114
+            inner = _visit(item, time_bank, objects)
+        elif isinstance(item, list):
+            inner = _visit(item, time_bank, objects)
+        elif not time_bank and isinstance(item, Decimal):
+            inner = places(item)
+        else:
+            continue
+        if inner > most:
+            most = inner
+    if isinstance(value, dict):
+        objects.append(value)
+    return most
 
 
 def _walk(record: Any, objects: list[dict[str, Any]] | None) -> int:
