@@ -97,9 +97,9 @@ def values(text: str, line_offset: int = 0) -> Iterator[tuple[Any, int, int, Val
         if isinstance(item, Broken):
             yield item
             return
-        value, position, end, line = item
+        value, position, end, line, last = item
         value, found = _lined_value(text, value, position, end, line, line_offset)
-        yield value, line, line + text.count("\n", position, end - 1), found
+        yield value, line, last, found
 
 
 def _lined_value(text: str, value: Any, position: int, end: int, line: int, line_offset: int) -> tuple[Any, Values]:
@@ -134,7 +134,7 @@ def hooked_values(text: str, line_offset: int = 0) -> tuple[Values, list[tuple[A
         if isinstance(item, Broken):
             out.append(item)
             continue
-        value, position, end, _ = item
+        value, position, end, _, _ = item
         if isinstance(value, dict):
             first, last = found.lines(value)
         else:
@@ -143,9 +143,9 @@ def hooked_values(text: str, line_offset: int = 0) -> tuple[Values, list[tuple[A
     return found, out
 
 
-def _tops(text: str, decoder: json.JSONDecoder, line_offset: int) -> Iterator[tuple[Any, int, int, int] | Broken]:
-    """Every top-level value decoded in turn, with its start and end offsets and the line it starts on; a
-    `Broken` last where the JSON breaks."""
+def _tops(text: str, decoder: json.JSONDecoder, line_offset: int) -> Iterator[tuple[Any, int, int, int, int] | Broken]:
+    """Every top-level value decoded in turn, with its start and end offsets and its first and last line (each
+    line end of the text counted once); a `Broken` last where the JSON breaks."""
     line = 1 + line_offset  # the line at `at`
     at = 0
     position = _skip(text, 1 if text.startswith("\ufeff") else 0)
@@ -165,7 +165,9 @@ def _tops(text: str, decoder: json.JSONDecoder, line_offset: int) -> Iterator[tu
         except ValueError as bad_value:  # NaN, Infinity
             yield Broken(line, f"bad JSON: {bad_value}")
             return
-        yield value, position, end, line
+        last = line + text.count("\n", position, end - 1)
+        yield value, position, end, line, last
+        line, at = last, end - 1
         position = _skip(text, end)
 
 
