@@ -29,7 +29,7 @@ planning is C-speed byte counting.)
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Final
@@ -238,7 +238,7 @@ class _Unsafe(Exception):
     pass
 
 
-def _cuts(stream: BinaryIO, splitter: Splitter, total: int, size: int) -> Iterator[tuple[int, int]]:
+def _cuts(stream: BinaryIO, splitter: Splitter, total: int, size: int) -> Generator[tuple[int, int], None, None]:
     """The (byte offset, line number) of each cut after the first piece's start, in turn, then the rest of the
     file checked; raises _Unsafe as soon as the bytes read show that the file must be read whole."""
     data = b""  # the bytes read and not yet passed (kept whole between reads: cuts move `start`, not bytes)
