@@ -96,6 +96,15 @@ def utc_time(year: int, month: int, day: int, hour: int, minute: int, second: in
     return local.astimezone(UTC)
 
 
+def unix_time(stamp: int, per_second: int = 1) -> datetime | None:
+    """The UTC time of a Unix time stamp counted in 1/`per_second` seconds (1000: milliseconds); None when no
+    date holds it (a stamp written wrong, 26 digits long, say), as for an impossible printed date."""
+    try:
+        return datetime.fromtimestamp(stamp / per_second, UTC)
+    except (OverflowError, ValueError, OSError):
+        return None
+
+
 def parse_started(text: str, default_zone: str | None = None) -> datetime | None:
     """The UTC start time of a header's date text: `2014/01/16 13:17:20 CET [2014/01/16 7:17:20 ET]` gives
     the first date whose zone is known (here CET: 12:17:20 UTC). A date with no zone word is read in

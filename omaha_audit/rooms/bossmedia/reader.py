@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from datetime import UTC, datetime
 from typing import Final
 
 from omaha_audit.model import (
@@ -55,6 +54,7 @@ from omaha_audit.model import (
     UnreadableHand,
 )
 from omaha_audit.model.numbers import number_or_none, whole_number
+from omaha_audit.parse.times import unix_time
 from omaha_audit.rooms.bossmedia.xml_hand import AmountError, HandParts, Header, unreadable
 from omaha_audit.rooms.bossmedia.xml_stream import HandElement, element_text
 from omaha_audit.rooms.kit.cards import CardError, card_of_index
@@ -290,8 +290,8 @@ class BossHand:
             header.stakes = Stakes(small or None, big or None)
             parts.ledger.nominal_big_blind = big
         date = attrs.get("DATE", "")
-        if date.isdecimal():
-            started = datetime.fromtimestamp(whole_number(date), UTC)
+        started = unix_time(whole_number(date)) if date.isdecimal() else None
+        if started is not None:
             header.started = started
             header.started_local = started.strftime("%Y/%m/%d %H:%M:%S UTC")
         table = attrs.get("TABLE", "")

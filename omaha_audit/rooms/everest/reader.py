@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from datetime import UTC, datetime
 from typing import Final
 
 from omaha_audit.model import (
@@ -58,6 +57,7 @@ from omaha_audit.model import (
 )
 from omaha_audit.model.money import CURRENCY_SYMBOLS
 from omaha_audit.model.numbers import whole_number
+from omaha_audit.parse.times import unix_time
 from omaha_audit.rooms.bossmedia.xml_hand import AmountError, HandParts, Header, unreadable
 from omaha_audit.rooms.bossmedia.xml_stream import HandElement, element_text
 from omaha_audit.rooms.kit.cards import CardError, read_card
@@ -184,8 +184,8 @@ class EverestHand:
             header.stakes = Stakes(blinds[0] or None, blinds[1] or None)
             parts.ledger.nominal_big_blind = blinds[1]
         stamp = self.attrs.get("time", "")
-        if stamp.isdecimal():
-            started = datetime.fromtimestamp(whole_number(stamp), UTC)
+        started = unix_time(whole_number(stamp)) if stamp.isdecimal() else None
+        if started is not None:
             header.started = started
             header.started_local = started.strftime("%Y/%m/%d %H:%M:%S UTC")
         table = session.get("tableName", "")

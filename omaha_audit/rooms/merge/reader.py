@@ -57,6 +57,7 @@ from omaha_audit.model import (
     UnreadableHand,
 )
 from omaha_audit.model.numbers import whole_number
+from omaha_audit.parse.times import unix_time
 from omaha_audit.rooms.bossmedia.xml_hand import AmountError, HandParts, Header, unreadable
 from omaha_audit.rooms.bossmedia.xml_stream import HandElement, element_text
 from omaha_audit.rooms.kit.cards import CardError, read_card
@@ -482,9 +483,11 @@ class MergeHand:
             parts.collect(player, amount, pot, line)
 
     def started(self) -> datetime | None:
-        """The first event's time (Unix milliseconds), else the start time with its printed offset."""
-        if self.first_time is not None:
-            return datetime.fromtimestamp(self.first_time / 1000, UTC)
+        """The first event's time (Unix milliseconds), else (none, or none a date holds) the start time with
+        its printed offset."""
+        first = unix_time(self.first_time, 1000) if self.first_time is not None else None
+        if first is not None:
+            return first
         found = _START.match(self.attrs.get("starttime", ""))
         if found is None or found.group(7) is None:
             return None
