@@ -137,8 +137,8 @@ def ended_at(text: str) -> datetime | None:
     if match["zone"] not in ("GMT", "UTC"):
         return None
     minutes = int(match["hours"]) * 60 + int(match["minutes"])
-    zone = timezone(timedelta(minutes=minutes if match["sign"] == "+" else -minutes))
-    try:
+    try:  # (an offset of a day or more, `GMT+99:00`, is no zone: the time unknown, as an impossible date)
+        zone = timezone(timedelta(minutes=minutes if match["sign"] == "+" else -minutes))
         return datetime(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], tzinfo=zone).astimezone(UTC)
     except ValueError:
         return None

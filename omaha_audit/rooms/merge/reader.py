@@ -494,8 +494,8 @@ class MergeHand:
         year, month, day, hour, minute = (int(part) for part in found.group(1, 2, 3, 4, 5))
         second = int(found.group(6) or 0)
         offset = timedelta(hours=int(found.group(8)), minutes=int(found.group(9)))
-        zone = timezone(offset if found.group(7) == "+" else -offset)
-        try:
+        try:  # (an offset of a day or more, `+9900`, is no zone: the time unknown, as an impossible date)
+            zone = timezone(offset if found.group(7) == "+" else -offset)
             return datetime(year, month, day, hour, minute, second, tzinfo=zone).astimezone(UTC)
         except ValueError:
             return None

@@ -58,8 +58,8 @@ def started_at(text: str) -> datetime | None:
     if offset is None:
         return utc_time(year, month, day, hour, minute, second, match["zone"])
     minutes = int(offset["hours"]) * 60 + int(offset["minutes"])
-    zone = timezone(timedelta(minutes=minutes if offset["sign"] == "+" else -minutes))
-    try:
+    try:  # (an offset of a day or more, `GMT+99:00`, is no zone: the time unknown, as an impossible date)
+        zone = timezone(timedelta(minutes=minutes if offset["sign"] == "+" else -minutes))
         return datetime(year, month, day, hour, minute, second, tzinfo=zone).astimezone(UTC)
     except ValueError:
         return None
