@@ -85,15 +85,14 @@ def known_zone(word: str) -> bool:
 
 def utc_time(year: int, month: int, day: int, hour: int, minute: int, second: int, zone: str | None) -> datetime | None:
     """The UTC time of a printed local time in zone `zone`; None when the zone is unknown or the date
-    impossible."""
+    impossible (or, in UTC, before the year 1 or after 9999: `0001/01/01 00:30 CET`)."""
     where = _zone(zone.strip()) if zone else None
     if where is None:
         return None
     try:
-        local = datetime(year, month, day, hour, minute, second, tzinfo=where)
-    except ValueError:
+        return datetime(year, month, day, hour, minute, second, tzinfo=where).astimezone(UTC)
+    except (ValueError, OverflowError):
         return None
-    return local.astimezone(UTC)
 
 
 def unix_time(stamp: int, per_second: int = 1) -> datetime | None:

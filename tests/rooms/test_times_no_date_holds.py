@@ -61,3 +61,25 @@ def test_a_time_no_date_holds_leaves_the_time_unknown(folder: str, stamp: str, b
     hands = [audited.item for audited in after if isinstance(audited.item, Hand)]
     assert hands and all(hand.started is None or hand.started.year < 2100 for hand in hands)
     assert [type(a.item).__name__ for a in after] == [type(b.item).__name__ for b in before]
+
+
+def test_a_printed_time_that_is_no_date_in_utc() -> None:
+    """`0001/01/01 00:30` east of UTC (IST), or `9999/12/31 23:30` west of it, is no date in UTC: the time unknown
+    (it raised OverflowError out of the readers' time functions); in OHH, a record the reader refuses."""
+    from omaha_audit.parse.times import parse_started, utc_time
+    from omaha_audit.rooms.entraction.reader import ended_at
+    from omaha_audit.rooms.ohh.reader import ShapeError, _started
+    from omaha_audit.rooms.ongame.header import started_at
+    from omaha_audit.rooms.partypoker.header import started
+
+    assert utc_time(1, 1, 1, 0, 30, 0, "IST") is None
+    assert utc_time(9999, 12, 31, 23, 30, 0, "EST") is None
+    assert utc_time(2014, 1, 16, 13, 17, 20, "CET") == datetime(2014, 1, 16, 12, 17, 20, tzinfo=UTC)
+    assert parse_started("0001/01/01 00:30:00 IST") is None
+    assert ended_at("0001-01-01 00:30:00 GMT+01:00") is None
+    assert ended_at("2012-05-31 04:46:52 GMT+01:00") == datetime(2012, 5, 31, 3, 46, 52, tzinfo=UTC)
+    assert started_at("Mon Jan 01 00:30:00 GMT+0100 0001") is None
+    assert started_at("Mon Jan 06 18:35:00 GMT+0100 2014") == datetime(2014, 1, 6, 17, 35, tzinfo=UTC)
+    assert started("Monday, January 01, 00:30:00 YEKT 0001") is None
+    with pytest.raises(ShapeError, match="no time in UTC"):
+        _started("0001-01-01T00:30:00+01:00")

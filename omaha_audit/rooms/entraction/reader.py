@@ -140,7 +140,7 @@ def ended_at(text: str) -> datetime | None:
     try:  # (an offset of a day or more, `GMT+99:00`, is no zone: the time unknown, as an impossible date)
         zone = timezone(timedelta(minutes=minutes if match["sign"] == "+" else -minutes))
         return datetime(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], tzinfo=zone).astimezone(UTC)
-    except ValueError:
+    except (ValueError, OverflowError):
         return None
 
 

@@ -497,5 +497,5 @@ class MergeHand:
         try:  # (an offset of a day or more, `+9900`, is no zone: the time unknown, as an impossible date)
             zone = timezone(offset if found.group(7) == "+" else -offset)
             return datetime(year, month, day, hour, minute, second, tzinfo=zone).astimezone(UTC)
-        except ValueError:
+        except (ValueError, OverflowError):
             return None

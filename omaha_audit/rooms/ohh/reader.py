@@ -873,7 +873,10 @@ def _started(text: str) -> datetime | None:
         raise ShapeError(f"start_date_utc is not an ISO 8601 time: {text!r}") from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC)
+    try:
+        return moment.astimezone(UTC)
+    except OverflowError:  # (`0001-01-01T00:30:00+01:00`: before the year 1 in UTC)
+        raise ShapeError(f"start_date_utc is no time in UTC: {text!r}") from None
 
 
 def _buy_in_text(info: dict[str, Any]) -> str:

@@ -61,7 +61,7 @@ def started_at(text: str) -> datetime | None:
     try:  # (an offset of a day or more, `GMT+99:00`, is no zone: the time unknown, as an impossible date)
         zone = timezone(timedelta(minutes=minutes if offset["sign"] == "+" else -minutes))
         return datetime(year, month, day, hour, minute, second, tzinfo=zone).astimezone(UTC)
-    except ValueError:
+    except (ValueError, OverflowError):
         return None
 
 

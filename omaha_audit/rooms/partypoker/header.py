@@ -100,11 +100,10 @@ def started(text: str) -> datetime | None:
     offset = _OFFSETS.get(zone)
     if offset is None:
         return utc_time(*fields, zone)
-    try:
-        local = datetime(*fields, tzinfo=timezone(timedelta(minutes=offset)))
-    except ValueError:
+    try:  # (an impossible date, or one that is no date in UTC: None)
+        return datetime(*fields, tzinfo=timezone(timedelta(minutes=offset))).astimezone(UTC)
+    except (ValueError, OverflowError):
         return None
-    return local.astimezone(UTC)
 
 
 def amount(text: str, decimals: int) -> int:
