@@ -85,7 +85,7 @@ def known_zone(word: str) -> bool:
 
 def utc_time(year: int, month: int, day: int, hour: int, minute: int, second: int, zone: str | None) -> datetime | None:
     """The UTC time of a printed local time in zone `zone`; None when the zone is unknown or the date
-    impossible (or, in UTC, before the year 1 or after 9999: `0001/01/01 00:30 CET`)."""
+    impossible (or, in UTC, before the year 1 or after 9999: `0001/01/01 00:30 IST`)."""
     where = _zone(zone.strip()) if zone else None
     if where is None:
         return None
