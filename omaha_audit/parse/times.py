@@ -89,9 +89,22 @@ def utc_time(year: int, month: int, day: int, hour: int, minute: int, second: in
     where = _zone(zone.strip()) if zone else None
     if where is None:
         return None
+    return _in_utc(year, month, day, hour, minute, second, where)
+
+
+def offset_time(year: int, month: int, day: int, hour: int, minute: int, second: int, east: int) -> datetime | None:
+    """The UTC time of a printed local time `east` minutes east of UTC (negative: west; `GMT+01:00` is 60);
+    None when the date is impossible, the offset a day or more (`GMT+99:00`: no zone) or the time no date in
+    UTC."""
+    if not -24 * 60 < east < 24 * 60:
+        return None
+    return _in_utc(year, month, day, hour, minute, second, timezone(timedelta(minutes=east)))
+
+
+def _in_utc(year: int, month: int, day: int, hour: int, minute: int, second: int, zone: tzinfo) -> datetime | None:
     try:
-        return datetime(year, month, day, hour, minute, second, tzinfo=where).astimezone(UTC)
-    except (ValueError, OverflowError):
+        return datetime(year, month, day, hour, minute, second, tzinfo=zone).astimezone(UTC)
+    except (ValueError, OverflowError):  # (an impossible date; or, in UTC, before the year 1 or after 9999)
         return None
 
 

@@ -66,7 +66,7 @@ def test_a_time_no_date_holds_leaves_the_time_unknown(folder: str, stamp: str, b
 def test_a_printed_time_that_is_no_date_in_utc() -> None:
     """`0001/01/01 00:30` east of UTC (IST), or `9999/12/31 23:30` west of it, is no date in UTC: the time unknown
     (it raised OverflowError out of the readers' time functions); in OHH, a record the reader refuses."""
-    from omaha_audit.parse.times import parse_started, utc_time
+    from omaha_audit.parse.times import offset_time, parse_started, utc_time
     from omaha_audit.rooms.entraction.reader import ended_at
     from omaha_audit.rooms.ohh.reader import ShapeError, _started
     from omaha_audit.rooms.ongame.header import started_at
@@ -76,6 +76,11 @@ def test_a_printed_time_that_is_no_date_in_utc() -> None:
     assert utc_time(9999, 12, 31, 23, 30, 0, "EST") is None
     assert utc_time(2014, 1, 16, 13, 17, 20, "CET") == datetime(2014, 1, 16, 12, 17, 20, tzinfo=UTC)
     assert parse_started("0001/01/01 00:30:00 IST") is None
+    assert offset_time(2012, 8, 14, 21, 50, 8, 240) == datetime(2012, 8, 14, 17, 50, 8, tzinfo=UTC)
+    assert offset_time(2012, 8, 14, 21, 50, 8, -1439) is not None
+    for east in (24 * 60, -24 * 60, 99 * 60):
+        assert offset_time(2012, 8, 14, 21, 50, 8, east) is None
+    assert offset_time(1, 1, 1, 0, 30, 0, 60) is None and offset_time(2012, 2, 30, 0, 0, 0, 0) is None
     assert ended_at("0001-01-01 00:30:00 GMT+01:00") is None
     assert ended_at("2012-05-31 04:46:52 GMT+01:00") == datetime(2012, 5, 31, 3, 46, 52, tzinfo=UTC)
     assert started_at("Mon Jan 01 00:30:00 GMT+0100 0001") is None

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 import re
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import datetime
 from typing import Final
 
 from omaha_audit.model import (
@@ -66,7 +66,7 @@ from omaha_audit.parse.ledger import ADDED, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
-from omaha_audit.parse.times import utc_time
+from omaha_audit.parse.times import offset_time, utc_time
 from omaha_audit.parse.token_feed import lalr_parser
 from omaha_audit.rooms.kit.amounts import AmountError, FinerThanUnit, read_amount
 from omaha_audit.rooms.kit.cards import CardError, read_card
@@ -137,11 +137,8 @@ def ended_at(text: str) -> datetime | None:
     if match["zone"] not in ("GMT", "UTC"):
         return None
     minutes = int(match["hours"]) * 60 + int(match["minutes"])
-    try:  # (an offset of a day or more, `GMT+99:00`, is no zone: the time unknown, as an impossible date)
-        zone = timezone(timedelta(minutes=minutes if match["sign"] == "+" else -minutes))
-        return datetime(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], tzinfo=zone).astimezone(UTC)
-    except (ValueError, OverflowError):
-        return None
+    east = minutes if match["sign"] == "+" else -minutes
+    return offset_time(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], east)
 
 
 class EntractionReader:

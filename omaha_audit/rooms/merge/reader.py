@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import datetime
 from typing import Final
 
 from omaha_audit.model import (
@@ -57,7 +57,7 @@ from omaha_audit.model import (
     UnreadableHand,
 )
 from omaha_audit.model.numbers import whole_number
-from omaha_audit.parse.times import unix_time
+from omaha_audit.parse.times import offset_time, unix_time
 from omaha_audit.rooms.bossmedia.xml_hand import AmountError, HandParts, Header, unreadable
 from omaha_audit.rooms.bossmedia.xml_stream import HandElement, element_text
 from omaha_audit.rooms.kit.cards import CardError, read_card
@@ -493,9 +493,5 @@ class MergeHand:
             return None
         year, month, day, hour, minute = (int(part) for part in found.group(1, 2, 3, 4, 5))
         second = int(found.group(6) or 0)
-        offset = timedelta(hours=int(found.group(8)), minutes=int(found.group(9)))
-        try:  # (an offset of a day or more, `+9900`, is no zone: the time unknown, as an impossible date)
-            zone = timezone(offset if found.group(7) == "+" else -offset)
-            return datetime(year, month, day, hour, minute, second, tzinfo=zone).astimezone(UTC)
-        except (ValueError, OverflowError):
-            return None
+        minutes = int(found.group(8)) * 60 + int(found.group(9))
+        return offset_time(year, month, day, hour, minute, second, minutes if found.group(7) == "+" else -minutes)

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import functools
 import re
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import datetime
 from typing import Final
 
 from omaha_audit.model import Game, Stakes, Structure, Unit
 from omaha_audit.model.money import CURRENCY_SYMBOLS
-from omaha_audit.parse.times import utc_time
+from omaha_audit.parse.times import offset_time, utc_time
 
 GAMES: Final = {
     "OMAHA_HI": Game.OMAHA,
@@ -58,11 +58,7 @@ def started_at(text: str) -> datetime | None:
     if offset is None:
         return utc_time(year, month, day, hour, minute, second, match["zone"])
     minutes = int(offset["hours"]) * 60 + int(offset["minutes"])
-    try:  # (an offset of a day or more, `GMT+99:00`, is no zone: the time unknown, as an impossible date)
-        zone = timezone(timedelta(minutes=minutes if offset["sign"] == "+" else -minutes))
-        return datetime(year, month, day, hour, minute, second, tzinfo=zone).astimezone(UTC)
-    except (ValueError, OverflowError):
-        return None
+    return offset_time(year, month, day, hour, minute, second, minutes if offset["sign"] == "+" else -minutes)
 
 
 def unit_for(money: str, low: str, rake: str | None, decimals: int | None) -> Unit:

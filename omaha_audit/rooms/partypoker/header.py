@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import functools
 import re
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import datetime
 from typing import Final
 
 from omaha_audit.model import Game, Structure
-from omaha_audit.parse.times import utc_time
+from omaha_audit.parse.times import offset_time, utc_time
 from omaha_audit.rooms.kit.amounts import read_amount
 
 GAMES: Final = {
@@ -100,10 +100,7 @@ def started(text: str) -> datetime | None:
     offset = _OFFSETS.get(zone)
     if offset is None:
         return utc_time(*fields, zone)
-    try:  # (an impossible date, or one that is no date in UTC: None)
-        return datetime(*fields, tzinfo=timezone(timedelta(minutes=offset))).astimezone(UTC)
-    except (ValueError, OverflowError):
-        return None
+    return offset_time(*fields, offset)
 
 
 def amount(text: str, decimals: int) -> int:
