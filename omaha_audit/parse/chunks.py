@@ -155,25 +155,13 @@ def file_chunks(path: Path, source: HandSource, size: int) -> list[FileChunk] | 
 def file_plan(path: Path, source: HandSource, size: int) -> FilePlan | None:
     """The plan of `path`'s pieces, made as they are asked for; None when the file is read whole for what
     its name, size or head shows."""
-    if path.suffix.lower() in NOT_HISTORY_SUFFIXES:
-        return None
     try:
         total = path.stat().st_size
-        if total < 2 * size or total < 2 * HEAD_BYTES:
-            return None
-        stream = path.open("rb")
     except OSError:
         return None  # (read whole, where the reader says what went wrong)
-    try:
-        head = stream.read(HEAD_BYTES)
-        if looks_utf16(head[:64]) or any(room_format.claims_file(head) for room_format in source.whole_file):
-            stream.close()
-            return None
-        stream.seek(0)
-    except OSError:
-        stream.close()
+    if total < 2 * size or total < 2 * HEAD_BYTES or whole_reason(path, source) is not None:
         return None
-    return FilePlan(path, stream, source.splitter, total, size)
+    return FilePlan(path, source.splitter, total, size)
 
 
 class FilePlan:
@@ -181,14 +169,13 @@ class FilePlan:
     found so far (planning on only as far as it takes), `pieces()` them all once the whole file is planned
     and checked (None: the file is read whole). Each piece starts with a hand."""
 
-    def __init__(self, path: Path, stream: BinaryIO, splitter: Splitter, total: int, size: int) -> None:
+    def __init__(self, path: Path, splitter: Splitter, total: int, size: int) -> None:
         self.path = path
         self.total = total
         self.cuts: list[tuple[int, int]] = [(0, 1)]  # (byte offset, line number) of each piece's start
         self.whole = False  # a cut could change what is read
         self.done = False
-        self._cuts = _cuts(stream, splitter, total, size)
-        self._stream = stream
+        self._cuts = _cuts(path, splitter, total, size)  # (the file is open while the plan is under way)
 
     def known(self, count: int) -> list[FileChunk]:
         """Up to `count` first pieces, those whose ends are found (planned on until there are so many, or
@@ -213,7 +200,6 @@ class FilePlan:
         if not self.done:
             self.whole = self.done = True
             self._cuts.close()
-            self._stream.close()
 
     def _advance(self) -> None:
         try:
@@ -226,7 +212,6 @@ class FilePlan:
         except OSError:  # (read whole, where the reader says what went wrong)
             self.whole = True
         self.done = True
-        self._stream.close()
 
     def _chunks(self, count: int) -> list[FileChunk]:
         ends = [offset for offset, _ in self.cuts[1:]] + [self.total]
@@ -238,9 +223,14 @@ class _Unsafe(Exception):
     pass
 
 
-def _cuts(stream: BinaryIO, splitter: Splitter, total: int, size: int) -> Generator[tuple[int, int], None, None]:
+def _cuts(path: Path, splitter: Splitter, total: int, size: int) -> Generator[tuple[int, int], None, None]:
     """The (byte offset, line number) of each cut after the first piece's start, in turn, then the rest of the
     file checked; raises _Unsafe as soon as the bytes read show that the file must be read whole."""
+    with path.open("rb") as stream:
+        yield from _stream_cuts(stream, splitter, total, size)
+
+
+def _stream_cuts(stream: BinaryIO, splitter: Splitter, total: int, size: int) -> Iterator[tuple[int, int]]:
     data = b""  # the bytes read and not yet passed (kept whole between reads: cuts move `start`, not bytes)
     base = 0  # the file offset of `data`'s first byte
     start = 0  # where in `data` the text still to cut starts: a line start
