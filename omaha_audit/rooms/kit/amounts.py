@@ -80,8 +80,10 @@ _INDIAN: Final = re.compile(r"\d{1,2}(?:,\d{2})*,\d{3}")
 _CACHE_LIMIT: Final = 50_000
 _TELLING: Final = re.compile(r"\d([.,])\d{1,2}(?!\d)")  # a mark one or two digits end a number after
 _MOST_DIGITS: Final = 40  # (a JSON number's exponent, or its digits, beyond this is no amount)
+_NEAR: Final = 20  # (a number within 10^±20 is read as its exact fraction: no digit limit can then refuse it)
 _MOST_WHOLE_DIGITS: Final = MOST_DIGITS  # (model/numbers.py: a longer run is no number)
 _known: dict[tuple[str, int, str | None, bool, bool], int] = {}
+_cents: dict[Decimal, int] = {}  # (`units_of_shared_number`)
 
 
 def read_amount(
@@ -119,7 +121,17 @@ def units_of_number(value: object, decimals: int, *, signed: bool = False) -> in
     else:
         if not value.is_finite():
             raise AmountError(f"{value} is not a number")
-        written = str(value)  # (plain notation shows the digits and places as they are: the common case)
+        if -_NEAR <= value.adjusted() <= _NEAR:  # the common case: the exact fraction, in C (a third of the text way)
+            numerator, denominator = value.as_integer_ratio()  # (in lowest terms: a whole number of units when
+            unit: int = 10**decimals  # its denominator divides 10^decimals)
+            per_unit, rest = divmod(unit, denominator)
+            if rest:
+                raise FinerThanUnit(f"{value} is finer than the unit (10^-{decimals})")
+            units = numerator * per_unit
+            if units < 0 and not signed:
+                raise AmountError(f"{value}: a negative amount where none can be")
+            return units
+        written = str(value)  # (plain notation shows the digits and places as they are)
         if "E" not in written and len(written) + decimals <= _MOST_DIGITS:
             whole, _, fraction = written.lstrip("-").partition(".")
             if len(fraction) > decimals:
@@ -155,6 +167,26 @@ def units_of_number(value: object, decimals: int, *, signed: bool = False) -> in
             coarser: int = 10**shift
             number *= coarser
         units = -number if sign else number
+    if units < 0 and not signed:
+        raise AmountError(f"{value}: a negative amount where none can be")
+    return units
+
+
+def units_of_shared_number(value: object, decimals: int, *, signed: bool = False) -> int:
+    """`units_of_number`, for a parser that hands the same `Decimal` object for each text of a number (Global
+    Poker's, rooms/globalpoker/numbers.py): the units of such a number at 2 places are remembered, keyed by the
+    number (its hash, which the object keeps, then costs nothing: a fresh `Decimal`'s hash costs more than
+    reading it, so other parsers call `units_of_number`)."""
+    if decimals != 2 or not isinstance(value, Decimal):
+        return units_of_number(value, decimals, signed=signed)
+    try:
+        units = _cents.get(value)
+    except TypeError:  # (a signalling NaN has no hash: refused below)
+        units = None
+    if units is None:
+        units = units_of_number(value, 2, signed=True)
+        if len(_cents) < _CACHE_LIMIT:
+            _cents[value] = units
     if units < 0 and not signed:
         raise AmountError(f"{value}: a negative amount where none can be")
     return units
