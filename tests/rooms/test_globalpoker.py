@@ -754,3 +754,16 @@ def test_the_lines_of_each_object_skip_braces_and_quotes_inside_strings() -> Non
     assert found.lines(first["b"]["d"]) == (15, 15)
     assert first["b"]["c"] == 'q"}{\\' and first["f"] == "\\"
     assert second == [{"g": 1}] and (second_first, second_last) == (19, 19)
+
+
+@pytest.mark.parametrize("rank", ["ONE", 14, ["ACE"], {"rank": "ACE"}], ids=["word", "number", "list", "object"])
+def test_a_card_of_no_known_rank_is_a_defect_not_a_crash(tmp_path: Path, rank: Any) -> None:
+    """A board card whose rank is no rank word (an unknown word, a number, a list, an object): the card is a
+    line not read, said as such, and never the reader's own error (OA104)."""
+    record = split_pot_record()
+    record.events[-9]["cards"][0]["rank"] = rank
+    text = record.text()
+    hand = only_hand(read_text(tmp_path, text))
+    assert any("is not a card: rank" in defect.reason for defect in hand.defects), hand.defects
+    codes = {f.code for f in audit_text(tmp_path, text)}
+    assert "OA106" in codes and "OA104" not in codes

@@ -42,7 +42,7 @@ def _seen(out: list[Any]) -> list[Any]:
             continue
         value, first, last, found = item
         lines = [found.lines(obj) for obj in _objects(value)]
-        seen.append((json.dumps(value, default=str), first, last, lines, found.most_places(value)))
+        seen.append((json.dumps(value, default=str), first, last, lines, found.unit_places(value)))
     return seen
 
 
@@ -168,14 +168,15 @@ def test_a_value_nested_near_the_decoders_limit_reads_the_same_both_ways() -> No
     from omaha_audit.rooms.globalpoker import document
 
     depth = sys.getrecursionlimit() - 60
-    text = '{"a": ' * depth + '{"amount": 1.250}' + "}" * depth + "\n"
-    quick, hooked = _both(text)
-    assert quick == hooked and quick[0][4] == 3
-    value = json.loads(text, parse_float=Decimal)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(200)
-    try:
-        again, found = document._lined_value(text, value, 0, len(text) - 1, 1, 0)
-    finally:
-        sys.setrecursionlimit(limit)
-    assert _seen([(again, 1, 1, found)])[0][3:] == quick[0][3:]
+    for amount, unit_places in (("1.250", 3), ("1.25", 2)):  # (a finer number: its places walked; else not)
+        text = '{"a": ' * depth + f'{{"amount": {amount}}}' + "}" * depth + "\n"
+        quick, hooked = _both(text)
+        assert quick == hooked and quick[0][4] == unit_places
+        value = json.loads(text, parse_float=Decimal)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(200)
+        try:
+            again, found = document._lined_value(text, value, 0, len(text) - 1, 1, 0, unit_places > 2)
+        finally:
+            sys.setrecursionlimit(limit)
+        assert _seen([(again, 1, 1, found)])[0][3:] == quick[0][3:]

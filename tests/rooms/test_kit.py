@@ -196,7 +196,7 @@ def test_json_numbers_exact_as_fractions(digits: int, exponent: int, decimals: i
     places are those it was written with (rooms/globalpoker/document.py `places`)."""
     from fractions import Fraction
 
-    from omaha_audit.rooms.globalpoker.document import places
+    from omaha_audit.rooms.globalpoker.numbers import places
 
     number = Decimal(f"{digits}E{exponent}")
     exact = Fraction(number) * 10**decimals

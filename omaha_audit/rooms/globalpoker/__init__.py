@@ -103,7 +103,7 @@ def _hand(value: object, path: str, first: int, last: int, found: Values) -> Han
             raise ShapeError(f"{show(value, 60)} where a hand record (a JSON object) was expected")
         if isinstance(value.get("id"), str):
             hand_id = as_text(value["id"], "id")
-        return HandReader(value, path, found.lines, found.most_places).read()
+        return HandReader(value, path, found.lines, found.unit_places).read()
     except ShapeError as error:
         reason = f"Global Poker: {error}"
         return UnreadableHand(path, first, first, last, reason, hand_id, FORMAT_NAME)

@@ -22,6 +22,7 @@ from decimal import Decimal
 from typing import Any, Final
 
 from omaha_audit.model.numbers import decimal_whole
+from omaha_audit.rooms.globalpoker.numbers import NUMBERS, places
 
 # a JSON string (emptied: braces inside it are text)
 _STRING: Final = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')  # (as `"(?:[^"\\\n]|\\.)*"`, twice as fast)
@@ -46,8 +47,8 @@ class Values:
     """The lines of the JSON objects of one top-level value of a text, or of the whole text for
     `hooked_values` (`lines`). `objects` holds every object decoded, in the order their closing braces stand
     (kept alive, so that their ids stay theirs), and `spans` the lines of each: those of the n-th pair of
-    braces in that order (`values`). `most` gives each record's most decimal places of its money figures,
-    where the walk of the quick way found them."""
+    braces in that order (`values`). `places` gives each record's unit places where the quick way found
+    them (`unit_places`)."""
 
     def __init__(self, text: str, line_offset: int = 0) -> None:
         self.text = text
@@ -55,7 +56,7 @@ class Values:
         self._newlines: list[int] | None = None  # (the offsets of the line ends, found when first needed)
         self.spans: dict[int, tuple[int, int]] = {}  # id(object) -> (first line, last line)
         self.objects: list[dict[str, Any]] = []
-        self.most: dict[int, int] = {}  # id(record) -> its most decimal places (`most_places`)
+        self.places: dict[int, int] = {}  # id(record) -> the places of its unit (`unit_places`)
 
     def line_at(self, offset: int) -> int:
         newlines = self._newlines
@@ -67,10 +68,11 @@ class Values:
         """The first and last line of a JSON object of this text (the text's first line for anything else)."""
         return self.spans.get(id(value), (1 + self.line_offset, 1 + self.line_offset))
 
-    def most_places(self, record: Any) -> int:
-        """The most decimal places of a record's money figures (a TIME_BANK's amount is seconds: left out)."""
-        most = self.most.get(id(record))
-        return most if most is not None else _walk(record, None)
+    def unit_places(self, record: Any) -> int:
+        """The decimal places of a record's unit: the most its money figures are written with, at least 2 (a
+        TIME_BANK's amount is seconds: left out)."""
+        known = self.places.get(id(record))
+        return known if known is not None else max(2, _walk(record, None))
 
     def build(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         """The decoder's object_pairs_hook (`values` where the quick way does not hold): every object built,
@@ -92,25 +94,32 @@ def values(text: str, line_offset: int = 0) -> Iterator[tuple[Any, int, int, Val
     string, or an object a duplicate key drops, leaves the counts apart. Otherwise the value is decoded
     again with a hook that lists each object as the decoder builds it, and its braces are found with the
     strings emptied (`hooked_values` reads a whole text that way)."""
-    decoder = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant)
+    decoder = json.JSONDecoder(parse_float=NUMBERS.__getitem__, parse_constant=_no_constant)
+    seen = NUMBERS.finer
     for item in _tops(text, decoder, line_offset):
         if isinstance(item, Broken):
             yield item
             return
+        fine = NUMBERS.finer != seen  # (nothing ran between this value's decoding and here)
         value, position, end, line, last = item
-        value, found = _lined_value(text, value, position, end, line, line_offset)
+        value, found = _lined_value(text, value, position, end, line, line_offset, fine)
         yield value, line, last, found
+        seen = NUMBERS.finer  # (the next value's count starts here: another text's reading may have counted)
 
 
-def _lined_value(text: str, value: Any, position: int, end: int, line: int, line_offset: int) -> tuple[Any, Values]:
+def _lined_value(
+    text: str, value: Any, position: int, end: int, line: int, line_offset: int, fine: bool
+) -> tuple[Any, Values]:
     """A top-level value decoded at `position` (on `line`) with the lines of its objects: the quick way, or
-    decoded again with the hook (`values`)."""
+    decoded again with the hook (`values`). `fine`: the value holds a number of more than 2 places (else its
+    unit's places are known with no walk of its numbers)."""
     found = Values(text, line_offset)
     try:
-        found.most[id(value)] = _visit(value, False, found.objects)
+        most = _visit(value, False, found.objects) if fine else _gather(value, found.objects)
     except RecursionError:  # (a value nested about as deep as the decoder allows: the loop has no limit)
         found.objects.clear()
-        found.most[id(value)] = _walk(value, found.objects)
+        most = _walk(value, found.objects)
+    found.places[id(value)] = max(2, most) if fine else 2
     pairs = _quick_pairs(text[position:end], line - 1)
     if pairs is None or len(pairs) != len(found.objects):
         found = Values(text, line_offset)
@@ -199,6 +208,19 @@ def _visit(value: Any, time_bank: bool, objects: list[dict[str, Any]]) -> int:
     return most
 
 
+def _gather(value: Any, objects: list[dict[str, Any]]) -> int:
+    """`_visit` where no number needs a look: the objects of `value` only, in the same order; 0."""
+    items: Any = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for item in items:
+        if isinstance(item, dict):  # noqa: SIM114
+            _gather(item, objects)
+        elif isinstance(item, list):
+            _gather(item, objects)
+    if isinstance(value, dict):
+        objects.append(value)
+    return 0
+
+
 def _walk(record: Any, objects: list[dict[str, Any]] | None) -> int:
     """The most decimal places of a record's money figures (a TIME_BANK's amount is seconds: left out), and
     (`objects`) its objects appended in the order their closing braces stand; one visit a value, in a loop."""
@@ -235,7 +257,9 @@ def _quick_pairs(text: str, line_offset: int) -> list[tuple[int, int]] | None:
     line = 1 + line_offset
     opened: list[int] = []
     closing: list[tuple[int, int]] = []
-    for byte in text.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACES):
+    marks = text.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACES)
+    for at in range(len(marks)):  # (by index: compiled, a byte is then read with no object made)
+        byte = marks[at]
         if byte == 10:
             line += 1
         elif byte == 123:
@@ -277,9 +301,10 @@ def _no_constant(name: str) -> Any:
 
 # ---- typed access ---------------------------------------------------------------------------------------
 def required(obj: dict[str, Any], key: str, where: str) -> Any:
-    if key not in obj or obj[key] is None:
+    value = obj.get(key)
+    if value is None:
         raise ShapeError(f"required field {where}.{key} missing")
-    return obj[key]
+    return value
 
 
 def as_object(value: Any, what: str) -> dict[str, Any]:
@@ -318,16 +343,6 @@ def as_number(value: Any, what: str) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise ShapeError(f"{what} is not a number: {show(value)}")
     return Decimal(value)
-
-
-def places(number: Decimal) -> int:
-    """The decimal places a number was written with (`4.80`: 2; none for a whole number, NaN or infinity)."""
-    written = str(number)  # (plain notation shows them as they are, and costs a fifth of `as_tuple`)
-    if "E" not in written:
-        point = written.find(".")
-        return len(written) - point - 1 if point >= 0 else 0
-    exponent = number.as_tuple().exponent
-    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
 def show(value: Any, most: int = 160) -> str:

@@ -16,7 +16,7 @@ it adds (the balances after each action say so: a raise to 4.16 by a player who 
 from his balance). Every action's `balanceAfterAction`, every `PlayerBalances`, every `PotUpdate`'s pots
 and the `results` figures are checked against what the actions put in: a record that disagrees with
 itself keeps its hand, with a `Defect` saying where (the room's error, OA109). Every amount is a JSON number
-read by the kit (`kit.amounts.units_of_number`) in the hand's unit (the most decimal places the record's
+read by the kit (`kit.amounts.units_of_shared_number`) in the hand's unit (the most decimal places the record's
 money figures have, at least 2): a figure that is no amount (a string, a negative amount), an event of a
 kind the reader does not know, or one it cannot follow (an action of a kind it does not know, a player who
 is not seated) is that event not read (a `Defect`, OA106), and the rest of the hand is read; the checks of
@@ -67,7 +67,7 @@ from omaha_audit.rooms.globalpoker.document import (
 )
 from omaha_audit.rooms.globalpoker.results import button, read_results
 from omaha_audit.rooms.globalpoker.words import HAND_TYPES
-from omaha_audit.rooms.kit.amounts import AmountError, units_of_number
+from omaha_audit.rooms.kit.amounts import AmountError, units_of_shared_number
 
 FORMAT_NAME: Final = "globalpoker"
 ROOM: Final = "globalpoker"
@@ -109,6 +109,7 @@ _RANKS: Final = {
     "ACE": 14,
 }
 _SUITS: Final = {"CLUBS": "c", "DIAMONDS": "d", "HEARTS": "h", "SPADES": "s"}
+_CARDS: Final = {(rank, suit): Card(value, letter) for rank, value in _RANKS.items() for suit, letter in _SUITS.items()}
 _BOARD_STREETS: Final = (Street.FLOP, Street.TURN, Street.RIVER)
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -118,12 +119,12 @@ Lines = Callable[[Any], tuple[int, int]]
 class HandReader(Ledger):
     """Reads one hand record; raises ShapeError for what it cannot read."""
 
-    def __init__(self, body: dict[str, Any], path: str, lines: Lines, most_places: Callable[[Any], int]) -> None:
+    def __init__(self, body: dict[str, Any], path: str, lines: Lines, unit_places: Callable[[Any], int]) -> None:
         super().__init__(TO, ADDED)  # a raise states the street total; a call the chips it adds
         self.body = body
         self.path = path
         self.lines = lines
-        self.most_places = most_places
+        self.unit_places = unit_places
         self.decimals = 2
         self.order = 0
         self.street = Street.BLINDS
@@ -168,9 +169,10 @@ class HandReader(Ledger):
     def money(self, value: Any, what: str, signed: bool = False) -> int:
         """A JSON number in the hand's unit, read by the kit (negative only where `signed`: a net result);
         ShapeError for what is no amount."""
-        as_number(value, what)  # (a number, never a string or true)
+        if not isinstance(value, Decimal):
+            as_number(value, what)  # (a number, never a string or true)
         try:
-            return units_of_number(value, self.decimals, signed=signed)
+            return units_of_shared_number(value, self.decimals, signed=signed)
         except AmountError as error:
             raise ShapeError(f"{what}: {error}") from None
 
@@ -215,7 +217,7 @@ class HandReader(Ledger):
         currency = as_text(required(settings, "currencyCode", "settings"), "settings.currencyCode")
         if not currency:
             raise ShapeError("settings.currencyCode is empty")
-        self.decimals = max(2, self.most_places(body))
+        self.decimals = self.unit_places(body)
         unit = Unit(currency, self.decimals)
         seats = self.read_seats(as_list(required(body, "seats", "record"), "seats"))
         events = [as_object(item, "an event") for item in as_list(required(body, "events", "record"), "events")]
@@ -462,10 +464,10 @@ class HandReader(Ledger):
         rank, suit = item.get("rank"), item.get("suit")
         if rank is None and suit is None:
             return None
-        if rank not in _RANKS or suit not in _SUITS:
+        card = _CARDS.get((rank, suit)) if isinstance(rank, str) and isinstance(suit, str) else None
+        if card is None:
             self.defect(owner, f"card {card_id} of {what} is not a card: rank {rank!r}, suit {suit!r}")
             return None
-        card = Card(_RANKS[rank], _SUITS[suit])
         seen = self.known.get(card_id)
         if seen is not None and seen is not card:
             reason = f"card {card_id} of {what} is {card}; the record showed it as {seen} before"

@@ -1,0 +1,43 @@
+"""The numbers of Global Poker's JSON as the decoder reads them. Not compiled (hatch_build.py): its class
+derives from `dict`, which a compiled class cannot."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Final
+
+_MOST_KEPT: Final = 20_000  # (number texts kept: a room's stakes and stacks repeat; a flood of others is not kept)
+
+
+class NumberTexts(dict[str, Decimal]):
+    """The decoder's `parse_float` (`NUMBERS.__getitem__`): the text of a JSON number with a decimal point or an
+    exponent, as an exact `Decimal` (`4.80` stays 4.80, never a float). A number of at most 2 decimal places is
+    kept for the next time its text comes (records repeat their figures, and a room's records their stakes):
+    most numbers then cost one look-up in C. One of more places is made anew each time and counted (`finer`),
+    so that a reader that sees the count unchanged over a record knows its unit has 2 places without a walk
+    of its numbers (document.py)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.finer = 0
+
+    def __missing__(self, text: str) -> Decimal:
+        number = Decimal(text)
+        if places(number) > 2:
+            self.finer += 1
+        elif len(self) < _MOST_KEPT:
+            self[text] = number
+        return number
+
+
+def places(number: Decimal) -> int:
+    """The decimal places a number was written with (`4.80`: 2; none for a whole number, NaN or infinity)."""
+    written = str(number)  # (plain notation shows them as they are, and costs a fifth of `as_tuple`)
+    if "E" not in written:
+        point = written.find(".")
+        return len(written) - point - 1 if point >= 0 else 0
+    exponent = number.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+NUMBERS: Final = NumberTexts()
