@@ -53,7 +53,11 @@ def _hooked(text: str, offset: int) -> list[Any]:
 
 
 def _both(text: str, offset: int = 0) -> tuple[list[Any], list[Any]]:
-    return _seen(list(values(text, offset))), _seen(_hooked(text, offset))
+    """The quick way (from the bytes: msgspec's decoder where they are ASCII, else the standard one) and the
+    hooked way; the quick way from the text alone gives the same too."""
+    quick = _seen(list(values(text, offset, text.encode("utf-8", "surrogatepass"))))
+    assert _seen(list(values(text, offset))) == quick
+    return quick, _seen(_hooked(text, offset))
 
 
 def test_every_corpus_file_reads_the_same_both_ways() -> None:
@@ -147,9 +151,10 @@ def test_many_records_are_read_in_the_memory_of_one() -> None:
 
     def peak(count: int, array: bool) -> int:
         text = ("[" + ",\n".join([record] * count) + "]") if array else "\n".join([record] * count)
+        data = text.encode("ascii")  # (the file's bytes, which the reader holds: msgspec's decoder reads them)
         tracemalloc.start()
         base = tracemalloc.get_traced_memory()[0]
-        read = sum(1 for item in values(text) if not isinstance(item, Broken))
+        read = sum(1 for item in values(text, 0, data) if not isinstance(item, Broken))
         most = tracemalloc.get_traced_memory()[1] - base
         tracemalloc.stop()
         assert read == count
@@ -180,3 +185,89 @@ def test_a_value_nested_near_the_decoders_limit_reads_the_same_both_ways() -> No
         finally:
             sys.setrecursionlimit(limit)
         assert _seen([(again, 1, 1, found)])[0][3:] == quick[0][3:]
+
+
+def test_number_texts_count_the_finer_numbers_and_keep_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decoder's numbers (rooms/globalpoker/numbers.py): each text read exactly; one of more than 2 places,
+    with an exponent or with no decimal point counted every time it comes, never kept; the others kept, and
+    the kept ones let go together when there are as many as allowed (a long run reads on, at the same speed)."""
+    from omaha_audit.rooms.globalpoker import numbers
+
+    texts = numbers.NumberTexts()
+    for text, finer in (("4.80", 0), ("0.5", 0), ("-12.25", 0), ("1.234", 1), ("1E2", 1), ("2.5e-3", 1), ("0.100", 1)):
+        before = texts.finer
+        for _ in range(2):
+            value = texts[text]
+            assert value == Decimal(text) and str(value) == str(Decimal(text))
+        assert texts.finer - before == 2 * finer
+        assert (text in texts) is (not finer)
+    monkeypatch.setattr(numbers, "_MOST_KEPT", 5)
+    for cents in range(12):
+        assert texts[f"7.{cents:02d}"] == Decimal(f"7.{cents:02d}")
+        assert len(texts) <= 5
+
+
+class _Counted(json.JSONDecoder):
+    """The standard decoder, counting the values it is asked for (where the quick decoder hands over)."""
+
+    calls = 0
+
+    def raw_decode(self, s: str, idx: int = 0) -> tuple[Any, int]:
+        self.calls += 1
+        return super().raw_decode(s, idx)
+
+
+def _layouts(rng: random.Random) -> dict[str, str]:
+    plain = [{key: value for key, value in _record(rng, n).items() if key != "note"} | {"note": "x"} for n in range(4)]
+    pretty = [_as_json(record, True) for record in plain]
+    lines = [_as_json(record, False) for record in plain]
+    margin = [json.dumps(json.loads(text, parse_float=Decimal), indent=0, default=str) for text in lines]
+    return {
+        "one record": pretty[0] + "\n",
+        "pretty, one after another": "\n".join(pretty) + "\n",
+        "pretty, together": "".join(pretty),
+        "pretty array (records indented)": "[\n\t"
+        + ",\n\t".join(text.replace("\n", "\n\t") for text in pretty)
+        + "\n]",
+        "every line at the margin": "\n".join(margin),
+        "a record a line": "\n".join(lines) + "\n",
+        "one-line array": "[" + ", ".join(lines) + "]",
+        "a record a line, in an array": "[\n" + ",\n".join(lines) + "\n]\n",
+        # (the end of the short one is sought from half the shortest length before it: found too far on)
+        "pretty, a short record between long ones": "\n".join([*pretty[:2], '{\n\t"id": "s"\n}', *pretty[2:]]),
+    }
+
+
+def test_the_quick_decoder_cuts_every_layout_as_the_standard_decoder_reads_it() -> None:
+    """msgspec's decoder, given each object cut out where it may end (document.QuickDecoder), reads every layout
+    of records the standard decoder reads, to the same values, offsets and lines, without handing one record
+    over; and where the text breaks (cut short, NaN, a number between records, a brace or a line end inside a
+    string), it hands over and the same values and the same error come out."""
+    from omaha_audit.rooms.globalpoker import document
+
+    rng = random.Random(23)
+    for name, text in _layouts(rng).items():
+        broken = {
+            "": text,
+            "cut short": text[: len(text) * 2 // 3],
+            "NaN": text.replace("0.20", "NaN", 1),
+            "a number between": text.replace("}\n{", "}\n7\n{", 1).replace("}, {", "}, 7, {", 1),
+            "a brace in a string": text.replace('"note": "x"', '"note": "}\\n}"'),
+        }
+        for change, changed in broken.items():
+            exact = json.JSONDecoder(parse_float=Decimal, parse_constant=document._no_constant)
+            counted = _Counted(parse_float=Decimal, parse_constant=document._no_constant)
+            quick = document.QuickDecoder(changed.encode("ascii"), counted)
+
+            def seen(decoder: Any, changed: str = changed) -> list[Any]:
+                out = []
+                for item in document._tops(changed, decoder, 0):
+                    if isinstance(item, Broken):
+                        out.append((item.line, item.reason))
+                    else:
+                        out.append((json.dumps(item[0], default=str), *item[1:]))
+                return out
+
+            assert seen(quick) == seen(exact), (name, change)
+            if not change or change == "a brace in a string":
+                assert counted.calls == 0, (name, change)

@@ -86,10 +86,10 @@ def read_bytes(data: bytes, path: str, line_offset: int = 0) -> Iterator[Hand | 
         reason = f"Global Poker: not UTF-8 text: byte {data[error.start]:#04x} ({error.reason})"
         yield UnreadableHand(path, line, line_offset + 1, line_offset + data.count(b"\n") + 1, reason, room=FORMAT_NAME)
         return
-    last_line = line_offset + text.count("\n") + 1
-    for item in values(text, line_offset):
+    for item in values(text, line_offset, data):
         if isinstance(item, Broken):
             reason = f"Global Poker: {item.reason}"
+            last_line = line_offset + text.count("\n") + 1  # (counted here only: a whole file's count costs)
             yield UnreadableHand(path, item.line, item.line, last_line, reason, room=FORMAT_NAME)
             return
         value, first, last, found = item
@@ -103,7 +103,7 @@ def _hand(value: object, path: str, first: int, last: int, found: Values) -> Han
             raise ShapeError(f"{show(value, 60)} where a hand record (a JSON object) was expected")
         if isinstance(value.get("id"), str):
             hand_id = as_text(value["id"], "id")
-        return HandReader(value, path, found.lines, found.unit_places).read()
+        return HandReader(value, path, found).read()
     except ShapeError as error:
         reason = f"Global Poker: {error}"
         return UnreadableHand(path, first, first, last, reason, hand_id, FORMAT_NAME)

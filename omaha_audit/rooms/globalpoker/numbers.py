@@ -6,16 +6,16 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Final
 
-_MOST_KEPT: Final = 20_000  # (number texts kept: a room's stakes and stacks repeat; a flood of others is not kept)
+_MOST_KEPT: Final = 20_000  # (number texts kept at most: a record repeats its figures about three times over)
 
 
 class NumberTexts(dict[str, Decimal]):
     """The decoder's `parse_float` (`NUMBERS.__getitem__`): the text of a JSON number with a decimal point or an
     exponent, as an exact `Decimal` (`4.80` stays 4.80, never a float). A number of at most 2 decimal places is
     kept for the next time its text comes (records repeat their figures, and a room's records their stakes):
-    most numbers then cost one look-up in C. One of more places is made anew each time and counted (`finer`),
-    so that a reader that sees the count unchanged over a record knows its unit has 2 places without a walk
-    of its numbers (document.py)."""
+    most numbers then cost one look-up in C. One of more places, or with an exponent, or with no decimal point
+    (JSON's `1E2`), is made anew each time and counted (`finer`), so that a reader that sees the count
+    unchanged over a record knows its unit has 2 places without a walk of its numbers (document.py)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -23,9 +23,12 @@ class NumberTexts(dict[str, Decimal]):
 
     def __missing__(self, text: str) -> Decimal:
         number = Decimal(text)
-        if places(number) > 2:
+        point = text.find(".")  # (from the text: `places` costs more; an exponent is counted whatever it says)
+        if point < 0 or len(text) - point > 3 or "e" in text or "E" in text:
             self.finer += 1
-        elif len(self) < _MOST_KEPT:
+        else:
+            if len(self) >= _MOST_KEPT:  # (a long run's figures move on: those of the records now read are kept)
+                self.clear()
             self[text] = number
         return number
 

@@ -26,7 +26,6 @@ be read at all (broken JSON, no settings or seats, an unknown game) is an unread
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any, Final
@@ -56,6 +55,7 @@ from omaha_audit.model import (
 from omaha_audit.parse.ledger import ADDED, TO, Ledger
 from omaha_audit.rooms.globalpoker.document import (
     ShapeError,
+    Values,
     as_bool,
     as_int,
     as_list,
@@ -113,18 +113,15 @@ _CARDS: Final = {(rank, suit): Card(value, letter) for rank, value in _RANKS.ite
 _BOARD_STREETS: Final = (Street.FLOP, Street.TURN, Street.RIVER)
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 
-Lines = Callable[[Any], tuple[int, int]]
-
 
 class HandReader(Ledger):
     """Reads one hand record; raises ShapeError for what it cannot read."""
 
-    def __init__(self, body: dict[str, Any], path: str, lines: Lines, unit_places: Callable[[Any], int]) -> None:
+    def __init__(self, body: dict[str, Any], path: str, found: Values) -> None:
         super().__init__(TO, ADDED)  # a raise states the street total; a call the chips it adds
         self.body = body
         self.path = path
-        self.lines = lines
-        self.unit_places = unit_places
+        self.found = found  # (the lines of the record's objects, and its unit's places)
         self.decimals = 2
         self.order = 0
         self.street = Street.BLINDS
@@ -154,7 +151,7 @@ class HandReader(Ledger):
 
     # ---- plumbing ------------------------------------------------------------------------------------
     def source(self, obj: Any) -> Source:
-        first, last = self.lines(obj)
+        first, last = self.found.lines(obj)
         return Source(self.path, first, last)
 
     def next_order(self) -> int:
@@ -164,7 +161,7 @@ class HandReader(Ledger):
     def defect(self, obj: Any, reason: str, inconsistent: bool = False) -> None:
         """A part of the record not read (default), or one read whole that contradicts the rest of it
         (`inconsistent`: the room's error)."""
-        self.defects.append(Defect(self.lines(obj)[0], show(obj), reason, inconsistent=inconsistent))
+        self.defects.append(Defect(self.found.lines(obj)[0], show(obj), reason, inconsistent=inconsistent))
 
     def money(self, value: Any, what: str, signed: bool = False) -> int:
         """A JSON number in the hand's unit, read by the kit (negative only where `signed`: a net result);
@@ -217,7 +214,7 @@ class HandReader(Ledger):
         currency = as_text(required(settings, "currencyCode", "settings"), "settings.currencyCode")
         if not currency:
             raise ShapeError("settings.currencyCode is empty")
-        self.decimals = self.unit_places(body)
+        self.decimals = self.found.unit_places(body)
         unit = Unit(currency, self.decimals)
         seats = self.read_seats(as_list(required(body, "seats", "record"), "seats"))
         events = [as_object(item, "an event") for item in as_list(required(body, "events", "record"), "events")]

@@ -185,8 +185,9 @@ def units_of_shared_number(value: object, decimals: int, *, signed: bool = False
         units = None
     if units is None:
         units = units_of_number(value, 2, signed=True)
-        if len(_cents) < _CACHE_LIMIT:
-            _cents[value] = units
+        if len(_cents) >= _CACHE_LIMIT:  # (a long run's figures move on: those of the hands now read are kept)
+            _cents.clear()
+        _cents[value] = units
     if units < 0 and not signed:
         raise AmountError(f"{value}: a negative amount where none can be")
     return units
