@@ -12,7 +12,8 @@ context elements (`<description/>`, `<SESSION/>`) in place before its complete h
 complete `{"ohh": ...}` objects one after another, pretty-printed as the corpus has them (read+split: the
 bytes cut into objects); PHH, which the corpus has no file of, every complete corpus hand its writer
 (interop/phh.py) can express, a `[n]` table each (read+split: the TOML loaded); Global Poker the complete
-JSON records one after another (read+split: the JSON decoded, rooms/globalpoker/document.py). Both rates
+JSON records one after another (read+split: the JSON decoded, rooms/globalpoker/document.py), and again as
+`globalpoker-varied`, each copy's figures multiplied by a factor of its own (`fresh_varied_record`). Both rates
 are measured in the same run, best of --repeat, on one core, as wall-clock time and as this process's
 CPU time (on a shared machine the CPU time is the steadier figure).
 
@@ -56,6 +57,7 @@ XML_ROOMS = {"merge": ("game", "description"), "everest": ("HAND", "SESSION")}
 OHH_NUMBER = re.compile(r'"game_number"\s*:\s*"([^"]*)"')
 PHH_HAND = re.compile(r"^hand = .*$", re.MULTILINE)
 RECORD_ID = re.compile(r'"id"\s*:\s*"[^"]*"')  # (a Global Poker record's own id: the only string-valued "id")
+FIGURE = re.compile(r"(?<=[:\s\[])-?\d+\.\d+(?=[,\s\]}])")  # (a JSON number with a decimal point, not in a string)
 FIRST_ID = 300_000_000_000
 
 
@@ -282,6 +284,17 @@ def fresh_record(text: str, serial: int, repeat: int) -> str:
     return RECORD_ID.sub(f'"id": "00000000-0000-4000-8000-{serial:012d}"', text, count=1)
 
 
+def fresh_varied_record(text: str, serial: int, repeat: int) -> str:
+    """`fresh_record` with every figure written with a decimal point multiplied by a factor of its own copy,
+    at the places it had (`4.80` × 137: `657.60`): the record still agrees with itself, and no figure comes
+    again from one copy to the next, as stacks and bets seldom do in a room's files. What the reader keeps of
+    the numbers it has read then saves only what one record repeats (`globalpoker-varied`)."""
+    factor = Decimal(100 + serial)
+    return fresh_record(
+        FIGURE.sub(lambda match: str((Decimal(match[0]) * factor).quantize(Decimal(match[0]))), text), serial, repeat
+    )
+
+
 def build_pieces(path: Path, texts: list[str], count: int, fresh: Callable[[str, int, int], str]) -> int:
     """Write the corpus pieces one after another, round after round, until at least `count`, each made
     fresh by `fresh(text, serial, round)` (serials from 1, rounds from 0); UTF-8."""
@@ -310,7 +323,8 @@ def read_split_phh(path: Path) -> int:
 def read_split_json(path: Path) -> int:
     """What the Global Poker reader starts from: the text decoded into its JSON records, with their lines."""
     with path.open("rb") as stream:
-        return sum(1 for item in values(stream.read().decode("utf-8")) if not isinstance(item, Broken))
+        data = stream.read()
+    return sum(1 for item in values(data.decode("utf-8"), 0, data) if not isinstance(item, Broken))
 
 
 def build_room_file(path: Path, hands: list[str], count: int) -> int:
@@ -377,7 +391,7 @@ def measure(
         raw.run(raw_work, path)
         parse.run(parse_all, path)
     if raw.count != written or parse.count != written:
-        print(f"{name:<12} hand counts differ: written {written}, split {raw.count}, parsed {parse.count}")
+        print(f"{name:<19} hand counts differ: written {written}, split {raw.count}, parsed {parse.count}")
         return None
     return raw, parse
 
@@ -387,8 +401,10 @@ INTERCHANGE: dict[str, tuple[Callable[[Path], list[str]], Callable[[str, int, in
     "ohh": (ohh_objects, fresh_ohh, read_split_ohh),
     "phh": (phh_hands, fresh_phh, read_split_phh),
     "globalpoker": (globalpoker_records, fresh_record, read_split_json),
+    "globalpoker-varied": (globalpoker_records, fresh_varied_record, read_split_json),
 }
-SUFFIX = {"ipoker": ".xml", "merge": ".xml", "everest": ".xml", "ohh": ".ohh", "phh": ".phhs", "globalpoker": ".json"}
+SUFFIX = {"ipoker": ".xml", "merge": ".xml", "everest": ".xml", "ohh": ".ohh", "phh": ".phhs"}
+SUFFIX.update({"globalpoker": ".json", "globalpoker-varied": ".json"})
 
 
 def prepare(
@@ -426,16 +442,16 @@ def main() -> int:
     parser.add_argument("--profile", action="store_true", help="cProfile one parse of each room named, untimed")
     args = parser.parse_args()
     root = corpus_dir()
-    wanted = args.room or [room.name for room in FORMATS if not isinstance(room, NotReadYet)]
+    wanted = args.room or [room.name for room in FORMATS if not isinstance(room, NotReadYet)] + ["globalpoker-varied"]
     print(f"build: {omaha_audit.build()} (omaha_audit from {Path(omaha_audit.__file__).parent})")
     print(f"best of {args.repeat}, one process; CPU time of this process (wall clock in brackets)")
-    print(f"{'format':<12}{'distinct':>9}{'bytes/hand':>11}{'read+split hands/s':>28}{'parse hands/s':>26}")
+    print(f"{'format':<19}{'distinct':>9}{'bytes/hand':>11}{'read+split hands/s':>28}{'parse hands/s':>26}")
     status = 0
     with tempfile.TemporaryDirectory() as scratch:
         for name in wanted:
             prepared = prepare(name, root, Path(scratch), args.hands, args.keep)
             if prepared is None:
-                print(f"{name:<12} no complete hands in the corpus")
+                print(f"{name:<19} no complete hands in the corpus")
                 continue
             distinct, path, written, raw_work = prepared
             if args.profile:
@@ -451,7 +467,7 @@ def main() -> int:
                 continue
             raw, parse = timings
             print(
-                f"{name:<12}{distinct:>9}{size / written:>11,.0f}"
+                f"{name:<19}{distinct:>9}{size / written:>11,.0f}"
                 f"{written / raw.cpu:>16,.0f} ({written / raw.wall:>9,.0f})"
                 f"{written / parse.cpu:>14,.0f} ({written / parse.wall:>9,.0f})"
             )
