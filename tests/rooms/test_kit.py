@@ -4,6 +4,7 @@ in no style is refused, never read as another number."""
 
 from __future__ import annotations
 
+import contextlib
 from decimal import Decimal
 
 import pytest
@@ -172,6 +173,11 @@ def test_json_and_toml_numbers() -> None:
         units_of_number(Decimal("0.255"), 2)
     with pytest.raises(FinerThanUnit):
         units_of_number(Decimal("1E-999999999"), 2)  # (no context rounds it to 0)
+    for digits in ("0." + "9" * 4_301, "1." + "0" * 5_000):  # (more digits than an int is made of from text)
+        with pytest.raises(FinerThanUnit) if "9" in digits else contextlib.nullcontext():
+            assert units_of_number(Decimal(digits), 2) == 100
+    with pytest.raises(AmountError, match="too large"):  # (a unit of 4,301 places: units of as many digits)
+        units_of_number(Decimal("0.5"), 4_301)
     for bad in (True, 1.5, Decimal("NaN"), Decimal("Infinity"), Decimal("1E+999999999"), "1,7,0.0", -3):
         with pytest.raises(AmountError):
             units_of_number(bad, 2)

@@ -80,7 +80,9 @@ _INDIAN: Final = re.compile(r"\d{1,2}(?:,\d{2})*,\d{3}")
 _CACHE_LIMIT: Final = 50_000
 _TELLING: Final = re.compile(r"\d([.,])\d{1,2}(?!\d)")  # a mark one or two digits end a number after
 _MOST_DIGITS: Final = 40  # (a JSON number's exponent, or its digits, beyond this is no amount)
-_NEAR: Final = 20  # (a number within 10^±20 is read as its exact fraction: no digit limit can then refuse it)
+_NEAR: Final = (
+    20  # (a number of 10^-20 or more, of units below 10^40, is read as its exact fraction: `units_of_number`)
+)
 _MOST_WHOLE_DIGITS: Final = MOST_DIGITS  # (model/numbers.py: a longer run is no number)
 _known: dict[tuple[str, int, str | None, bool, bool], int] = {}
 _cents: dict[Decimal, int] = {}  # (`units_of_shared_number`)
@@ -121,9 +123,15 @@ def units_of_number(value: object, decimals: int, *, signed: bool = False) -> in
     else:
         if not value.is_finite():
             raise AmountError(f"{value} is not a number")
-        if -_NEAR <= value.adjusted() <= _NEAR:  # the common case: the exact fraction, in C (a third of the text way)
-            numerator, denominator = value.as_integer_ratio()  # (in lowest terms: a whole number of units when
-            unit: int = 10**decimals  # its denominator divides 10^decimals)
+        numerator = denominator = 0
+        magnitude = value.adjusted()  # (the common case, units below 10^40: the exact fraction, in C, a third
+        if magnitude >= -_NEAR and magnitude + decimals < _MOST_DIGITS:  # of the text way; beyond, its digits)
+            try:  # (in lowest terms: a whole number of units when its denominator divides 10^decimals)
+                numerator, denominator = value.as_integer_ratio()
+            except ValueError:  # (more digits than an int is made of, sys.get_int_max_str_digits: see below)
+                denominator = 0
+        if denominator:
+            unit: int = 10**decimals
             per_unit, rest = divmod(unit, denominator)
             if rest:
                 raise FinerThanUnit(f"{value} is finer than the unit (10^-{decimals})")
