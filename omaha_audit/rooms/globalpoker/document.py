@@ -136,7 +136,8 @@ class QuickDecoder:
     and gives the value or the same error as ever."""
 
     def __init__(self, data: bytes, exact: json.JSONDecoder) -> None:
-        self.data = memoryview(data)  # (the text's bytes, cut without a copy)
+        self.raw = data  # (the text's bytes, each at its character's offset)
+        self.data = memoryview(data)  # (cut without a copy)
         self.exact = exact
         # the last object's last line, from the line end before it; None where it stood alone on its one
         # line; "" where neither tells where the next one ends (none read yet, several on one line)
@@ -192,11 +193,12 @@ class QuickDecoder:
 
 
 def _lined_value(
-    text: str, value: Any, position: int, end: int, line: int, line_offset: int, fine: bool
+    text: str, value: Any, position: int, end: int, line: int, line_offset: int, fine: bool, raw: bytes | None = None
 ) -> tuple[Any, Values]:
     """A top-level value decoded at `position` (on `line`) with the lines of its objects: the quick way, or
     decoded again with the hook (`values`). `fine`: the value holds a number of more than 2 places (else its
-    unit's places are known with no walk of its numbers)."""
+    unit's places are known with no walk of its numbers). `raw`: the text's bytes where each stands at its
+    character's offset (`QuickDecoder`), whose braces are then found with no encoding of the text."""
     found = Values(text, line_offset)
     try:
         most = _visit(value, False, found.objects) if fine else _gather(value, found.objects)
@@ -204,7 +206,8 @@ def _lined_value(
         found.objects.clear()
         most = _walk(value, found.objects)
     found.places[id(value)] = max(2, most) if fine else 2
-    spans = _quick_spans(text[position:end], line - 1, found.objects)
+    piece = raw[position:end] if raw is not None else text[position:end].encode("utf-8", "surrogatepass")
+    spans = _quick_spans(piece, line - 1, found.objects)
     if spans is None:
         found = Values(text, line_offset)
         hooked = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant, object_pairs_hook=found.build)
@@ -266,7 +269,9 @@ def _tops(
             return
         found = None
         if lined:  # (the finer numbers counted in the decoding just done: nothing else ran since)
-            value, found = _lined_value(text, value, position, end, line, line_offset, NUMBERS.finer != seen)
+            fine = NUMBERS.finer != seen
+            raw = decoder.raw if isinstance(decoder, QuickDecoder) else None
+            value, found = _lined_value(text, value, position, end, line, line_offset, fine, raw)
         span = found.spans.get(id(value)) if found is not None and isinstance(value, dict) else None
         last = span & _LAST if span is not None else line + text.count("\n", position, end - 1)
         yield value, position, end, line, last, found
@@ -358,17 +363,17 @@ def _walk(record: Any, objects: list[dict[str, Any]] | None) -> int:
 _NOT_BRACES: Final = bytes(byte for byte in range(256) if byte not in b"{}\n")
 
 
-def _quick_spans(text: str, line_offset: int, objects: list[dict[str, Any]]) -> dict[int, int] | None:
-    """The (opening, closing) lines of the text's braces (as `Values.spans` holds them), strings not looked
-    at, given to `objects` (listed in the order their closing braces stand) by their ids; None when the
-    braces do not pair up with none left over, or there are not as many pairs as objects (a brace inside a
-    string, an object a duplicate key dropped)."""
+def _quick_spans(piece: bytes, line_offset: int, objects: list[dict[str, Any]]) -> dict[int, int] | None:
+    """The (opening, closing) lines of the braces of a piece of the text's bytes (as `Values.spans` holds
+    them), strings not looked at, given to `objects` (listed in the order their closing braces stand) by their
+    ids; None when the braces do not pair up with none left over, or there are not as many pairs as objects (a
+    brace inside a string, an object a duplicate key dropped)."""
     line = 1 + line_offset
     opened: list[int] = []
     spans: dict[int, int] = {}
     closed = 0
     count = len(objects)
-    marks = text.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACES)
+    marks = piece.translate(None, _NOT_BRACES)
     for at in range(len(marks)):  # (by index: compiled, a byte is then read with no object made)
         byte = marks[at]
         if byte == 10:
