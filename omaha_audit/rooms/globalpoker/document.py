@@ -100,9 +100,10 @@ def values(
     (its own `Values`), each decoded when it is asked for (a file of many records is never held whole as
     values); a `Broken` last where the text stops being JSON (nothing after it is read).
 
-    The quick way, a value at a time: the value decoded by the C decoder alone; its objects listed by a walk
-    in the order their closing braces stand (a key's value before the next key's, an object after what it
-    holds); its braces found by their bytes, with no look at strings. That pairing holds exactly when the
+    The quick way, a value at a time: the value decoded by a decoder in C alone (msgspec's where the bytes
+    are ASCII, `QuickDecoder`, else the standard library's), its numbers by `NUMBERS`; its objects listed by
+    a walk in the order their closing braces stand (a key's value before the next key's, an object after
+    what it holds); its braces found by their bytes, with no look at strings. That pairing holds exactly when the
     braces pair up with none left over and there are as many pairs as objects decoded: a brace inside a
     string, or an object a duplicate key drops, leaves the counts apart. Otherwise the value is decoded
     again with a hook that lists each object as the decoder builds it, and its braces are found with the
