@@ -103,9 +103,9 @@ def values(
     The quick way, a value at a time: the value decoded by a decoder in C alone (msgspec's where the bytes
     are ASCII, `QuickDecoder`, else the standard library's), its numbers by `NUMBERS`; its objects listed by
     a walk in the order their closing braces stand (a key's value before the next key's, an object after
-    what it holds); its braces found by their bytes, with no look at strings. That pairing holds exactly when the
-    braces pair up with none left over and there are as many pairs as objects decoded: a brace inside a
-    string, or an object a duplicate key drops, leaves the counts apart. Otherwise the value is decoded
+    what it holds); its braces found by their bytes, with no look at strings. That pairing holds exactly
+    when the braces pair up with none left over and there are as many pairs as objects decoded: a brace
+    inside a string, or an object a duplicate key drops, leaves the counts apart. Otherwise the value is decoded
     again with a hook that lists each object as the decoder builds it, and its braces are found with the
     strings emptied (`hooked_values` reads a whole text that way).
 
@@ -144,9 +144,8 @@ class QuickDecoder:
         # line; "" where neither tells where the next one ends (none read yet, several on one line)
         self.closing: str | None = ""
         self.stop = 0  # (where the last object ended)
-        self.shortest = (
-            0  # (the length of the shortest object read: the next one's end is not sought before half of it)
-        )
+        # the length of the shortest object read: the next one's end is not sought before half of it
+        self.shortest = 0
 
     def raw_decode(self, text: str, position: int) -> tuple[Any, int]:
         if not text.startswith("{", position):

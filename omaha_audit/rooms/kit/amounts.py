@@ -80,9 +80,8 @@ _INDIAN: Final = re.compile(r"\d{1,2}(?:,\d{2})*,\d{3}")
 _CACHE_LIMIT: Final = 50_000
 _TELLING: Final = re.compile(r"\d([.,])\d{1,2}(?!\d)")  # a mark one or two digits end a number after
 _MOST_DIGITS: Final = 40  # (a JSON number's exponent, or its digits, beyond this is no amount)
-_NEAR: Final = (
-    20  # (a number of 10^-20 or more, of units below 10^40, is read as its exact fraction: `units_of_number`)
-)
+# a number of 10^-20 or more, in units below 10^40, is read as its exact fraction (`units_of_number`)
+_NEAR: Final = 20
 _MOST_WHOLE_DIGITS: Final = MOST_DIGITS  # (model/numbers.py: a longer run is no number)
 _known: dict[tuple[str, int, str | None, bool, bool], int] = {}
 _cents: dict[Decimal, int] = {}  # (`units_of_shared_number`)
