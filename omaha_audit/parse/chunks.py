@@ -12,7 +12,7 @@ the first piece alone, and text outside hands is never cut in two. A worker read
 path, the byte range, the number of its first line) through the same reader and splitter as a whole file.
 
 The first pieces go to the workers as soon as their ends are found, and the rest of the file is planned
-while they are read (the plan takes about 0.13 s for 38 MiB, which used to pass before the first unit).
+while they are read (the plan takes about 0.13 s for 38 MiB: the workers do not wait for it).
 Should the rest show that the file must be read whole after all, the results of those first pieces are
 dropped and the file is read whole (`units_of`, `run/parallel.py`'s `in_order`).
 

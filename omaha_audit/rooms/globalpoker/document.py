@@ -205,7 +205,7 @@ def _lined_value(
     except RecursionError:  # (a value nested about as deep as the decoder allows: the loop has no limit)
         found.objects.clear()
         most = _walk(value, found.objects)
-    found.places[id(value)] = max(2, most) if fine else 2
+    found.places[id(value)] = max(2, most) if fine else 2  # (not fine: no figure has more than 2 places)
     piece = raw[position:end] if raw is not None else text[position:end].encode("utf-8", "surrogatepass")
     spans = _quick_spans(piece, line - 1, found.objects)
     if spans is None:
@@ -213,7 +213,7 @@ def _lined_value(
         hooked = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant, object_pairs_hook=found.build)
         value = hooked.raw_decode(text, position)[0]
         pairs = _exact_pairs(text[position:end], line - 1)
-        spans = {id(obj): first << 32 | last for obj, (first, last) in zip(found.objects, pairs, strict=False)}
+        spans = _packed(found.objects, pairs)
     found.spans = spans
     return value, found
 
@@ -226,7 +226,7 @@ def hooked_values(text: str, line_offset: int = 0) -> tuple[Values, list[tuple[A
     hooked = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant, object_pairs_hook=found.build)
     decoded = list(_tops(text, hooked, line_offset))
     pairs = _exact_pairs(text, line_offset)
-    found.spans = {id(obj): first << 32 | last for obj, (first, last) in zip(found.objects, pairs, strict=False)}
+    found.spans = _packed(found.objects, pairs)
     out: list[tuple[Any, int, int] | Broken] = []
     for item in decoded:
         if isinstance(item, Broken):
@@ -241,6 +241,11 @@ def hooked_values(text: str, line_offset: int = 0) -> tuple[Values, list[tuple[A
     return found, out
 
 
+def _packed(objects: list[dict[str, Any]], pairs: list[tuple[int, int]]) -> dict[int, int]:
+    """`Values.spans` of objects listed in the order their closing braces stand, from their braces' lines."""
+    return {id(obj): first << 32 | last for obj, (first, last) in zip(objects, pairs, strict=False)}
+
+
 def _tops(
     text: str, decoder: json.JSONDecoder | QuickDecoder, line_offset: int, lined: bool = False
 ) -> Iterator[tuple[Any, int, int, int, int, Values | None] | Broken]:
@@ -249,6 +254,7 @@ def _tops(
     scan of the braces gives the last line); a `Broken` last where the JSON breaks."""
     line = 1 + line_offset  # the line at `at`
     at = 0
+    raw = decoder.raw if lined and isinstance(decoder, QuickDecoder) else None  # (`_lined_value`)
     position = _skip(text, 1 if text.startswith("\ufeff") else 0)
     if text.startswith("[", position):  # an array of hand records: each is a top-level value
         position = _skip(text, position + 1)
@@ -270,7 +276,6 @@ def _tops(
         found = None
         if lined:  # (the finer numbers counted in the decoding just done: nothing else ran since)
             fine = NUMBERS.finer != seen
-            raw = decoder.raw if isinstance(decoder, QuickDecoder) else None
             value, found = _lined_value(text, value, position, end, line, line_offset, fine, raw)
         span = found.spans.get(id(value)) if found is not None and isinstance(value, dict) else None
         last = span & _LAST if span is not None else line + text.count("\n", position, end - 1)
@@ -308,7 +313,8 @@ def _visit(value: Any, time_bank: bool, objects: list[dict[str, Any]]) -> int:
 
 
 def _gather(value: Any, objects: list[dict[str, Any]]) -> int:
-    """`_visit` where no number needs a look: the objects of `value` only, in the same order; 0."""
+    """`_visit` where no number needs a look: the objects of `value` only, in the same order (0: no places
+    looked at)."""
     if isinstance(value, dict):
         _gather_object(value, objects)
     elif isinstance(value, list):
