@@ -31,6 +31,8 @@ os.environ["OMAHA_AUDIT_PARALLEL_MIN_BYTES"] = "0"
 # Make `tests.corpus_paths` and friends importable as plain modules.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from corpus_paths import CORPUS_MISSING, corpus_root  # noqa: E402  (importable once the line above ran)
+
 # What a module's source shows it needs -> the marker it gets.
 _NEEDS = {
     "corpus": ("corpus_paths", "corpus_root", "require_corpus", "shared/corpus", '"shared"', "../shared"),
@@ -49,8 +51,16 @@ def _needs(path: Path) -> frozenset[str]:
     return frozenset(marker for marker, signs in _NEEDS.items() if any(sign in text for sign in signs))
 
 
+# pytest's own reason for a test parametrized over no value (a corpus folder's files, where the corpus is absent)
+_EMPTY_SET = "got empty parameter set"
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    no_corpus = corpus_root() is None
     for item in items:
+        skipped = item.get_closest_marker("skip")
+        if no_corpus and skipped is not None and str(skipped.kwargs.get("reason", "")).startswith(_EMPTY_SET):
+            item.add_marker(pytest.mark.skip(reason=CORPUS_MISSING), append=False)  # (the corpus tests' message)
         needs = set(_needs(Path(str(item.fspath))))
         needs.update(mark.name for mark in item.iter_markers() if mark.name in _NEEDS)
         for marker in needs:

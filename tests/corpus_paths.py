@@ -21,12 +21,15 @@ def corpus_root() -> Path | None:
     return None
 
 
+CORPUS_MISSING = "../shared/corpus not found beside the repository: corpus tests skipped"
+
+
 def require_corpus() -> Path:
     root = corpus_root()
     if root is None:
         if os.environ.get("CI"):
             pytest.fail("../shared/corpus is missing in CI: corpus tests must run there")
-        pytest.skip("../shared/corpus not found beside the repository: corpus tests skipped")
+        pytest.skip(CORPUS_MISSING)
     return root
 
 
