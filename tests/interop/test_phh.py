@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
-from corpus_paths import corpus_root, require_corpus
+from corpus_paths import require_corpus
 from devtools.pokerkit_bridge import PokerkitResult, _Rake, pokerkit_replay
 
 from omaha_audit.engine.replay import VOLUNTARY, replay
@@ -617,8 +617,7 @@ def test_hostile_names_survive_export_and_pokerkit() -> None:
 
 def test_unconvertible_reasons_are_listed() -> None:
     """Every reason the writer gives for a corpus hand is listed (the corpus test asserts the set)."""
-    if corpus_root() is None:
-        pytest.skip("corpus not found")
+    require_corpus()
     stud = next(hand for hand in corpus_hands() if hand.game.value == "stud")
     result = phh.convert(stud)
     assert isinstance(result, Unconvertible) and result.reason in UNCONVERTIBLE
