@@ -544,6 +544,15 @@ def test_mis_declared_encodings_are_read(tmp_path: Path) -> None:
     assert isinstance(control, Hand) and next(d.reason for d in control.defects).startswith("control characters")
 
 
+@pytest.mark.parametrize("byte", range(256))
+def test_the_byte_check_for_control_characters_agrees_with_the_text_search(byte: int) -> None:
+    # (document.py: the bytes are looked at before the text is searched; UTF-8 text, or cp1252 bytes within it)
+    from omaha_audit.rooms.ipoker.document import _CONTROLS, decode, has_controls
+
+    for data in (b"<a>x" + bytes([byte]) + b"y</a>", b"\xc3\xa9" + bytes([byte]), "Ü€".encode() + bytes([byte])):
+        assert has_controls(data) == (_CONTROLS.search(decode(data)) is not None), data
+
+
 def test_text_between_games_and_concatenated_sessions(tmp_path: Path) -> None:
     other = SESSION.replace("Omaha PL $0.25/$0.50", "Holdem NL $1/$2").replace('sessioncode="1"', 'sessioncode="2"')
     holdem = game(9).replace("SA HA D10 C2", "SA HA").replace("X X X X", "X X")
