@@ -81,6 +81,7 @@ from omaha_audit.model.numbers import whole_number
 from omaha_audit.rooms.kit.amounts import AmountError, units_of_number
 from omaha_audit.rooms.kit.cards import CardError, read_card
 from omaha_audit.rooms.kit.reader import crashed_at
+from omaha_audit.rooms.phh.quick_toml import quick_load
 
 FORMAT_NAME: Final = "phh"
 VARIANTS: Final = {
@@ -128,7 +129,9 @@ def read_text(text: str, path: str) -> Iterator[Hand | UnreadableHand]:
     lines = text.splitlines()
     last = max(len(lines), 1)
     try:
-        document = tomli.loads(text, parse_float=Decimal)
+        # (the TOML PHH writers write, read a line at a time; tomli reads the rest, and says what is wrong)
+        quick = quick_load(text)
+        document = quick if quick is not None else tomli.loads(text, parse_float=Decimal)
     except tomli.TOMLDecodeError as error:
         found = _ERROR_LINE.search(str(error))
         line = int(found.group(1)) if found else 1
