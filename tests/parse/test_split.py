@@ -220,3 +220,59 @@ def test_a_preamble_stays_with_its_banner_wherever_the_text_is_cut(size: int) ->
     even when a chunk of the file ends between them and it."""
     lines = [line.rstrip() for line in PARTY.splitlines()]
     assert blocks(PARTY, size) == [("hand", 1, lines[:6], "partypoker"), ("hand", 7, lines[6:], "partypoker")]
+
+
+def _inline_by_whole_scan(text: str) -> list[tuple[int, str]]:
+    """The splitter's inline headers as found by its pattern scanned over the whole text (the reference for
+    `_inline_lines`, which matches it only on the lines where a header's first words stand after other text)."""
+    inline = SPLITTER.inline
+    assert inline is not None
+    found: list[tuple[int, str]] = []
+    for match in inline.finditer(text):
+        start = match.start()
+        line_start = text.rfind("\n", 0, start) + 1
+        if start == line_start or not text[line_start:start].strip():
+            continue
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if match.end() < len(text[:end].rstrip()) or 'said, "' in text[line_start:start]:
+            continue
+        found.append((start, SPLITTER.format_of_inline[match.lastgroup or ""]))
+    return found
+
+
+_HEADERS = [
+    "PokerStars Hand #{n}: Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/02 3:04:05 ET",
+    "PokerStars Zoom Hand #{n}: Hold'em No Limit ($0.05/$0.10) - 2020/01/02 3:04:05 ET",
+    "Run It Once Poker Hand #{n}: Omaha Pot Limit (€0.10/€0.25) - 2019/5/6 7:08:09 CET",
+    "MPLPoker Home Game Hand #{n}: Omaha Pot Limit (10/20) - 2021/12/31 23:59:59 IST",
+    "PokerStars Hand #{n}: not a header: no date",
+]
+_PIECES = [
+    "Seat 1: Alice ($1 in chips)",
+    "Alice: calls $0.0",  # (cut off mid-line)
+    'Bob said, "PokerStars Hand #1: x - 2020/01/02"',
+    "PokerStars Tournament #1, No Limit Hold'em",
+    "Run It Once Poker ",
+    "   ",
+    "",
+]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(_PIECES), st.sampled_from(_HEADERS), st.booleans()), max_size=12))
+def test_inline_headers_are_found_as_by_a_scan_of_the_whole_text(parts: list[tuple[str, str, bool]]) -> None:
+    lines = []
+    for n, (piece, header, same_line) in enumerate(parts):
+        lines.append(piece + header.format(n=n) if same_line else piece)
+        if not same_line:
+            lines.append(header.format(n=n))
+    text = "\n".join(lines)
+    assert SPLITTER.inline_words is not None
+    assert sorted(SPLITTER._inline_headers(text)) == sorted(_inline_by_whole_scan(text))
+
+
+def test_inline_header_words_are_the_patterns_starts() -> None:
+    assert SPLITTER.inline_words == ("MPLPoker ", "PokerStars ", "Run It Once Poker ")
+    cut = "Alice: raises $0.1PokerStars Hand #7: Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/02 3:04:05 ET\nx"
+    assert SPLITTER._inline_headers(cut) == [(18, "pokerstars")] == _inline_by_whole_scan(cut)
