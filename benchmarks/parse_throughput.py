@@ -11,11 +11,11 @@ is the bytes cut into game pieces, rooms/ipoker/document.py); Merge and Everest 
 context elements (`<description/>`, `<SESSION/>`) in place before its complete hand elements; OHH the
 complete `{"ohh": ...}` objects one after another, pretty-printed as the corpus has them (read+split: the
 bytes cut into objects); PHH, which the corpus has no file of, every complete corpus hand its writer
-(interop/phh.py) can express, a `[n]` table each (read+split: the TOML loaded); Global Poker the complete
-JSON records one after another (read+split: the JSON decoded, rooms/globalpoker/document.py), and again as
-`globalpoker-varied`, each copy's figures multiplied by a factor of its own (`fresh_varied_record`). Both rates
-are measured in the same run, best of --repeat, on one core, as wall-clock time and as this process's
-CPU time (on a shared machine the CPU time is the steadier figure).
+(interop/phh.py) can express, a `[n]` table each (read+split: the TOML loaded as the reader loads it); Global
+Poker the complete JSON records one after another (read+split: the JSON decoded, rooms/globalpoker/document.py),
+and again as `globalpoker-varied`, each copy's figures multiplied by a factor of its own (`fresh_varied_record`).
+Both rates are measured in the same run, best of --repeat, on one core, as wall-clock time and as this
+process's CPU time (on a shared machine the CPU time is the steadier figure).
 
     python benchmarks/parse_throughput.py [--hands 20000] [--repeat 5] [--room NAME]... [--keep FILE] [--profile]
 """
@@ -47,6 +47,7 @@ from omaha_audit.rooms.base import NotReadYet
 from omaha_audit.rooms.globalpoker.document import Broken, values
 from omaha_audit.rooms.ipoker.document import byte_chunks, decode, split_pieces
 from omaha_audit.rooms.ohh.reader import Piece, read_piece, split_objects
+from omaha_audit.rooms.phh.quick_toml import quick_load
 
 REPO = Path(__file__).resolve().parents[1]
 HAND_ID = re.compile(r"(?<=(?:Hand|Game) #)\d+(?=:)|(?<=^#)\d+(?=: )")  # (Kings Club: `#40091899: ...`)
@@ -315,9 +316,12 @@ def read_split_ohh(path: Path) -> int:
 
 
 def read_split_phh(path: Path) -> int:
-    """What the PHH reader starts from: the text decoded and the TOML document loaded (a table a hand)."""
+    """What the PHH reader starts from: the text decoded and the TOML document loaded (a table a hand), as
+    the reader loads it (rooms/phh/quick_toml.py, tomli for what that leaves)."""
     with path.open("rb") as stream:
-        return len(tomli.loads(stream.read().decode("utf-8-sig"), parse_float=Decimal))
+        text = stream.read().decode("utf-8-sig")
+    document = quick_load(text)
+    return len(document if document is not None else tomli.loads(text, parse_float=Decimal))
 
 
 def read_split_json(path: Path) -> int:
