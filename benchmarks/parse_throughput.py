@@ -47,7 +47,6 @@ from omaha_audit.rooms.base import NotReadYet
 from omaha_audit.rooms.globalpoker.document import Broken, values
 from omaha_audit.rooms.ipoker.document import byte_chunks, decode, split_pieces
 from omaha_audit.rooms.ohh.reader import Piece, read_piece, split_objects
-from omaha_audit.rooms.phh.quick_toml import quick_load
 
 REPO = Path(__file__).resolve().parents[1]
 HAND_ID = re.compile(r"(?<=(?:Hand|Game) #)\d+(?=:)|(?<=^#)\d+(?=: )")  # (Kings Club: `#40091899: ...`)
@@ -318,9 +317,13 @@ def read_split_ohh(path: Path) -> int:
 def read_split_phh(path: Path) -> int:
     """What the PHH reader starts from: the text decoded and the TOML document loaded (a table a hand), as
     the reader loads it (rooms/phh/quick_toml.py, tomli for what that leaves)."""
+    try:
+        from omaha_audit.rooms.phh.quick_toml import quick_load
+    except ImportError:  # (a build from before it, measured beside a newer one: its reader used tomli alone)
+        quick_load = None
     with path.open("rb") as stream:
         text = stream.read().decode("utf-8-sig")
-    document = quick_load(text)
+    document = quick_load(text) if quick_load is not None else None
     return len(document if document is not None else tomli.loads(text, parse_float=Decimal))
 
 
