@@ -122,12 +122,15 @@ def units_of_number(value: object, decimals: int, *, signed: bool = False) -> in
     else:
         if not value.is_finite():
             raise AmountError(f"{value} is not a number")
+        # The common case, units below 10^40: the number's exact fraction, in C, a third of the cost of its
+        # text; in lowest terms, a whole number of units when its denominator divides 10^decimals. Beyond,
+        # or a number of more digits than an int is made of (sys.get_int_max_str_digits): its digits, below.
         numerator = denominator = 0
-        magnitude = value.adjusted()  # (the common case, units below 10^40: the exact fraction, in C, a third
-        if magnitude >= -_NEAR and magnitude + decimals < _MOST_DIGITS:  # of the text way; beyond, its digits)
-            try:  # (in lowest terms: a whole number of units when its denominator divides 10^decimals)
+        magnitude = value.adjusted()
+        if magnitude >= -_NEAR and magnitude + decimals < _MOST_DIGITS:
+            try:
                 numerator, denominator = value.as_integer_ratio()
-            except ValueError:  # (more digits than an int is made of, sys.get_int_max_str_digits: see below)
+            except ValueError:
                 denominator = 0
         if denominator:
             unit: int = 10**decimals

@@ -60,7 +60,6 @@ _STRING_ITEM: Final = re.compile(rf'"({_PLAIN}*)"')
 _INTEGERS: Final = re.compile(rf"(\[{_SPACE}{_INTEGER}(?:{_SPACE},{_SPACE}{_INTEGER})*{_SPACE},?{_SPACE}\]){_END}")
 _INTEGER_ITEM: Final = re.compile(_INTEGER)
 _VALUE: Final = re.compile(rf"({_SCALAR}|{_ARRAY}){_END}")
-_OPENED: Final = re.compile(rf"{_SPACE}({_NAME}){_SPACE}={_SPACE}\[")
 _ARRAY_END: Final = re.compile(rf"({_ARRAY}){_END}\Z")
 _QUOTED: Final = re.compile(rf"{_BASIC}|{_LITERAL}|{_COMMENT}")  # what a line's `]` may stand in
 # one item of an array the patterns above have found whole (strings first: a string may hold anything else)
