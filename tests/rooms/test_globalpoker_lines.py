@@ -205,6 +205,31 @@ def test_number_texts_count_the_finer_numbers_and_keep_the_others(monkeypatch: p
     for cents in range(12):
         assert texts[f"7.{cents:02d}"] == Decimal(f"7.{cents:02d}")
         assert len(texts) <= 5
+        # (the cents of the numbers kept, by their ids: exactly those kept, let go with them)
+        assert texts.cents == {id(number): int(number * 100) for number in texts.values()}
+    texts.clear()
+    assert not texts and not texts.cents
+
+
+def test_money_of_a_number_kept_is_its_cents_and_of_any_other_the_kits_reading() -> None:
+    """The reader's `money`: a number the decoder kept is read by its cents (numbers.py), one it did not (a
+    finer one, one of another decoder, an integer) by the kit, and both refuse a negative amount where none can
+    be; at 3 places the cents are not used."""
+    from omaha_audit.rooms.globalpoker.document import ShapeError, Values
+    from omaha_audit.rooms.globalpoker.numbers import NUMBERS
+    from omaha_audit.rooms.globalpoker.reader import HandReader
+
+    reader = HandReader({}, "x", Values(""))
+    kept, fresh = NUMBERS["13.70"], Decimal("13.70")
+    assert NUMBERS.cents[id(kept)] == 1370 and id(fresh) not in NUMBERS.cents
+    assert reader.money(kept, "a") == reader.money(fresh, "a") == 1370
+    assert reader.money(7, "a") == 700
+    for negative in (NUMBERS["-0.25"], Decimal("-0.25")):
+        assert reader.money(negative, "a", signed=True) == -25
+        with pytest.raises(ShapeError):
+            reader.money(negative, "a")
+    reader.decimals = 3
+    assert reader.money(kept, "a") == 13700
 
 
 class _Counted(json.JSONDecoder):

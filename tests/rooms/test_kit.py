@@ -5,6 +5,7 @@ in no style is refused, never read as another number."""
 from __future__ import annotations
 
 import contextlib
+import re
 from decimal import Decimal
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from omaha_audit.rooms.kit.amounts import (
     AmountError,
     FinerThanUnit,
+    cents_of_json_number,
     currency_of,
     decimal_mark,
     read_amount,
@@ -246,6 +248,33 @@ def test_shared_numbers_refuse_what_is_no_amount() -> None:
     for bad in (Decimal("sNaN"), Decimal("NaN"), Decimal("Infinity"), True, 1.5, [1]):
         with pytest.raises(AmountError):
             units_of_shared_number(bad, 2)
+
+
+@given(
+    st.from_regex(r"-?(0|[1-9][0-9]{0,12})(\.[0-9]{1,4})?([eE][-+]?[0-9]{1,2})?", fullmatch=True)
+    | st.text(alphabet="-+.0123456789eE_ \u0663\u00b2", max_size=8)
+)
+def test_cents_of_json_number_is_the_number_read(text: str) -> None:
+    """A JSON number's text with one or two places and no exponent gives the hundredths `units_of_number` reads
+    from its `Decimal`; any other text (more places, none, an exponent, no number at all) gives None."""
+    got = cents_of_json_number(text)
+    shape = re.fullmatch(r"-?[0-9]+\.[0-9]{1,2}", text)
+    if shape is None:
+        assert got is None
+    else:
+        assert got == units_of_number(Decimal(text), 2, signed=True)
+
+
+def test_cents_of_json_number_examples() -> None:
+    assert [cents_of_json_number(text) for text in ("4.80", "-0.5", "0.01", "-12.34", "1200.0")] == [
+        480,
+        -50,
+        1,
+        -1234,
+        120000,
+    ]
+    for text in ("12", "1.234", "2E-3", "1.5e1", ".5", "-.5", "5.", "-", "1.\u0663", "+1.5", "1_0.5"):
+        assert cents_of_json_number(text) is None, text
 
 
 def test_currency_of() -> None:

@@ -65,6 +65,7 @@ from omaha_audit.rooms.globalpoker.document import (
     required,
     show,
 )
+from omaha_audit.rooms.globalpoker.numbers import NUMBERS
 from omaha_audit.rooms.globalpoker.results import button, read_results
 from omaha_audit.rooms.globalpoker.words import HAND_TYPES
 from omaha_audit.rooms.kit.amounts import AmountError, units_of_shared_number
@@ -112,6 +113,7 @@ _SUITS: Final = {"CLUBS": "c", "DIAMONDS": "d", "HEARTS": "h", "SPADES": "s"}
 _CARDS: Final = {(rank, suit): Card(value, letter) for rank, value in _RANKS.items() for suit, letter in _SUITS.items()}
 _BOARD_STREETS: Final = (Street.FLOP, Street.TURN, Street.RIVER)
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
+CENTS: Final = NUMBERS.cents  # (id of a number the decoder kept -> its hundredths)
 
 
 class HandReader(Ledger):
@@ -166,6 +168,10 @@ class HandReader(Ledger):
     def money(self, value: Any, what: str, signed: bool = False) -> int:
         """A JSON number in the hand's unit, read by the kit (negative only where `signed`: a net result);
         ShapeError for what is no amount."""
+        if self.decimals == 2:  # (a number the decoder kept: its cents are known, numbers.py)
+            units = CENTS.get(id(value))
+            if units is not None and (units >= 0 or signed):
+                return units
         if not isinstance(value, Decimal):
             as_number(value, what)  # (a number, never a string or true)
         try:
