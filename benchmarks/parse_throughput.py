@@ -15,9 +15,13 @@ bytes cut into objects); PHH, which the corpus has no file of, every complete co
 Poker the complete JSON records one after another (read+split: the JSON decoded, rooms/globalpoker/document.py),
 and again as `globalpoker-varied`, each copy's figures multiplied by a factor of its own (`fresh_varied_record`).
 Both rates are measured in the same run, best of --repeat, on one core, as wall-clock time and as this
-process's CPU time (on a shared machine the CPU time is the steadier figure).
+process's CPU time (on a shared machine the CPU time is the steadier figure). With `--rounds R`, every format
+is measured R times over, one format after another in each round, and its best is the best of all its runs:
+its runs are then spread over the whole run, so that a spell in which the machine runs slowly holds back no
+format's figure alone; the best of each round is printed beside it, so the spread shows.
 
-    python benchmarks/parse_throughput.py [--hands 20000] [--repeat 5] [--room NAME]... [--keep FILE] [--profile]
+    python benchmarks/parse_throughput.py [--hands 20000] [--repeat 5] [--rounds 1] [--room NAME]... [--keep FILE]
+        [--profile]
 """
 
 from __future__ import annotations
@@ -444,6 +448,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=20_000, help="at least this many hands (default 20000)")
     parser.add_argument("--repeat", type=int, default=5, help="best of N runs (default 5)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="measure every format this many times over, in turn, each time with --repeat runs (default 1)",
+    )
     parser.add_argument("--room", action="append", help="format to measure (default: every format with a reader)")
     parser.add_argument("--keep", type=Path, help="write the PokerStars file here and keep it")
     parser.add_argument("--profile", action="store_true", help="cProfile one parse of each room named, untimed")
@@ -451,10 +461,12 @@ def main() -> int:
     root = corpus_dir()
     wanted = args.room or [room.name for room in FORMATS if not isinstance(room, NotReadYet)] + ["globalpoker-varied"]
     print(f"build: {omaha_audit.build()} (omaha_audit from {Path(omaha_audit.__file__).parent})")
-    print(f"best of {args.repeat}, one process; CPU time of this process (wall clock in brackets)")
-    print(f"{'format':<19}{'distinct':>9}{'bytes/hand':>11}{'read+split hands/s':>28}{'parse hands/s':>26}")
+    rounds = max(1, args.rounds)
+    over = f", in each of {rounds} rounds over every format (parse: the best of each round)" if rounds > 1 else ""
+    print(f"best of {args.repeat}, one process{over}; CPU time of this process (wall clock in brackets)")
     status = 0
     with tempfile.TemporaryDirectory() as scratch:
+        formats: list[tuple[str, int, Path, int, Callable[[Path], int]]] = []
         for name in wanted:
             prepared = prepare(name, root, Path(scratch), args.hands, args.keep)
             if prepared is None:
@@ -466,18 +478,37 @@ def main() -> int:
 
                 print(f"== {name}: cProfile of one parse run")
                 cProfile.runctx("parse_all(path)", globals(), {"path": path}, sort="tottime")
+                path.unlink()
                 continue
-            size = path.stat().st_size
-            timings = measure(path, written, args.repeat, raw_work, name)
-            if timings is None:
-                status = 1
-                continue
-            raw, parse = timings
-            print(
-                f"{name:<19}{distinct:>9}{size / written:>11,.0f}"
-                f"{written / raw.cpu:>16,.0f} ({written / raw.wall:>9,.0f})"
-                f"{written / parse.cpu:>14,.0f} ({written / parse.wall:>9,.0f})"
-            )
+            formats.append((name, distinct, path, written, raw_work))
+        # every format measured once a round, the rounds one after another: each format's runs are spread over
+        # the whole run, so a spell in which the shared machine runs slowly holds back no format's best alone
+        found: dict[str, list[tuple[Timing, Timing]]] = {name: [] for name, *_ in formats}
+        for _ in range(rounds):
+            for name, _distinct, path, written, raw_work in formats:
+                timings = measure(path, written, args.repeat, raw_work, name)
+                if timings is None:
+                    status = 1
+                    continue
+                found[name].append(timings)
+            if rounds > 1:
+                print(f"round {len(next(iter(found.values()), []))} of {rounds} measured", file=sys.stderr)
+        print(f"{'format':<19}{'distinct':>9}{'bytes/hand':>11}{'read+split hands/s':>28}{'parse hands/s':>26}", end="")
+        print("   parse by round" if rounds > 1 else "")
+        for name, distinct, path, written, _ in formats:
+            runs = found[name]
+            if runs:
+                raw_cpu = min(raw.cpu for raw, _ in runs)
+                raw_wall = min(raw.wall for raw, _ in runs)
+                parse_cpu = min(parse.cpu for _, parse in runs)
+                parse_wall = min(parse.wall for _, parse in runs)
+                by_round = " · ".join(f"{written / parse.cpu:,.0f}" for _, parse in runs) if rounds > 1 else ""
+                print(
+                    f"{name:<19}{distinct:>9}{path.stat().st_size / written:>11,.0f}"
+                    f"{written / raw_cpu:>16,.0f} ({written / raw_wall:>9,.0f})"
+                    f"{written / parse_cpu:>14,.0f} ({written / parse_wall:>9,.0f})"
+                    + (f"   {by_round}" if by_round else "")
+                )
             if path != args.keep:
                 path.unlink()
     return status
