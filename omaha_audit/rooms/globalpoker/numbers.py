@@ -45,9 +45,11 @@ class NumberTexts(dict[str, Decimal]):
         return number
 
     def clear(self) -> None:
-        """Empty the numbers kept and their cents together (`cents`: an id outlives no number)."""
-        super().clear()
+        """Empty the numbers kept and their cents together, the cents first: at every moment each id in `cents`
+        is that of a number this dict holds (a number is kept before its cents are written), so it never
+        stands for another object."""
         self.cents.clear()
+        super().clear()
 
 
 def places(number: Decimal) -> int:
