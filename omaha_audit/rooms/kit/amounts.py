@@ -191,11 +191,12 @@ def cents_of_json_number(text: str) -> int | None:
     places = len(text) - point - 1
     if point < 1 or places < 1 or places > 2 or not text.isascii() or "e" in text or "E" in text:
         return None
-    whole, fraction = text[:point], text[point + 1 :]
-    if not fraction.isdigit() or not whole.lstrip("-").isdigit():
+    negative = text.startswith("-")
+    whole, fraction = text[1 if negative else 0 : point], text[point + 1 :]
+    if not whole.isdigit() or not fraction.isdigit():
         return None
-    units = int(whole.lstrip("-")) * 100 + int(fraction) * (10 if places == 1 else 1)
-    return -units if whole.startswith("-") else units
+    units = int(whole) * 100 + int(fraction) * (10 if places == 1 else 1)
+    return -units if negative else units
 
 
 def units_of_shared_number(value: object, decimals: int, *, signed: bool = False) -> int:
