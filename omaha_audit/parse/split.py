@@ -301,10 +301,8 @@ class Splitter:
         assert inline is not None
         found: list[tuple[int, str]] = []
         for first, last in self._inline_lines(text):
-            for match in inline.finditer(text, first):
+            for match in inline.finditer(text, first, last):  # (the line only: a line with none is not read on)
                 start = match.start()
-                if start > last:
-                    break
                 line_start = text.rfind("\n", 0, start) + 1
                 if start == line_start or not text[line_start:start].strip():
                     continue  # a header at the start of its line: found above
