@@ -484,7 +484,7 @@ def main() -> int:
         # every format measured once a round, the rounds one after another: each format's runs are spread over
         # the whole run, so a spell in which the shared machine runs slowly holds back no format's best alone
         found: dict[str, list[tuple[Timing, Timing]]] = {name: [] for name, *_ in formats}
-        for _ in range(rounds):
+        for done in range(1, rounds + 1):
             for name, _distinct, path, written, raw_work in formats:
                 timings = measure(path, written, args.repeat, raw_work, name)
                 if timings is None:
@@ -492,7 +492,7 @@ def main() -> int:
                     continue
                 found[name].append(timings)
             if rounds > 1:
-                print(f"round {len(next(iter(found.values()), []))} of {rounds} measured", file=sys.stderr)
+                print(f"round {done} of {rounds} measured", file=sys.stderr)
         print(f"{'format':<19}{'distinct':>9}{'bytes/hand':>11}{'read+split hands/s':>28}{'parse hands/s':>26}", end="")
         print("   parse by round" if rounds > 1 else "")
         for name, distinct, path, written, _ in formats:
