@@ -20,7 +20,6 @@ from omaha_audit.rooms.kit.amounts import (
     decimal_mark,
     read_amount,
     units_of_number,
-    units_of_shared_number,
 )
 from omaha_audit.rooms.kit.cards import (
     ENGLISH,
@@ -219,35 +218,13 @@ def test_json_numbers_exact_as_fractions(digits: int, exponent: int, decimals: i
     assert places(number) == max(0, -exponent)
 
 
-@given(
-    st.integers(min_value=-(10**20), max_value=10**20),
-    st.integers(min_value=-30, max_value=5),
-    st.integers(min_value=0, max_value=4),
-    st.booleans(),
-)
-def test_shared_numbers_read_as_numbers(digits: int, exponent: int, decimals: int, signed: bool) -> None:
-    """The remembering reader gives what `units_of_number` gives, the first time and every time after, and
-    refuses the same numbers (a negative one remembered is still refused where none can be)."""
-    number = Decimal(f"{digits}E{exponent}")
-    for _ in range(2):
-        try:
-            expected: int | type[Exception] = units_of_number(number, decimals, signed=signed)
-        except AmountError as error:
-            expected = type(error)
-        try:
-            got: int | type[Exception] = units_of_shared_number(number, decimals, signed=signed)
-        except AmountError as error:
-            got = type(error)
-        assert got == expected
-
-
-def test_shared_numbers_refuse_what_is_no_amount() -> None:
-    assert units_of_shared_number(Decimal("-0.50"), 2, signed=True) == -50
+def test_json_numbers_refuse_what_is_no_amount() -> None:
+    assert units_of_number(Decimal("-0.50"), 2, signed=True) == -50
     with pytest.raises(AmountError):
-        units_of_shared_number(Decimal("-0.50"), 2)
+        units_of_number(Decimal("-0.50"), 2)
     for bad in (Decimal("sNaN"), Decimal("NaN"), Decimal("Infinity"), True, 1.5, [1]):
         with pytest.raises(AmountError):
-            units_of_shared_number(bad, 2)
+            units_of_number(bad, 2)
 
 
 @given(

@@ -15,13 +15,13 @@ Amounts: a `BET` or `RAISE` states the player's street total after it, a `CALL` 
 it adds (the balances after each action say so: a raise to 4.16 by a player who had 0.72 in takes 3.44
 from his balance). Every action's `balanceAfterAction`, every `PlayerBalances`, every `PotUpdate`'s pots
 and the `results` figures are checked against what the actions put in: a record that disagrees with
-itself keeps its hand, with a `Defect` saying where (the room's error, OA109). Every amount is a JSON number
-read by the kit (`kit.amounts.units_of_shared_number`) in the hand's unit (the most decimal places the record's
-money figures have, at least 2): a figure that is no amount (a string, a negative amount), an event of a
-kind the reader does not know, or one it cannot follow (an action of a kind it does not know, a player who
-is not seated) is that event not read (a `Defect`, OA106), and the rest of the hand is read; the checks of
-the chips against the printed figures then stop, as what the actions put in is no longer known. What cannot
-be read at all (broken JSON, no settings or seats, an unknown game) is an unreadable hand with the reason.
+itself keeps its hand, with a `Defect` saying where (the room's error, OA109). Every amount is a JSON number read
+by the kit (`cents_of_json_number` where the decoder meets it, numbers.py; else `units_of_number`) in the hand's
+unit (the most decimal places the record's money figures have, at least 2): a figure that is no amount (a string, a
+negative amount), an event of a kind the reader does not know, or one it cannot follow (an action of a kind it does
+not know, a player who is not seated) is that event not read (a `Defect`, OA106), and the rest of the hand is read;
+the checks of the chips against the printed figures then stop, as what the actions put in is no longer known. What
+cannot be read at all (broken JSON, no settings or seats, an unknown game) is an unreadable hand with the reason.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ from omaha_audit.rooms.globalpoker.document import (
 from omaha_audit.rooms.globalpoker.numbers import NUMBERS
 from omaha_audit.rooms.globalpoker.results import button, read_results
 from omaha_audit.rooms.globalpoker.words import HAND_TYPES
-from omaha_audit.rooms.kit.amounts import AmountError, units_of_shared_number
+from omaha_audit.rooms.kit.amounts import AmountError, units_of_number
 
 FORMAT_NAME: Final = "globalpoker"
 ROOM: Final = "globalpoker"
@@ -175,7 +175,7 @@ class HandReader(Ledger):
         if not isinstance(value, Decimal):
             as_number(value, what)  # (a number, never a string or true)
         try:
-            return units_of_shared_number(value, self.decimals, signed=signed)
+            return units_of_number(value, self.decimals, signed=signed)
         except AmountError as error:
             raise ShapeError(f"{what}: {error}") from None
 

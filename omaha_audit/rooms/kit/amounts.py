@@ -84,7 +84,6 @@ _MOST_DIGITS: Final = 40  # (a JSON number's exponent, or its digits, beyond thi
 _NEAR: Final = 20
 _MOST_WHOLE_DIGITS: Final = MOST_DIGITS  # (model/numbers.py: a longer run is no number)
 _known: dict[tuple[str, int, str | None, bool, bool], int] = {}
-_cents: dict[Decimal, int] = {}  # (`units_of_shared_number`)
 
 
 def read_amount(
@@ -197,27 +196,6 @@ def cents_of_json_number(text: str) -> int | None:
         return None
     units = int(whole) * 100 + int(fraction) * (10 if places == 1 else 1)
     return -units if negative else units
-
-
-def units_of_shared_number(value: object, decimals: int, *, signed: bool = False) -> int:
-    """`units_of_number`, for a parser that hands the same `Decimal` object for each text of a number (Global
-    Poker's, rooms/globalpoker/numbers.py): the units of such a number at 2 places are remembered, keyed by the
-    number (its hash, which the object keeps, then costs nothing: a fresh `Decimal`'s hash costs more than
-    reading it, so other parsers call `units_of_number`)."""
-    if decimals != 2 or not isinstance(value, Decimal):
-        return units_of_number(value, decimals, signed=signed)
-    try:
-        units = _cents.get(value)
-    except TypeError:  # (a signalling NaN has no hash: refused below)
-        units = None
-    if units is None:
-        units = units_of_number(value, 2, signed=True)
-        if len(_cents) >= _CACHE_LIMIT:  # (a long run's figures move on: those of the hands now read are kept)
-            _cents.clear()
-        _cents[value] = units
-    if units < 0 and not signed:
-        raise AmountError(f"{value}: a negative amount where none can be")
-    return units
 
 
 def decimal_mark(texts: Iterable[str]) -> str | None:
