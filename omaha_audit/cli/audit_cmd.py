@@ -16,6 +16,7 @@ from omaha_audit.report.text import hand_text, write_across, write_summary
 from omaha_audit.report.visible import notice_line, visible
 from omaha_audit.rules.base import Severity
 from omaha_audit.rules.registry import Rule, TableRule
+from omaha_audit.run.collector import for_batch_run
 from omaha_audit.run.pipeline import Auditor, Tally, hand_path
 from omaha_audit.run.sink import Keeper
 
@@ -61,6 +62,7 @@ def run_audit(
             keep_text=output_format == "text" or html is not None,
             table_views=MAX_TABLE_VIEWS if report else 0,
         )
+        for_batch_run()  # (the garbage collector set for hand after hand: run/collector.py)
         if report is not None:
             auditor.neighbours_of = report.viewed  # (the hands the report shows: their table's hands around them)
         minimum = Severity.INFO if show_info else Severity.WARNING

@@ -27,6 +27,7 @@ from omaha_audit.cli.common import (
     workers_option,
 )
 from omaha_audit.report.visible import notice_line, visible
+from omaha_audit.run.collector import for_batch_run
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -66,6 +67,7 @@ def run_export(
     from omaha_audit.stats.frames import FrameBuilder
 
     auditor = Auditor(house, keep_text=False, table_rows=True)
+    for_batch_run()  # (the garbage collector set for hand after hand: run/collector.py)
     try:
         if layout == "dataset":
             assert workers is not None  # (a dataset is written by the units of work: InProcess for --jobs 1)

@@ -60,6 +60,7 @@ def run_stats(
     from omaha_audit.report.text import counted
     from omaha_audit.report.visible import notice_line
     from omaha_audit.rules.registry import ALL_RULES
+    from omaha_audit.run.collector import for_batch_run
     from omaha_audit.run.pipeline import Auditor
     from omaha_audit.stats.collect import collect
     from omaha_audit.stats.frames import FrameBuilder
@@ -75,6 +76,7 @@ def run_stats(
     # Player statistics need no findings, so the rules are not run for them.
     rules = () if by == PLAYER else ALL_RULES
     auditor = Auditor(house, rules, keep_text=False)
+    for_batch_run()  # (the garbage collector set for hand after hand: run/collector.py)
     tables = ("hands", "players") if by == PLAYER else ("hands", "findings")
     # (the tables' rows on disk, 1,000 hands at a time, read back by streaming queries: the memory does not
     # grow with the hands, as for the HTML report; the folder goes whichever way the command ends)
