@@ -1,17 +1,18 @@
 """Python's cyclic garbage collector set for a run that reads and audits hand after hand.
 
 With Python's defaults (a young-generation pass every 700 new container objects), the collector's passes
-over a run's objects cost the command a tenth of its time: a hand makes thousands of containers (tokens,
-match objects, actions, the replay's steps), so a pass came every few lines of a hand, and each one walked
-the hand's objects that were still in use, moving them to the older generations that later passes walk
-again. The audit makes almost no reference cycles (its memory is the same with the collector off), so
-`for_batch_run` makes the passes rarer and keeps the objects loaded at start-up (modules, grammars, rule
-tables) out of them for good. Measured on `omaha-audit audit` of 3,000 generated hands (benchmarks/
-cli_rate.py's file), in instructions under callgrind: 6,387M with the defaults, 6,140M set for the run
-(-3.9%); the time saved is larger, the passes' walks being mostly cache misses (docs/PERFORMANCE.md).
+over a run's objects were about a tenth of the command's samples under perf: a hand makes thousands of
+containers (tokens, match objects, actions, the replay's steps), so a pass came every few lines of a hand,
+and each one walked the hand's objects that were still in use, moving them to the older generations that
+later passes walk again. The audit makes almost no reference cycles (its memory is the same with the
+collector off), so `for_batch_run` makes the passes rarer and keeps the objects loaded at start-up (modules,
+grammars, rule tables) out of them for good. Measured on `omaha-audit audit` of 3,000 generated hands
+(benchmarks/cli_rate.py's file), in instructions under callgrind: 6,387M with the defaults, 6,140M set for
+the run (-3.9%); in CPU time, 5-7% of the command on 8,000 (docs/PERFORMANCE.md).
 
-Only the commands call it (cli/), and only its first call does anything: a program that imports the package
-keeps its own collector settings, and a process that runs many commands (the tests) freezes once.
+Only the commands call it (cli/), and the `--jobs` workers (run/parallel.py), and only its first call in a
+process does anything: a program that imports the package keeps its own collector settings, and a process
+that runs many commands (the tests) freezes once.
 """
 
 from __future__ import annotations

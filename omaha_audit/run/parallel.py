@@ -346,11 +346,15 @@ def _quiet_worker() -> None:
     at once, and a worker that ended on its own would fail the run another way. And a worker ends itself when
     the main process is gone (killed outright, SIGKILL or out of memory): the pool's queues would keep it
     waiting for work forever, and multiprocessing's resource tracker with it. Its garbage collector runs as
-    in one process (a worker forked while the main process takes units in starts with it paused)."""
+    in one process (a worker forked while the main process takes units in starts with it paused), set for hand
+    after hand (run/collector.py)."""
     import multiprocessing
     import threading
 
+    from omaha_audit.run.collector import for_batch_run
+
     gc.enable()
+    for_batch_run()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
