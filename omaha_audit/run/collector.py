@@ -21,16 +21,16 @@ import gc
 from typing import Final
 
 YOUNG_THRESHOLD: Final = 20_000  # new container objects between young-generation passes (Python's: 700)
-_set = [False]  # (whether the process is set already)
+_DONE: Final[list[bool]] = []  # (not empty once the process is set)
 
 
 def for_batch_run() -> None:
     """Keep what is loaded so far out of every later pass (`gc.freeze`), and make young-generation passes
     rarer (YOUNG_THRESHOLD; a higher one already set is kept). The collector stays on: a run that does make
     cycles still has them collected."""
-    if _set[0]:
+    if _DONE:
         return
-    _set[0] = True
+    _DONE.append(True)
     gc.freeze()
     young, middle, old = gc.get_threshold()
     if young:  # (0: the user turned collection off)
