@@ -64,8 +64,7 @@ def command_seconds(path: Path, extra: tuple[str, ...] = ()) -> tuple[float, flo
 def in_process_seconds(path: Path) -> tuple[float, float]:
     from omaha_audit.run.pipeline import Auditor
 
-    batch_collector()
-    auditor = Auditor()
+    auditor = Auditor()  # (the collector set already, as the command sets it: `batch_collector` in main)
     gc.collect()
     start, cpu = time.perf_counter(), time.process_time()
     for audited in auditor.audit_files([path]):

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from omaha_audit.errors import RunFailed
 from omaha_audit.parse.chunks import FileGroup, FilePlan, groups_of
 from omaha_audit.parse.input_files import Source
+from omaha_audit.run.collector import for_batch_run
 from omaha_audit.run.sink import KeptHand, Texts, Viewer
 from omaha_audit.run.tasks import WORKER_STOPPED, Executor, Pending, ahead
 
@@ -350,8 +351,6 @@ def _quiet_worker() -> None:
     after hand (run/collector.py)."""
     import multiprocessing
     import threading
-
-    from omaha_audit.run.collector import for_batch_run
 
     gc.enable()
     for_batch_run()
