@@ -46,6 +46,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from omaha_audit.model import Defect, Event, Hand, Source, Street
+from omaha_audit.parse.regex_programs import compile_kept
 from omaha_audit.parse.split import Block
 from omaha_audit.rooms.kit.amounts import AmountError, read_amount
 
@@ -102,7 +103,9 @@ Rule = tuple[re.Pattern[str], str]
 def _compile(shape: str, words: dict[str, str]) -> re.Pattern[str]:
     """A line's shape to its regex: the text as printed, each `<field>` a named group (`<described>`: a hand
     description the line may end with, kept as printed on a show line: a show with a description is a
-    showdown hand; the description's words, in the client's language, are not checked)."""
+    showdown hand; the description's words, in the client's language, are not checked). Compiled from the
+    program kept across runs (parse/regex_programs.py): the rules of every language are built at import, so
+    a run that reads no hand in these languages would otherwise compile some seventy regexes for nothing."""
     parts: list[str] = []
     last = 0
     for match in _PLACEHOLDER.finditer(shape):
@@ -111,7 +114,7 @@ def _compile(shape: str, words: dict[str, str]) -> re.Pattern[str]:
         parts.append(r"(?P<described> .*)?" if key == "described" else f"(?P<{key}>{words.get(key) or _SHAPES[key]})")
         last = match.end()
     parts.append(re.escape(shape[last:]))
-    return re.compile("".join(parts))
+    return compile_kept("".join(parts))
 
 
 def _rules(pairs: tuple[tuple[str, str], ...], **words: str) -> tuple[Rule, ...]:

@@ -56,6 +56,7 @@ from omaha_audit.model.numbers import whole_number
 from omaha_audit.parse.lalr import LalrChecker, Rejection
 from omaha_audit.parse.ledger import ADDED, INCREMENT, TO_IS_ADDED, Ledger
 from omaha_audit.parse.lexer import LineClassifier, LineToken
+from omaha_audit.parse.regex_programs import compile_kept
 from omaha_audit.parse.resources import grammar_text
 from omaha_audit.parse.split import Block
 from omaha_audit.parse.token_feed import lalr_parser
@@ -144,13 +145,13 @@ class StarsReader:
     def __init__(self) -> None:
         self.lark = lalr_parser(grammar_text(self.grammar))
         for terminal, groups in (("ACTION", ACTION_GROUPS), ("SEAT", SEAT_GROUPS)):
-            regex = re.compile(self.lark.get_terminal(terminal).pattern.to_regexp())
+            regex = compile_kept(self.lark.get_terminal(terminal).pattern.to_regexp())
             if tuple(regex.groupindex) != groups or regex.groups != len(groups):
                 raise ValueError(f"grammar: {terminal} must have exactly the groups {', '.join(groups)}, in order")
         self.classifier = LineClassifier(self.lark)
         self.checker = LalrChecker(self.lark)
         # a header in other letter case (re-exports in capitals) is read with the same terminal
-        self.header_any_case = re.compile(self.lark.get_terminal("HEADER").pattern.to_regexp(), re.IGNORECASE)
+        self.header_any_case = compile_kept("(?i)" + self.lark.get_terminal("HEADER").pattern.to_regexp())
         self.amounts: dict[int, dict[str, int]] = {}  # per number of decimals: text -> units
         self.cards: dict[str, tuple[Card, ...]] = {}  # text of valid cards -> cards
 
