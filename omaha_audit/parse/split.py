@@ -24,6 +24,7 @@ from typing import Final
 
 from omaha_audit.parse.lexer import literal_starts
 from omaha_audit.parse.reader import text_lines
+from omaha_audit.parse.regex_programs import compile_kept
 
 _BLANK_LINE: Final = re.compile(r"\n[^\S\n]*(?=\n|\Z)")
 OUTSIDE_LINES: Final = 256  # the most lines of a block of text outside hands (the run goes on in the next)
@@ -93,7 +94,8 @@ class Splitter:
     def __init__(self, formats: Sequence[Marks]) -> None:
         self.formats = tuple(formats)
         headers = [(marks.format, marks.header) for marks in self.formats]
-        self.any_header = re.compile(
+        # (every run builds the splitter: its regexes come from the programs kept across runs, parse/regex_programs.py)
+        self.any_header = compile_kept(
             r"[^\S\n]*(?:" + "|".join(f"(?P<h{n}>{pattern})" for n, (_, pattern) in enumerate(headers)) + ")"
         )
         self.format_of_group = {f"h{n}": name for n, (name, _) in enumerate(headers)}
@@ -101,15 +103,15 @@ class Splitter:
         # a line starting with one of them is then checked as a whole.
         words = sorted({key[:5] for _, pattern in headers for key in literal_starts(pattern)})
         alternatives = "|".join(map(re.escape, words)) if "" not in words else ""
-        self.first_line_word = re.compile(rf"[^\S\n]*(?:{alternatives})")
-        self.line_word = re.compile(rf"\n[^\S\n]*(?:{alternatives})")
+        self.first_line_word = compile_kept(rf"[^\S\n]*(?:{alternatives})")
+        self.line_word = compile_kept(rf"\n[^\S\n]*(?:{alternatives})")
         self.summaries: dict[str, re.Pattern[str] | None] = {
-            marks.format: re.compile(r"\n[^\S\n]*(?:" + marks.summary + ")") if marks.summary else None
+            marks.format: compile_kept(r"\n[^\S\n]*(?:" + marks.summary + ")") if marks.summary else None
             for marks in self.formats
         }
         inline = [(marks.format, marks.inline) for marks in self.formats if marks.inline]
         self.inline = (
-            re.compile("|".join(f"(?P<i{n}>{pattern})" for n, (_, pattern) in enumerate(inline))) if inline else None
+            compile_kept("|".join(f"(?P<i{n}>{pattern})" for n, (_, pattern) in enumerate(inline))) if inline else None
         )
         self.format_of_inline = {f"i{n}": name for n, (name, _) in enumerate(inline)}
         # the fixed texts every inline header starts with (None: none known): a plain search finds the lines
@@ -118,12 +120,12 @@ class Splitter:
         inline_starts = {key for _, pattern in inline for key in literal_starts(pattern)}
         self.inline_words = _common_starts(inline_starts) if inline_starts and "" not in inline_starts else None
         self.preambles: dict[str, re.Pattern[str]] = {
-            marks.format: re.compile(r"[^\S\n]*(?:" + marks.preamble + r")[^\S\n]*$")
+            marks.format: compile_kept(r"[^\S\n]*(?:" + marks.preamble + r")[^\S\n]*$")
             for marks in self.formats
             if marks.preamble
         }
         notices = [marks.notice for marks in self.formats if marks.notice]
-        self.notice = re.compile("|".join(f"(?:{notice})" for notice in notices)) if notices else None
+        self.notice = compile_kept("|".join(f"(?:{notice})" for notice in notices)) if notices else None
 
     def header_format(self, line: str) -> str | None:
         """The format whose hand header `line` is, or None."""

@@ -30,6 +30,8 @@ import re
 from decimal import Decimal
 from typing import Any, Final
 
+from omaha_audit.parse.regex_programs import compile_kept
+
 _NAME: Final = r"[A-Za-z0-9_-]+"
 _PLAIN: Final = r"[^\"\\\x00-\x08\x0a-\x1f\x7f]"  # a character a basic string holds as itself
 _BASIC: Final = rf'"(?:{_PLAIN}|\\[btnfr"\\])*"'  # (with the escapes of one character; \u and \U are tomli's)
@@ -48,23 +50,24 @@ _GAP: Final = rf"(?:[ \t]|\r?\n|{_COMMENT}(?=\r?\n))*"
 _ARRAY: Final = rf"\[{_GAP}(?:(?:{_SCALAR}){_GAP},{_GAP})*(?:(?:{_SCALAR}){_GAP})?\]"
 _END: Final = rf"{_SPACE}(?:{_COMMENT})?\r?"
 
-_BLANK: Final = re.compile(_END)
-_HEADER: Final = re.compile(rf"{_SPACE}\[{_SPACE}({_NAME}){_SPACE}\]{_END}")
-_KEY: Final = re.compile(rf"{_SPACE}({_NAME}){_SPACE}={_SPACE}")
+# (compiled at every start: from the programs kept across runs, parse/regex_programs.py)
+_BLANK: Final = compile_kept(_END)
+_HEADER: Final = compile_kept(rf"{_SPACE}\[{_SPACE}({_NAME}){_SPACE}\]{_END}")
+_KEY: Final = compile_kept(rf"{_SPACE}({_NAME}){_SPACE}={_SPACE}")
 # the values PHH writers write most, each matched by a pattern of its own after the key (the general one,
 # `_VALUE`, is several times as slow): a string, an integer, an array of strings or of integers on one line
-_STRING_VALUE: Final = re.compile(rf'"({_PLAIN}*)"{_END}')
-_INTEGER_VALUE: Final = re.compile(rf"({_INTEGER}){_END}")
-_STRINGS: Final = re.compile(rf'(\[{_SPACE}"{_PLAIN}*"(?:{_SPACE},{_SPACE}"{_PLAIN}*")*{_SPACE},?{_SPACE}\]){_END}')
-_STRING_ITEM: Final = re.compile(rf'"({_PLAIN}*)"')
-_INTEGERS: Final = re.compile(rf"(\[{_SPACE}{_INTEGER}(?:{_SPACE},{_SPACE}{_INTEGER})*{_SPACE},?{_SPACE}\]){_END}")
-_INTEGER_ITEM: Final = re.compile(_INTEGER)
-_VALUE: Final = re.compile(rf"({_SCALAR}|{_ARRAY}){_END}")
-_ARRAY_END: Final = re.compile(rf"({_ARRAY}){_END}\Z")
-_QUOTED: Final = re.compile(rf"{_BASIC}|{_LITERAL}|{_COMMENT}")  # what a line's `]` may stand in
+_STRING_VALUE: Final = compile_kept(rf'"({_PLAIN}*)"{_END}')
+_INTEGER_VALUE: Final = compile_kept(rf"({_INTEGER}){_END}")
+_STRINGS: Final = compile_kept(rf'(\[{_SPACE}"{_PLAIN}*"(?:{_SPACE},{_SPACE}"{_PLAIN}*")*{_SPACE},?{_SPACE}\]){_END}')
+_STRING_ITEM: Final = compile_kept(rf'"({_PLAIN}*)"')
+_INTEGERS: Final = compile_kept(rf"(\[{_SPACE}{_INTEGER}(?:{_SPACE},{_SPACE}{_INTEGER})*{_SPACE},?{_SPACE}\]){_END}")
+_INTEGER_ITEM: Final = compile_kept(_INTEGER)
+_VALUE: Final = compile_kept(rf"({_SCALAR}|{_ARRAY}){_END}")
+_ARRAY_END: Final = compile_kept(rf"({_ARRAY}){_END}\Z")
+_QUOTED: Final = compile_kept(rf"{_BASIC}|{_LITERAL}|{_COMMENT}")  # what a line's `]` may stand in
 # one item of an array the patterns above have found whole (strings first: a string may hold anything else)
-_ITEM: Final = re.compile(rf"({_BASIC}|{_LITERAL})|({_TIME})|({_FLOAT})|({_INTEGER})|(true)|(false)|({_COMMENT})")
-_ESCAPE: Final = re.compile(r"\\(.)")
+_ITEM: Final = compile_kept(rf"({_BASIC}|{_LITERAL})|({_TIME})|({_FLOAT})|({_INTEGER})|(true)|(false)|({_COMMENT})")
+_ESCAPE: Final = compile_kept(r"\\(.)")
 _ESCAPED: Final = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 
 
