@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
 
-import msgspec
-
 from omaha_audit.model.numbers import decimal_whole
 from omaha_audit.rooms.globalpoker.numbers import NUMBERS, places
 
@@ -34,8 +32,19 @@ _BETWEEN: Final = re.compile(r"[\s,]*")
 
 
 _LAST: Final = (1 << 32) - 1  # (a span's last line: `Values.spans`)
-_MSGSPEC: Final = msgspec.json.Decoder(float_hook=NUMBERS.__getitem__)
+# msgspec's decoder and its error, once a Global Poker text is first decoded (`_msgspec`)
+_MSGSPEC: Final[list[Any]] = []
 _FOLLOWS: Final = re.compile(r"trailing characters \(byte (\d+)\)")  # (msgspec: where what follows a value starts)
+
+
+def _msgspec() -> tuple[Any, type[Exception]]:
+    """msgspec's JSON decoder (numbers by `NUMBERS`) and its DecodeError. msgspec is imported here, when a
+    Global Poker text is first decoded, not with the room: its import is some 10 ms of every run's start."""
+    if not _MSGSPEC:
+        import msgspec
+
+        _MSGSPEC.extend((msgspec.json.Decoder(float_hook=NUMBERS.__getitem__), msgspec.DecodeError))
+    return _MSGSPEC[0], _MSGSPEC[1]
 
 
 class ShapeError(ValueError):
@@ -146,16 +155,18 @@ class QuickDecoder:
         self.stop = 0  # (where the last object ended)
         # the length of the shortest object read: the next one's end is not sought before half of it
         self.shortest = 0
+        self.decoder, self.refused = _msgspec()
 
     def raw_decode(self, text: str, position: int) -> tuple[Any, int]:
         if not text.startswith("{", position):
             return self.exact.raw_decode(text, position)
         last = text.rfind("}", position) + 1
         cut = self._cut(text, position)
+        decode, refused = self.decoder.decode, self.refused
         for stop in (cut, last) if position < cut < last else (last,):
             try:
-                value = _MSGSPEC.decode(self.data[position:stop])
-            except msgspec.DecodeError as error:
+                value = decode(self.data[position:stop])
+            except refused as error:
                 follows = _FOLLOWS.search(str(error))
                 if follows is None:
                     continue
@@ -163,8 +174,8 @@ class QuickDecoder:
                 if stop <= position:
                     break
                 try:
-                    value = _MSGSPEC.decode(self.data[position:stop])
-                except msgspec.DecodeError:
+                    value = decode(self.data[position:stop])
+                except refused:
                     break
             self._learn(text, position, stop)
             return value, stop
