@@ -38,6 +38,7 @@ from omaha_audit.cli.stats_cmd import stats_command
 from omaha_audit.cli.stopping import Interrupted, _interrupt, _Stop, _terminate, _unraisable, stopped_code
 from omaha_audit.cli.watch_cmd import watch_command
 from omaha_audit.errors import OutputRefused, ReaderGone, RunFailed, WriteFailed
+from omaha_audit.run.collector import for_batch_start
 from omaha_audit.stats.allocator import return_freed_memory
 
 # Only what every command needs is imported here: `--version`, `--help` and `rules` answer without loading
@@ -143,6 +144,7 @@ def audit_command(
     scheduler: SchedulerOption = None,
 ) -> None:
     """Replay every hand and report every place where the dealer got it wrong."""
+    for_batch_start()  # (before the audit's modules are loaded: run/collector.py)
     from omaha_audit.cli.audit_cmd import run_audit
     from omaha_audit.rules.registry import select_rules
 

@@ -27,7 +27,7 @@ from omaha_audit.cli.common import (
     workers_option,
 )
 from omaha_audit.report.visible import notice_line, visible
-from omaha_audit.run.collector import for_batch_run
+from omaha_audit.run.collector import for_batch_run, for_batch_start
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -143,6 +143,7 @@ def export_command(
     scheduler: SchedulerOption = None,
 ) -> None:
     """Write the audit's tables (hands, players, actions, pots, findings, tables) as Parquet or CSV files."""
+    for_batch_start()  # (before the audit's modules are loaded: run/collector.py)
     house = house_option(rules_file, room_preset)
     files = open_paths(paths)
     check_output_folder(to, "--to")

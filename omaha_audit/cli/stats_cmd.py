@@ -22,6 +22,7 @@ from omaha_audit.cli.common import (
     open_paths,
     workers_option,
 )
+from omaha_audit.run.collector import for_batch_start
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -126,6 +127,7 @@ def stats_command(
 ) -> None:
     """Statistics per player (VPIP, PFR, 3-bet, c-bet, AF, WTSD, W$SD, net won, bb/100, rake) or per
     table, stakes, game or day (hands, pots, rake, findings per 1,000 hands)."""
+    for_batch_start()  # (before the audit's modules are loaded: run/collector.py)
     house = house_option(rules_file, room_preset)
     files = open_paths(paths)
     workers = workers_option(jobs, scheduler, rules_file, room_preset, files)
