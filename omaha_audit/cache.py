@@ -114,11 +114,11 @@ def read_entry(name: str) -> bytes | None:
     key = _key(folder) if folder is not None else None
     if folder is None or key is None:
         return None
-    data = _read_file(folder / name, MOST_BYTES)
-    if data is None or len(data) < TAG_BYTES:
+    found = _read_file(folder / name, MOST_BYTES)
+    if found is None:
         return None
-    payload = data[TAG_BYTES:]
-    return payload if hmac.compare_digest(data[:TAG_BYTES], _tag(key, name, payload)) else None
+    tag, payload = found
+    return payload if hmac.compare_digest(tag, _tag(key, name, payload)) else None
 
 
 def write_entry(name: str, payload: bytes) -> None:
@@ -256,9 +256,10 @@ def _read_key(path: Path) -> bytes | None:
     return key if len(key) == KEY_BYTES else None
 
 
-def _read_file(path: Path, most: int) -> bytes | None:
-    """A plain file's bytes (not through a link; None when it is missing, not a plain file, larger than
-    `most` or cannot be read)."""
+def _read_file(path: Path, most: int) -> tuple[bytes, bytes] | None:
+    """An entry's file: its tag and the bytes after it, each read into its own bytes (the rows' entry is
+    megabytes, which a slice of the whole would copy again). None when the file is missing, not a plain file
+    (or reached through a link), shorter than a tag, larger than `most`, or cannot be read."""
     try:
         fd = os.open(path, _READ_FLAGS)
     except OSError:
@@ -268,10 +269,13 @@ def _read_file(path: Path, most: int) -> bytes | None:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode) or info.st_size > most:
                 return None
-            data = file.read(most + 1)
+            tag = file.read(TAG_BYTES)
+            payload = file.read(most + 1 - TAG_BYTES)
     except OSError:
         return None
-    return data if len(data) <= most else None
+    if len(tag) < TAG_BYTES or len(tag) + len(payload) > most:
+        return None
+    return tag, payload
 
 
 def _new_file(folder: Path, name: str, data: bytes) -> Path:

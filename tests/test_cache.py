@@ -121,6 +121,16 @@ def test_an_entry_is_read_only_as_written(home: Path, monkeypatch: pytest.Monkey
     assert read_entry("a.marshal") is None
 
 
+def test_an_entry_larger_than_the_most_is_not_read(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    payload = bytes(100)
+    write_entry("a.marshal", payload)
+    size = (home / ".cache" / "omaha-audit" / "a.marshal").stat().st_size  # (the tag and the payload)
+    monkeypatch.setattr(cache, "MOST_BYTES", size)
+    assert read_entry("a.marshal") == payload
+    monkeypatch.setattr(cache, "MOST_BYTES", size - 1)
+    assert read_entry("a.marshal") is None
+
+
 @pytest.mark.parametrize("mode", [0o644, 0o400])
 def test_a_key_others_could_read_or_not_a_key_is_replaced(
     home: Path, monkeypatch: pytest.MonkeyPatch, mode: int
