@@ -22,7 +22,7 @@ from omaha_audit.cli.common import (
     open_paths,
     workers_option,
 )
-from omaha_audit.run.collector import for_batch_start
+from omaha_audit.run.collector import for_batch_run, for_batch_start
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -61,7 +61,6 @@ def run_stats(
     from omaha_audit.report.text import counted
     from omaha_audit.report.visible import notice_line
     from omaha_audit.rules.registry import ALL_RULES
-    from omaha_audit.run.collector import for_batch_run
     from omaha_audit.run.pipeline import Auditor
     from omaha_audit.stats.collect import collect
     from omaha_audit.stats.frames import FrameBuilder
