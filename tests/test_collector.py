@@ -5,6 +5,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
+
+def python(code: str, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    """`code` run by this Python in a process of its own (the test process keeps its own collector settings)."""
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=check)
+
+
 PROBE = """
 import gc
 from omaha_audit.run.collector import YOUNG_THRESHOLD, for_batch_run
@@ -20,11 +26,7 @@ print(before, frozen > before, first, gc.get_threshold(), gc.isenabled(), YOUNG_
 
 
 def probe(young: int) -> list[str]:
-    # (in a process of its own: the test process keeps its own collector settings)
-    result = subprocess.run(
-        [sys.executable, "-c", PROBE.format(young=young)], capture_output=True, text=True, check=True
-    )
-    return result.stdout.split(" ", 1)
+    return python(PROBE.format(young=young)).stdout.split(" ", 1)
 
 
 def test_the_first_call_freezes_what_is_loaded_and_makes_young_passes_rarer() -> None:
@@ -49,7 +51,7 @@ def test_the_audit_command_sets_it(tmp_path) -> None:
     )
     empty = tmp_path / "empty.txt"
     empty.write_text("", encoding="utf-8")
-    result = subprocess.run([sys.executable, "-c", code, str(empty)], capture_output=True, text=True, check=False)
+    result = python(code, str(empty), check=False)
     assert result.stderr.strip().splitlines()[-1] == "20000 True", result.stderr
 
 
@@ -66,8 +68,7 @@ print(started[0], started[1], gc.get_freeze_count() > 0)
 
 
 def test_the_start_makes_young_passes_rarer_and_leaves_the_freeze_to_the_run() -> None:
-    result = subprocess.run([sys.executable, "-c", START_PROBE], capture_output=True, text=True, check=True)
-    assert result.stdout.split() == ["20000", "0", "True"]
+    assert python(START_PROBE).stdout.split() == ["20000", "0", "True"]
 
 
 EXIT_PROBE = """
@@ -83,8 +84,7 @@ KEPT = [[n] for n in range(50_000)]  # what a run still holds when it ends
 
 
 def objects_walked_at_exit(setting: str) -> int:
-    result = subprocess.run([sys.executable, "-c", EXIT_PROBE, setting], capture_output=True, text=True, check=True)
-    return int(result.stderr.split()[-1])
+    return int(python(EXIT_PROBE, setting).stderr.split()[-1])
 
 
 def test_what_a_run_holds_at_exit_is_out_of_pythons_last_passes() -> None:
@@ -121,7 +121,5 @@ print(seen, file=sys.stderr)
 def test_the_audit_command_makes_young_passes_rarer_before_it_loads_the_audit(tmp_path) -> None:
     empty = tmp_path / "empty.txt"
     empty.write_text("", encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-c", IMPORT_PROBE, str(empty)], capture_output=True, text=True, check=False
-    )
+    result = python(IMPORT_PROBE, str(empty), check=False)
     assert result.stderr.strip().splitlines()[-1] == "[20000]", result.stderr
