@@ -767,3 +767,15 @@ def test_a_card_of_no_known_rank_is_a_defect_not_a_crash(tmp_path: Path, rank: A
     assert any("is not a card: rank" in defect.reason for defect in hand.defects), hand.defects
     codes = {f.code for f in audit_text(tmp_path, text)}
     assert "OA106" in codes and "OA104" not in codes
+
+
+def test_a_broken_text_leaves_no_exception_being_handled() -> None:
+    """Where the JSON breaks, `values` gives a Broken and stops; the decoder's error is not left as the exception
+    being handled (a compiled generator yielding inside its `except` left it so, and each next one chained to it)."""
+    import sys
+
+    from omaha_audit.rooms.globalpoker.document import Broken, values
+
+    for text in ('{"a": 1} garbage', '{"a": NaN}'):
+        assert isinstance(list(values(text))[-1], Broken)
+        assert sys.exc_info() == (None, None, None)

@@ -276,13 +276,20 @@ def _tops(
         line += text.count("\n", at, position)
         at = position
         seen = NUMBERS.finer
+        # (the Broken is yielded after the handler, not inside it: a compiled generator that yields inside an
+        # `except` leaves that exception as the one being handled once it is done, and each such exception then
+        # chains to the last one, without end)
+        broken: Broken | None = None
         try:
             value, end = decoder.raw_decode(text, position)
         except json.JSONDecodeError as error:
-            yield Broken(line + text.count("\n", position, error.pos), f"bad JSON: {error.msg} (column {error.colno})")
-            return
+            broken = Broken(
+                line + text.count("\n", position, error.pos), f"bad JSON: {error.msg} (column {error.colno})"
+            )
         except ValueError as bad_value:  # NaN, Infinity
-            yield Broken(line, f"bad JSON: {bad_value}")
+            broken = Broken(line, f"bad JSON: {bad_value}")
+        if broken is not None:
+            yield broken
             return
         found = None
         if lined:  # (the finer numbers counted in the decoding just done: nothing else ran since)
