@@ -203,17 +203,24 @@ class HandSource:
         either way). A file whose name says it is not a hand history (NOT_HISTORY_SUFFIXES) is read only
         when its first SNIFF_BYTES hold a hand header."""
         name = str(path)
+        # (no item is given inside an `except` block here or in the rooms' readers: a compiled generator that
+        # yields there leaves the error as the exception being handled while it waits, and after it if dropped)
+        failed: UnreadableHand | None = None
         try:
             stream = path.open("rb")
         except OSError as error:
-            yield None, UnreadableHand(name, 0, 0, 0, f"cannot open file: {error.strerror or error}")
+            failed = UnreadableHand(name, 0, 0, 0, f"cannot open file: {error.strerror or error}")
+        if failed is not None:
+            yield None, failed
             return
         with stream:
             try:
                 head = stream.read(HEAD_BYTES)
                 stream.seek(0)
             except OSError as error:
-                yield None, UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}")
+                failed = UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}")
+            if failed is not None:
+                yield None, failed
                 return
             # a piece of a big file (parse/chunks.py): read from its first line on, numbered as in the file
             piece = path if isinstance(path, FileChunk) else None
@@ -242,7 +249,9 @@ class HandSource:
                 except OSError as error:  # the disk failed, not the text: report where, go on to the next file
                     hands += 1
                     reason = f"read error after line {info.lines}: {error.strerror or error}"
-                    yield None, UnreadableHand(name, info.lines + 1, next_line, max(next_line, info.lines), reason)
+                    failed = UnreadableHand(name, info.lines + 1, next_line, max(next_line, info.lines), reason)
+                if failed is not None:
+                    yield None, failed
                     break
                 if block is None:
                     break

@@ -383,15 +383,17 @@ def read_ahead(items: Iterable[T], size: int = READ_AHEAD) -> Iterator[T]:
     source = iter(items)
     while True:
         batch: list[T] = []
+        failure: Exception | None = None
         try:
             for item in source:
                 batch.append(item)
                 if len(batch) == size:
                     break
-        except Exception:
-            yield from batch
-            raise
+        except Exception as error:
+            failure = error  # (raised after the batch, given outside the handler: see HandSource.read_blocks)
         yield from batch
+        if failure is not None:
+            raise failure
         if len(batch) < size:
             return
 

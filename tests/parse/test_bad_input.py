@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -268,3 +269,42 @@ def test_a_read_error_is_reported_not_raised(tmp_path, monkeypatch):
     assert isinstance(item, UnreadableHand)
     assert item.reason == f"read error after line {len(LINES) + 1}: Input/output error"
     assert (item.first_line, item.last_line, item.line) == (1, len(LINES) + 1, len(LINES) + 2)
+
+
+def _first_item(items: Iterator[object]) -> object:
+    """The first item of a reader, checked to leave the exception being handled as it was, both while the
+    reader waits after giving it and once the reader is dropped there (a compiled generator that yields inside
+    an `except` block leaves its error behind: tests/test_lint.py keeps such yields out)."""
+    before = sys.exc_info()
+    first = next(items)
+    assert sys.exc_info() == before
+    del items
+    assert sys.exc_info() == before
+    return first
+
+
+def test_a_reader_that_reports_an_error_leaves_no_exception_being_handled(tmp_path: Path) -> None:
+    from omaha_audit.rooms import FORMATS
+    from omaha_audit.rooms.base import RoomFormat
+    from omaha_audit.rooms.globalpoker import read_bytes
+    from omaha_audit.rooms.phh.reader import read_text
+    from omaha_audit.run.pipeline import read_ahead
+
+    missing = tmp_path / "missing.txt"
+    first = _first_item(hand_source().read_file(missing))
+    assert isinstance(first, UnreadableHand) and "cannot open file" in first.reason
+    whole_file = [f for f in FORMATS if type(f).read_path is not RoomFormat.read_path]
+    assert len(whole_file) >= 6
+    for room_format in whole_file:
+        first = _first_item(iter(room_format.read_path(missing)))
+        assert isinstance(first, UnreadableHand), room_format.name
+    first = _first_item(read_bytes(b'{"a": "\xff"}', "bad.json"))
+    assert isinstance(first, UnreadableHand) and "not UTF-8" in first.reason
+    first = _first_item(read_text("variant = [", "bad.phh"))
+    assert isinstance(first, UnreadableHand) and "not TOML" in first.reason
+
+    def failing() -> Iterator[int]:
+        yield 1
+        raise ValueError("bad read")
+
+    assert _first_item(read_ahead(failing(), 8)) == 1

@@ -63,6 +63,7 @@ class XmlFormat(RoomFormat):
         name = str(path)
         info = FileText(name)
         hands = 0
+        failed: UnreadableHand | None = None
         try:
             with path.open("rb") as handle:
                 for item in self.items(read_texts(handle, info), name):
@@ -70,7 +71,9 @@ class XmlFormat(RoomFormat):
                     yield item
         except OSError as error:
             line = info.lines
-            yield UnreadableHand(name, line, line, line, f"read error: {error.strerror or error}", room=self.name)
+            failed = UnreadableHand(name, line, line, line, f"read error: {error.strerror or error}", room=self.name)
+        if failed is not None:  # (given after the handler: see HandSource.read_blocks)
+            yield failed
             return
         if hands == 0:
             yield FileNotice(name, "empty", f"no {self.title} hand in this XML file")

@@ -428,6 +428,7 @@ def parsed_stream(texts: Iterable[str], spec: XmlSpec, first_line: int = 1) -> I
         stack: list[ET.Element] = []
         open_hands: list[_Open] = []
         inside: dict[ET.Element, int] = {}
+        failure: ET.ParseError | None = None
         try:
             for event, element in ET.iterparse(feed, events=_EVENTS):
                 if event == "start":
@@ -463,26 +464,29 @@ def parsed_stream(texts: Iterable[str], spec: XmlSpec, first_line: int = 1) -> I
                     else:
                         _drop(stack, element)
         except ET.ParseError as error:
-            line, column = feed.file_position(error.position)
-            at_end = feed.closing
-            if at_end:
-                line = min(line, feed.number)
-            reason = _reason(error, at_end)
-            for hand in open_hands:
-                if not hand.broken:
-                    yield BrokenHand(hand.first_line, line, reason)
-            for first in feed.unparsed_before(line, column, at_end):
-                yield BrokenHand(first, line, reason)
-            again = feed.restarted_at
-            if not at_end and again is not None and again >= (line, column):
-                # the error is in the start tag reading started again at (`<HISTORY TABLE:URRENCY=...>`): that
-                # hand is broken, and reading goes on after its tag (not from it again, which would loop)
-                yield BrokenHand(again[0], max(line, again[0]), reason)
-                line, column = again[0], again[1] + 1
-            if at_end or not feed.restart(line, column):
-                return
-            continue
-        return
+            failure = error
+        if failure is None:
+            return
+        # (the hands are given after the handler: a compiled generator that yields inside an `except` block
+        # leaves the error as the exception being handled while it waits, and after it if it is dropped there)
+        line, column = feed.file_position(failure.position)
+        at_end = feed.closing
+        if at_end:
+            line = min(line, feed.number)
+        reason = _reason(failure, at_end)
+        for hand in open_hands:
+            if not hand.broken:
+                yield BrokenHand(hand.first_line, line, reason)
+        for first in feed.unparsed_before(line, column, at_end):
+            yield BrokenHand(first, line, reason)
+        again = feed.restarted_at
+        if not at_end and again is not None and again >= (line, column):
+            # the error is in the start tag reading started again at (`<HISTORY TABLE:URRENCY=...>`): that
+            # hand is broken, and reading goes on after its tag (not from it again, which would loop)
+            yield BrokenHand(again[0], max(line, again[0]), reason)
+            line, column = again[0], again[1] + 1
+        if at_end or not feed.restart(line, column):
+            return
 
 
 def _drop(stack: list[ET.Element], element: ET.Element, empty: bool = True) -> None:

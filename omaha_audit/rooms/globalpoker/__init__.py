@@ -39,11 +39,14 @@ class GlobalPokerFormat(RoomFormat):
 
     def read_path(self, path: Source) -> Iterator[Item]:
         name = str(path)
+        failed: UnreadableHand | None = None
         try:
             with path.open("rb") as stream:
                 data = stream.read()
         except OSError as error:
-            yield UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}", room=FORMAT_NAME)
+            failed = UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}", room=FORMAT_NAME)
+        if failed is not None:  # (given after the handler: see HandSource.read_blocks)
+            yield failed
             return
         yield from read_bytes(data, name)
 
@@ -79,12 +82,16 @@ class GlobalPokerFormat(RoomFormat):
 
 def read_bytes(data: bytes, path: str, line_offset: int = 0) -> Iterator[Hand | UnreadableHand]:
     """Every hand of a file's bytes, in order. Never raises."""
+    failed: UnreadableHand | None = None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = line_offset + data[: error.start].count(b"\n") + 1
         reason = f"Global Poker: not UTF-8 text: byte {data[error.start]:#04x} ({error.reason})"
-        yield UnreadableHand(path, line, line_offset + 1, line_offset + data.count(b"\n") + 1, reason, room=FORMAT_NAME)
+        last = line_offset + data.count(b"\n") + 1
+        failed = UnreadableHand(path, line, line_offset + 1, last, reason, room=FORMAT_NAME)
+    if failed is not None:  # (given after the handler: see HandSource.read_blocks)
+        yield failed
         return
     for item in values(text, line_offset, data):
         if isinstance(item, Broken):

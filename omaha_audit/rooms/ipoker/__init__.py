@@ -40,12 +40,14 @@ class IpokerFormat(RoomFormat):
     def read_path(self, path: Source) -> Iterator[Item]:
         name = str(path)
         reader = DocumentReader(name)
+        failed: UnreadableHand | None = None
         try:
             with path.open("rb") as stream:
                 yield from reader.items(byte_chunks(stream))
         except OSError as error:
-            reason = f"cannot read file: {error.strerror or error}"
-            yield UnreadableHand(name, 0, 0, 0, reason, None, self.name)
+            failed = UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}", None, self.name)
+        if failed is not None:  # (given after the handler: see HandSource.read_blocks)
+            yield failed
 
     def read(self, block: Block) -> Hand | UnreadableHand:
         """A block of text lines (iPoker's files are read whole; this reads a block the same way): its

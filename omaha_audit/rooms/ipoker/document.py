@@ -211,11 +211,13 @@ class DocumentReader:
         yield from self.end()
 
     def safely(self, piece: Piece, final: bool) -> Iterator[Item]:
+        crash: UnreadableHand | None = None
         try:
             yield from self.piece(piece, final)
         except Exception as error:  # a reader bug (OA104) must not lose the rest of the file
-            last = piece.first_line + piece.lines
-            yield crashed_at(self.path, piece.first_line, last, error, None, "ipoker")
+            crash = crashed_at(self.path, piece.first_line, piece.first_line + piece.lines, error, None, "ipoker")
+        if crash is not None:  # (given after the handler: see HandSource.read_blocks)
+            yield crash
 
     def piece(self, piece: Piece, final: bool) -> Iterator[Item]:
         data = piece.data

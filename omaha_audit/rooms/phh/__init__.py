@@ -40,17 +40,22 @@ class PhhFormat(RoomFormat):
 
     def read_path(self, path: Source) -> Iterator[Item]:
         name = str(path)
+        failed: UnreadableHand | None = None
         try:
             with path.open("rb") as stream:
                 data = stream.read()
         except OSError as error:
-            yield UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}", room=FORMAT_NAME)
+            failed = UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}", room=FORMAT_NAME)
+        if failed is not None:  # (given after the handler: see HandSource.read_blocks)
+            yield failed
             return
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as bad_bytes:
             line = data[: bad_bytes.start].count(b"\n") + 1
-            yield UnreadableHand(name, line, 1, line, f"PHH: not UTF-8 text: {bad_bytes.reason}", room=FORMAT_NAME)
+            failed = UnreadableHand(name, line, 1, line, f"PHH: not UTF-8 text: {bad_bytes.reason}", room=FORMAT_NAME)
+        if failed is not None:
+            yield failed
             return
         yield from read_text(text, name)
 

@@ -128,6 +128,7 @@ def read_text(text: str, path: str) -> Iterator[Hand | UnreadableHand]:
     """Every hand of a PHH or PHHS document, in order. Never raises."""
     lines = text.splitlines()
     last = max(len(lines), 1)
+    failed: UnreadableHand | None = None
     try:
         # (the TOML PHH writers write, read a line at a time; tomli reads the rest, and says what is wrong)
         quick = quick_load(text)
@@ -135,10 +136,11 @@ def read_text(text: str, path: str) -> Iterator[Hand | UnreadableHand]:
     except tomli.TOMLDecodeError as error:
         found = _ERROR_LINE.search(str(error))
         line = int(found.group(1)) if found else 1
-        yield UnreadableHand(path, line, 1, last, f"PHH: not TOML: {error}", room=FORMAT_NAME)
-        return
+        failed = UnreadableHand(path, line, 1, last, f"PHH: not TOML: {error}", room=FORMAT_NAME)
     except Exception as failure:  # (tomli raises only TOMLDecodeError; a decoding oddity is not a crash)
-        yield UnreadableHand(path, 1, 1, last, f"PHH: {type(failure).__name__}: {failure}", room=FORMAT_NAME)
+        failed = UnreadableHand(path, 1, 1, last, f"PHH: {type(failure).__name__}: {failure}", room=FORMAT_NAME)
+    if failed is not None:  # (given after the handler: see HandSource.read_blocks in parse/files.py)
+        yield failed
         return
     if "variant" in document or "actions" in document:
         yield _read_one(document, path, 1, last, lines, None)

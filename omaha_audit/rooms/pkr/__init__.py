@@ -73,11 +73,14 @@ class PkrFormat(RoomFormat):
 
     def read_path(self, path: Source) -> Iterator[Item]:
         name = str(path)
+        failed: UnreadableHand | None = None
         try:
             with path.open("rb") as stream:
                 text = "".join(read_texts(stream, FileText(name)))
         except OSError as error:
-            yield UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}")
+            failed = UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}")
+        if failed is not None:  # (given after the handler: see HandSource.read_blocks)
+            yield failed
             return
         lines = text_lines(text)
         starts = [
