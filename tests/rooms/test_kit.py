@@ -7,9 +7,10 @@ from __future__ import annotations
 import contextlib
 import re
 from decimal import Decimal
+from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from omaha_audit.rooms.kit.amounts import (
@@ -300,3 +301,32 @@ def test_the_files_language_is_kept_where_it_reads_every_card() -> None:
     assert language_of(["Ac", "4c", "Dc", "4d"], SPANISH) == (SPANISH, "")
     assert language_of(["Ac", "4c", "Dc", "4d"], None) == (SWEDISH, "")
     assert language_of(["Knh", "Dc"], SPANISH) == (SWEDISH, "")
+
+
+def _outcome(read: Any, *args: Any) -> tuple[str, object]:
+    try:
+        return "value", read(*args)
+    except AmountError as error:
+        return type(error).__name__, str(error)
+
+
+@given(
+    st.text(alphabet="0123456789,.$€£₹ '", max_size=12),
+    st.sampled_from([0, 2]),
+    st.sampled_from([".", None]),
+)
+@example("0,500", 2, None)
+@example("1,50", 2, ".")
+@example("1,270.50", 2, ".")
+@example("12,345.6", 0, None)
+@example("0.255", 2, ".")
+@example("1.500", 2, None)
+@example("007.5", 2, ".")
+def test_common_shapes_read_as_the_general_reading_reads_them(text: str, decimals: int, decimal: str | None) -> None:
+    """read_amount reads "$12.34", "1,270.50" and the like without the general pattern (_COMMON): the same
+    number, or the same refusal, as the general reading (_read) gives every text."""
+    from omaha_audit.rooms.kit.amounts import _read
+
+    for sample in (text, "$" + text, "€1" + text):
+        expected = _outcome(_read, sample, decimals, decimal, False, False)
+        assert _outcome(lambda *args: read_amount(*args, decimal=decimal), sample, decimals) == expected, sample
