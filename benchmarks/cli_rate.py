@@ -3,7 +3,8 @@ its output to /dev/null) next to the rate of a plain regular-expression split of
 in the same run, and their ratio (issue 38: the command at least 1/20 of the split's rate), with where the
 command's time goes: its start-up (the audit of an empty file), and the in-process audit of the same file
 (the Auditor alone, no output, with the garbage collector set as the command sets it), so that what the
-command adds beyond both shows. Each in wall-clock and in CPU seconds (the command's user + system time): on
+command adds beyond both shows; and the same file's hands read in process and not audited (the part no
+audit can skip). Each in wall-clock and in CPU seconds (the command's user + system time): on
 a shared machine the CPU figures are the steadier.
 
 The file is `omaha-audit generate`'s hands (PokerStars format, every game, faults injected: `--seed 11
@@ -72,6 +73,19 @@ def in_process_seconds(path: Path) -> tuple[float, float]:
     return time.perf_counter() - start, time.process_time() - cpu
 
 
+def read_seconds(path: Path) -> tuple[float, float]:
+    """The hands of the file read in process (its bytes, the split, every line classified, every hand built),
+    not audited: what the command could not do without."""
+    from omaha_audit.rooms import hand_source
+
+    source = hand_source()
+    gc.collect()
+    start, cpu = time.perf_counter(), time.process_time()
+    for _ in source.read_file(path):
+        pass
+    return time.perf_counter() - start, time.process_time() - cpu
+
+
 def batch_collector() -> str:
     """The garbage collector set as the command sets it (omaha_audit/run/collector.py), so that the in-process
     Auditor is measured as the command runs it; a build without that module keeps Python's defaults."""
@@ -131,15 +145,17 @@ def main() -> None:
             f"{path.stat().st_size / 2**20:.1f} MiB; best of {args.rounds}, the runs taking turns; in process: "
             f"{batch_collector()}"
         )
-        runs: dict[str, list[tuple[float, float]]] = {"split": [], "command": [], "startup": [], "audit": []}
+        names = ("split", "command", "startup", "audit", "read")
+        runs: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
         for _ in range(args.rounds):
             runs["split"].append(split_seconds(path))
             runs["command"].append(command_seconds(path))
             runs["startup"].append(command_seconds(empty))
             runs["audit"].append(in_process_seconds(path))
+            runs["read"].append(read_seconds(path))
         best = {name: _best(each) for name, each in runs.items()}
         for index, measure in enumerate(("wall clock", "CPU time")):
-            split, command, startup, audit = (best[name][index] for name in ("split", "command", "startup", "audit"))
+            split, command, startup, audit, read = (best[name][index] for name in names)
             rest = command - startup - audit
             print(f"{measure}:")
             print(f"  plain regex split:        {split:7.3f} s  {count / split:10,.0f} hands/s")
@@ -149,6 +165,7 @@ def main() -> None:
             print(
                 f"    the rest (output, the command's work per hand): {rest:.3f} s ({rest / count * 1e6:.0f} us/hand)"
             )
+            print(f"  the hands read, not audited, in process: {read:7.3f} s (1/{read / split:.1f})")
             print(f"  ratio: the command at 1/{command / split:.1f} of the split's rate (issue 38: 1/20 or better)")
         if args.profile:
             profile = Path(scratch) / "audit.prof"
