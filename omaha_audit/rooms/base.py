@@ -106,6 +106,16 @@ class RoomFormat(ABC):
         Never raises; a broken part of the file loses only the hands it breaks."""
         raise NotImplementedError(f"{self.name} is not read a file at a time")
 
+    def whole_bytes(self, path: Source) -> bytes | UnreadableHand:
+        """All of a file's bytes, for a format read a file at a time; when they cannot be read, an unreadable
+        hand saying why. Never raises. (A function, not a generator: `read_path` gives the unreadable hand
+        outside any `except` block, as a compiled generator must: tests/test_lint.py.)"""
+        try:
+            with path.open("rb") as stream:
+                return stream.read()
+        except OSError as error:
+            return UnreadableHand(str(path), 0, 0, 0, f"cannot read file: {error.strerror or error}", room=self.name)
+
 
 @dataclass(frozen=True, slots=True)
 class Room:

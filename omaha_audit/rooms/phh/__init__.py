@@ -40,15 +40,11 @@ class PhhFormat(RoomFormat):
 
     def read_path(self, path: Source) -> Iterator[Item]:
         name = str(path)
-        failed: UnreadableHand | None = None
-        try:
-            with path.open("rb") as stream:
-                data = stream.read()
-        except OSError as error:
-            failed = UnreadableHand(name, 0, 0, 0, f"cannot read file: {error.strerror or error}", room=FORMAT_NAME)
-        if failed is not None:  # (given after the handler: see HandSource.read_blocks)
-            yield failed
+        data = self.whole_bytes(path)
+        if isinstance(data, UnreadableHand):
+            yield data
             return
+        failed: UnreadableHand | None = None
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as bad_bytes:
